@@ -1,0 +1,114 @@
+/** Table types: the database as Kysely sees it. Column names are snake_case. */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+/** jsonb: read as a value, written as its JSON text (pg would turn arrays into Postgres arrays). */
+type Json<T> = ColumnType<T, string, string>
+
+export type TenantRole = 'owner' | 'admin' | 'member'
+
+export interface EmailTypeTexts {
+  subject?: string
+  title?: string
+  contentBeforeCta?: string
+  ctaLabel?: string
+  ctaLink?: string
+  contentAfterCta?: string
+  footerTitle?: string
+}
+
+export interface EmailConfig {
+  template?: { buttonColor?: string; textColor?: string }
+  emailTypeConfig?: Partial<Record<'passwordReset' | 'passwordResetSuccess' | 'emailConfirmation', EmailTypeTexts>>
+}
+
+export interface TenantsTable {
+  id: Generated<number>
+  name: string
+  email_address: string | null
+  address: string | null
+  phone_number: string | null
+  logo_url: string | null
+  zip_code: string | null
+  country_code: string | null
+  sender_email: string | null
+  time_zone: string | null
+  email_config: Json<EmailConfig>
+  allow_signup: Generated<boolean>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  username: string
+  display_name: string | null
+  password_hash: string | null
+  email_confirmed_at: NullableTimestamp
+  platform_role: 'admin' | null
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface MembershipsTable {
+  tenant_id: number
+  user_id: number
+  role: TenantRole
+  created_at: Generated<Date>
+}
+
+export interface OAuthClientsTable {
+  id: Generated<number>
+  client_id: string
+  secret_hash: string | null
+  name: string
+  is_public: boolean
+  redirect_uris: Json<string[]>
+  grant_types: Json<string[]>
+  scopes: Json<string[]>
+  created_at: Generated<Date>
+}
+
+export interface SigningKeysTable {
+  kid: string
+  alg: string
+  private_jwk: Json<Record<string, unknown>>
+  public_jwk: Json<Record<string, unknown>>
+  created_at: Generated<Date>
+  /** When set, the key no longer signs; it still verifies until tokens it signed expire. */
+  retired_at: NullableTimestamp
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: number | null
+  client_id: string
+  tenant_id: number | null
+  scope: Generated<string>
+  created_at: Generated<Date>
+  revoked_at: NullableTimestamp
+  revoked_reason: string | null
+}
+
+export interface AppSecretsTable {
+  name: string
+  value: string
+  created_at: Generated<Date>
+}
+
+export interface Database {
+  tenants: TenantsTable
+  users: UsersTable
+  memberships: MembershipsTable
+  oauth_clients: OAuthClientsTable
+  signing_keys: SigningKeysTable
+  app_secrets: AppSecretsTable
+  sessions: SessionsTable
+}
+
+export type Tenant = Selectable<TenantsTable>
+export type NewTenant = Insertable<TenantsTable>
+export type TenantUpdate = Updateable<TenantsTable>
+export type User = Selectable<UsersTable>
+export type OAuthClient = Selectable<OAuthClientsTable>

@@ -1,0 +1,69 @@
+/**
+ * Merging and checking a tenant's email settings. PATCH merges field by field; `null`
+ * removes an override, so the platform default applies again.
+ */
+import type { EmailConfig, EmailTypeTexts } from '../../db/database.ts'
+import { badRequest, validationError, type ErrorDetail } from '../../lib/errors.ts'
+import type { EmailConfigInput } from './tenants.schemas.ts'
+
+export const CUSTOMISABLE_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation'] as const
+export type CustomisableType = (typeof CUSTOMISABLE_TYPES)[number]
+
+/** Checks the text of one field; returns what is wrong, if anything. Set by the email module. */
+export type TextCheck = (type: CustomisableType, field: string, text: string) => string | null
+
+function mergeObject<T extends object>(current: T | undefined, patch: Record<string, unknown> | null | undefined): T | undefined {
+  if (patch === null) return undefined
+  if (patch === undefined) return current
+  const out: Record<string, unknown> = { ...(current ?? {}) }
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue
+    if (value === null) delete out[key]
+    else out[key] = value
+  }
+  return Object.keys(out).length ? (out as T) : undefined
+}
+
+export function mergeEmailConfig(current: EmailConfig, patch: EmailConfigInput | undefined, check: TextCheck): EmailConfig {
+  if (!patch) return current
+  const details: ErrorDetail[] = []
+  const result: EmailConfig = {}
+  const template = mergeObject(current.template, patch.template)
+  if (template) result.template = template
+
+  const types = patch.emailTypeConfig
+  let typeConfig: EmailConfig['emailTypeConfig'] = types === null ? undefined : { ...(current.emailTypeConfig ?? {}) }
+  if (types) {
+    for (const [type, texts] of Object.entries(types)) {
+      if (type === 'passwordlessLogin') {
+        throw badRequest(
+          'email_type_not_customisable',
+          'The passwordlessLogin email is not customisable: its texts are fixed; only its branding (logo, colours, company details) follows the tenant.',
+          [{ field: 'emailConfig.emailTypeConfig.passwordlessLogin', message: 'is not customisable' }],
+        )
+      }
+      if (!(CUSTOMISABLE_TYPES as readonly string[]).includes(type)) {
+        details.push({
+          field: `emailConfig.emailTypeConfig.${type}`,
+          message: `is not an email type; use one of ${CUSTOMISABLE_TYPES.join(', ')}`,
+        })
+        continue
+      }
+      const key = type as CustomisableType
+      for (const [field, text] of Object.entries(texts ?? {})) {
+        if (typeof text !== 'string') continue
+        const problem = check(key, field, text)
+        if (problem) details.push({ field: `emailConfig.emailTypeConfig.${type}.${field}`, message: problem })
+      }
+      const merged = mergeObject<EmailTypeTexts>(typeConfig?.[key], texts as Record<string, unknown> | null)
+      if (typeConfig) {
+        if (merged) typeConfig[key] = merged
+        else delete typeConfig[key]
+      }
+    }
+  }
+  if (details.length) throw validationError(details)
+  if (typeConfig && Object.keys(typeConfig).length === 0) typeConfig = undefined
+  if (typeConfig) result.emailTypeConfig = typeConfig
+  return result
+}

@@ -1,0 +1,136 @@
+/**
+ * Test rig: every test file gets its own app on its own database. In-memory PGlite by
+ * default; with TEST_DATABASE_URL (postgres://...), a fresh PostgreSQL database per app,
+ * dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app.ts'
+import { loadConfig, type Config } from '../src/config.ts'
+import { connectDatabase, type DB } from '../src/db/connect.ts'
+import { addMembership, insertUser } from '../src/modules/users/users.repository.ts'
+import type { TenantRole, User } from '../src/db/database.ts'
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+export interface TestDatabase {
+  url: string
+  drop(): Promise<void>
+}
+
+/** A fresh, empty database: a new PostgreSQL database, or `pglite://memory`. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL
+  if (!base) return { url: 'pglite://memory', drop: async () => {} }
+  const name = `trellis_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+export function testConfig(env: Record<string, string | undefined> = {}): Readonly<Config> {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://trellis.test',
+    DATABASE_URL: 'pglite://memory',
+    RUN_WORKER: 'false',
+    // cheap password hashing keeps the suite fast; the production default is tested on its own
+    SCRYPT_N: '1024',
+    ...env,
+  })
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: DB
+  config: Readonly<Config>
+  close(): Promise<void>
+}
+
+export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const config = testConfig({ DATABASE_URL: database.url, ...env })
+  const db = await connectDatabase(config.database)
+  const app = await buildApp(config, { db, logger: false })
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close()
+      await db.destroy()
+      await database.drop()
+    },
+  }
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.test`
+}
+
+/** An access token for a user, signed like the token endpoint signs them. */
+export async function tokenFor(app: FastifyInstance, user: Pick<User, 'id'>, clientId = 'test-client'): Promise<string> {
+  return app.keys.sign(
+    { sub: String(user.id), client_id: clientId, scope: '', aud: app.config.publicUrl },
+    { issuer: app.config.publicUrl, expiresInSeconds: 600 },
+  )
+}
+
+export interface Actor {
+  user: User
+  token: string
+  headers: { authorization: string }
+}
+
+export async function createActor(
+  t: TestApp,
+  opts: { platformAdmin?: boolean; tenantId?: number; role?: TenantRole; email?: string; displayName?: string } = {},
+): Promise<Actor> {
+  const user = await insertUser(t.db, {
+    email: opts.email ?? uniqueEmail(),
+    emailConfirmed: true,
+    platformAdmin: opts.platformAdmin ?? false,
+    displayName: opts.displayName ?? null,
+  })
+  if (opts.tenantId) await addMembership(t.db, opts.tenantId, user.id, opts.role ?? 'member')
+  const token = await tokenFor(t.app, user)
+  return { user, token, headers: { authorization: `Bearer ${token}` } }
+}
+
+export async function createTenant(t: TestApp, name = 'Tenant'): Promise<number> {
+  const tenant = await t.app.services.tenants.insert({ name })
+  return tenant.id
+}
+
+/** Asserts the design's error body shape and returns it. */
+export function errorBody(response: { json(): unknown; headers: Record<string, unknown> }): {
+  success: false
+  code: string
+  message: string
+  details?: { field: string; message: string }[]
+} {
+  const body = response.json() as { success: false; code: string; message: string }
+  if (body.success !== false || typeof body.code !== 'string' || typeof body.message !== 'string') {
+    throw new Error(`not an error body: ${JSON.stringify(body)}`)
+  }
+  if (!String(response.headers['content-type']).startsWith('application/json')) {
+    throw new Error(`error content type is ${String(response.headers['content-type'])}`)
+  }
+  return body
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Each file builds its own app on its own database, so files run in parallel
+    // (one fork per core) and tests inside a file run in order.
+    pool: 'forks',
+    fileParallelism: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ['default'],
+  },
+})
