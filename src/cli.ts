@@ -11,6 +11,7 @@ import { ClientsService, clientView } from './modules/oauth/clients.service.ts'
 import { TenantsService, tenantView } from './modules/tenants/tenants.service.ts'
 import { addMembership, findUserByEmail, insertUser } from './modules/users/users.repository.ts'
 import { AppError } from './lib/errors.ts'
+import { checkEmailText } from './modules/email/placeholders.ts'
 
 const HELP = `Usage: trellis <command> [options]
 
@@ -21,6 +22,7 @@ Commands:
                  [--public] [--grant-types a,b] [--scopes a,b] [--json]
   users create --email E [--platform-admin] [--tenant ID --role ROLE] [--json]
   keys rotate [--json]                      add a signing key (older keys still verify)
+  worker                                    run the email outbox worker alone (needs SMTP_URL)
 
 Environment: DATABASE_URL, SMTP_URL, MAIL_FROM, ... (see README).`
 
@@ -41,6 +43,11 @@ async function run(argv: string[], out: Out): Promise<void> {
     return
   }
   const config = loadConfig()
+  if (group === 'worker') {
+    const { runWorkerProcess } = await import('./modules/email/worker-process.ts')
+    await runWorkerProcess(config)
+    return
+  }
   const db = await connectDatabase(config.database)
   try {
     await migrateToLatest(db)
@@ -60,7 +67,7 @@ async function command(db: DB, name: string, args: string[], out: Out): Promise<
         options: { name: { type: 'string' }, 'email-address': { type: 'string' }, json: { type: 'boolean' } },
       })
       if (!values.name) throw new UsageError('--name is required')
-      const tenant = await new TenantsService(db, () => null).insert({
+      const tenant = await new TenantsService(db, checkEmailText).insert({
         name: values.name,
         emailAddress: values['email-address'] ?? null,
       })

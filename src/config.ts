@@ -46,6 +46,13 @@ export interface Config {
   rateLimits: RateLimits
   /** Whether the in-process outbox worker runs alongside the HTTP server. */
   runWorker: boolean
+  email: {
+    maxAttempts: number
+    /** First retry delay; each further retry doubles it (with jitter), up to an hour. */
+    retryBaseMs: number
+    /** How often an idle worker looks for due mail written by other instances. */
+    pollMs: number
+  }
 }
 
 export class ConfigError extends Error {
@@ -143,6 +150,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400),
     },
     runWorker: bool(env, 'RUN_WORKER', true),
+    email: {
+      maxAttempts: int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 100),
+      retryBaseMs: int(env, 'EMAIL_RETRY_BASE_MS', 5000, 1, 3_600_000),
+      pollMs: int(env, 'EMAIL_POLL_MS', 1000, 10, 60_000),
+    },
   }
   return Object.freeze(config)
 }

@@ -97,6 +97,28 @@ export interface AppSecretsTable {
   created_at: Generated<Date>
 }
 
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'mailbox'
+
+export interface EmailOutboxTable {
+  id: Generated<number>
+  type: string
+  tenant_id: number | null
+  to_address: string
+  from_name: string
+  from_address: string
+  subject: string
+  html: string
+  text: string
+  status: OutboxStatus
+  attempts: Generated<number>
+  max_attempts: number
+  next_attempt_at: Generated<Date>
+  locked_until: NullableTimestamp
+  last_error: string | null
+  created_at: Generated<Date>
+  sent_at: NullableTimestamp
+}
+
 export interface Database {
   tenants: TenantsTable
   users: UsersTable
@@ -105,6 +127,7 @@ export interface Database {
   signing_keys: SigningKeysTable
   app_secrets: AppSecretsTable
   sessions: SessionsTable
+  email_outbox: EmailOutboxTable
 }
 
 export type Tenant = Selectable<TenantsTable>
@@ -112,3 +135,4 @@ export type NewTenant = Insertable<TenantsTable>
 export type TenantUpdate = Updateable<TenantsTable>
 export type User = Selectable<UsersTable>
 export type OAuthClient = Selectable<OAuthClientsTable>
+export type OutboxMessage = Selectable<EmailOutboxTable>

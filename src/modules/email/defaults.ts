@@ -1,0 +1,61 @@
+/** The platform's default English texts, used for whatever a tenant leaves out. */
+import type { EmailTypeTexts } from '../../db/database.ts'
+import type { EmailType } from './placeholders.ts'
+
+export type EmailTexts = Required<EmailTypeTexts>
+
+export interface DefaultsContext {
+  publicUrl: string
+  loginCodeTtlSeconds: number
+}
+
+export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds }: DefaultsContext): EmailTexts {
+  switch (type) {
+    case 'passwordReset':
+      return {
+        subject: 'Reset your {{company.name}} password',
+        title: 'Reset your password',
+        contentBeforeCta:
+          'Hi {{user.displayname}},\n\nSomeone asked to reset the password of the {{company.name}} account for {{user.email}}. If it was you, choose a new password with the button below.',
+        ctaLabel: 'Choose a new password',
+        ctaLink: `${publicUrl}/reset-password?token={{resetToken}}`,
+        contentAfterCta:
+          'The link works once and expires on {{resetTokenExp}}. If you did not ask for this, ignore this email: your password stays as it is.',
+        footerTitle: 'Sent because a password reset was requested',
+      }
+    case 'passwordResetSuccess':
+      return {
+        subject: 'Your {{company.name}} password was changed',
+        title: 'Your password was changed',
+        contentBeforeCta:
+          'Hi {{user.displayname}},\n\nThe password of the {{company.name}} account for {{user.email}} was changed on {{currentDate}} at {{currentTime}} (UTC). You have been signed out on your other devices.',
+        ctaLabel: '',
+        ctaLink: '',
+        contentAfterCta:
+          'If you did not change it, reset your password at once and contact {{company.emailAddress}}.',
+        footerTitle: 'Sent to keep your account safe',
+      }
+    case 'emailConfirmation':
+      return {
+        subject: 'Confirm your email address for {{company.name}}',
+        title: 'Confirm your email address',
+        contentBeforeCta:
+          'Hi {{user.displayname}},\n\nThanks for signing up to {{company.name}}. Please confirm that {{user.email}} is your address.',
+        ctaLabel: 'Confirm my address',
+        ctaLink: `${publicUrl}/confirm-email?token={{emailConfirmationToken}}`,
+        contentAfterCta: 'If you did not create an account, you can ignore this email.',
+        footerTitle: 'Sent because this address was used to sign up',
+      }
+    case 'passwordlessLogin':
+      return {
+        subject: 'Your {{company.name}} login code: {{loginCode}}',
+        title: 'Your login code',
+        contentBeforeCta:
+          'Hi {{user.displayname}},\n\nEnter this code in the app to sign in:\n\n{{loginCode}}\n\nor use the button below on this device.',
+        ctaLabel: 'Sign in',
+        ctaLink: '{{loginLink}}',
+        contentAfterCta: `The code works once and expires in ${Math.round(loginCodeTtlSeconds / 60)} minutes. If you did not try to sign in, ignore this email.`,
+        footerTitle: 'Sent because a login code was requested',
+      }
+  }
+}

@@ -1,0 +1,23 @@
+/** `trellis worker`: the outbox worker alone, without the HTTP server. */
+import pino from 'pino'
+import type { Config } from '../../config.ts'
+import { connectDatabase } from '../../db/connect.ts'
+import { migrateToLatest } from '../../db/migrate.ts'
+import { EmailService } from './email.service.ts'
+
+export async function runWorkerProcess(config: Readonly<Config>): Promise<void> {
+  if (!config.smtpUrl) throw new Error('SMTP_URL must be set for the worker to send mail')
+  const log = pino({ level: config.logLevel })
+  const db = await connectDatabase(config.database)
+  await migrateToLatest(db)
+  const email = new EmailService(db, config, log)
+  email.start()
+  log.info('outbox worker started')
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve)
+    process.once('SIGINT', resolve)
+  })
+  log.info('outbox worker stopping')
+  await email.close()
+  await db.destroy()
+}
