@@ -31,6 +31,8 @@ export interface Config {
   publicUrl: string
   database: DatabaseTarget
   redisUrl: string | null
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string
   smtpUrl: string | null
   mailFrom: string
   logLevel: string
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     publicUrl,
     database: db,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'trellis:',
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     logLevel,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { createTestDatabase, testConfig, usingPostgres, type TestDatabase } from './helpers.ts'
+import { createTestDatabase, testConfig, tokenFor, usingPostgres, type TestDatabase } from './helpers.ts'
 
 const run = promisify(execFile)
 const bin = join(import.meta.dirname, '..', 'bin', 'trellis.mjs')
@@ -61,10 +61,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
 
     const app = await buildApp(testConfig({ DATABASE_URL: url }), { logger: false })
     try {
-      const token = await app.keys.sign(
-        { sub: String(user.id), client_id: client.clientId, scope: '' },
-        { issuer: app.config.publicUrl, expiresInSeconds: 60 },
-      )
+      const token = await tokenFor(app, user, client.clientId)
       const headers = { authorization: `Bearer ${token}` }
       const tenants = await app.inject({ method: 'GET', url: '/tenants', headers })
       expect(tenants.json().map((x: { name: string }) => x.name)).toContain('CLI Tenant')

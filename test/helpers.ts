@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
 import { addMembership, insertUser } from '../src/modules/users/users.repository.ts'
 import type { TenantRole, User } from '../src/db/database.ts'
+import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -84,12 +85,10 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.test`
 }
 
-/** An access token for a user, signed like the token endpoint signs them. */
+/** An access token for a user, on a real session, signed as the token endpoint signs them. */
 export async function tokenFor(app: FastifyInstance, user: Pick<User, 'id'>, clientId = 'test-client'): Promise<string> {
-  return app.keys.sign(
-    { sub: String(user.id), client_id: clientId, scope: '', aud: app.config.publicUrl },
-    { issuer: app.config.publicUrl, expiresInSeconds: 600 },
-  )
+  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope: '' })
+  return signAccessToken(app, { sub: String(user.id), clientId, scope: '', sessionId })
 }
 
 export interface Actor {

@@ -119,6 +119,31 @@ export interface EmailOutboxTable {
   sent_at: NullableTimestamp
 }
 
+export interface LoginCodesTable {
+  id: Generated<number>
+  code_hash: string
+  client_id: string
+  redirect_uri: string
+  code_challenge: string | null
+  code_challenge_method: 'S256' | 'plain' | null
+  email: string
+  tenant_id: number | null
+  failed_attempts: Generated<number>
+  expires_at: ColumnType<Date, Date, Date>
+  consumed_at: NullableTimestamp
+  session_id: string | null
+  created_at: Generated<Date>
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>
+  token_hash: string
+  session_id: string
+  expires_at: ColumnType<Date, Date, Date>
+  used_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
 export interface Database {
   tenants: TenantsTable
   users: UsersTable
@@ -128,6 +153,8 @@ export interface Database {
   app_secrets: AppSecretsTable
   sessions: SessionsTable
   email_outbox: EmailOutboxTable
+  login_codes: LoginCodesTable
+  refresh_tokens: RefreshTokensTable
 }
 
 export type Tenant = Selectable<TenantsTable>
@@ -136,3 +163,4 @@ export type TenantUpdate = Updateable<TenantsTable>
 export type User = Selectable<UsersTable>
 export type OAuthClient = Selectable<OAuthClientsTable>
 export type OutboxMessage = Selectable<EmailOutboxTable>
+export type LoginCode = Selectable<LoginCodesTable>

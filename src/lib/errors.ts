@@ -46,7 +46,7 @@ export class OAuthError extends Error {
       | 'unsupported_grant_type'
       | 'invalid_scope'
       | 'unsupported_token_type'
-      | 'slow_down',
+      | 'rate_limited',
     readonly description: string,
     readonly statusCode = error === 'invalid_client' ? 401 : 400,
     readonly headers: Record<string, string> = {},

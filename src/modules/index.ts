@@ -8,6 +8,12 @@ import { ClientsService } from './oauth/clients.service.ts'
 import { clientRoutes } from './oauth/clients.routes.ts'
 import { SessionsService } from './oauth/sessions.ts'
 import { systemRoutes } from './system.routes.ts'
+import { OAuthService } from './oauth/oauth.service.ts'
+import { oauthRoutes } from './oauth/oauth.routes.ts'
+import { PasswordlessService } from './oauth/passwordless.service.ts'
+import { userRoutes } from './users/users.routes.ts'
+import { appSecret } from '../db/app-secrets.ts'
+import { createLimiter, type Limiter } from '../lib/rate-limit.ts'
 import { TenantsService } from './tenants/tenants.service.ts'
 import { tenantRoutes } from './tenants/tenants.routes.ts'
 
@@ -16,23 +22,34 @@ export interface Services {
   tenants: TenantsService
   clients: ClientsService
   email: EmailService
+  limiter: Limiter
+  oauth: OAuthService
+  passwordless: PasswordlessService
   /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
   mailboxEnabled: boolean
   close(): Promise<void>
 }
 
 export async function createServices(app: FastifyInstance): Promise<Services> {
-  const { db, config } = app
-  const email = new EmailService(db, config, app.log)
+  const { db, config, keys, log } = app
+  const email = new EmailService(db, config, log)
+  const limiter = createLimiter(config.redisUrl, config.redisKeyPrefix)
+  const sessions = new SessionsService(db)
+  const clients = new ClientsService(db)
+  const codeKey = await appSecret(db, 'login_code_hmac')
   if (config.runWorker) email.start()
   return {
-    sessions: new SessionsService(db),
+    sessions,
     tenants: new TenantsService(db, checkEmailText),
-    clients: new ClientsService(db),
+    clients,
     email,
+    limiter,
+    oauth: new OAuthService(db, config, keys, clients, limiter, log, codeKey, sessions.isActive),
+    passwordless: new PasswordlessService(db, config, clients, email, limiter, log, codeKey),
     mailboxEnabled: email.mailboxEnabled,
     async close() {
       await email.close()
+      await limiter.close()
     },
   }
 }
@@ -42,5 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tenantRoutes)
   await app.register(clientRoutes)
   await app.register(emailRoutes)
+  await app.register(oauthRoutes)
+  await app.register(userRoutes)
   if (app.services.mailboxEnabled) await app.register(mailboxRoutes)
 }

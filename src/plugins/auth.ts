@@ -45,7 +45,8 @@ export function registerAuth(app: FastifyInstance, isSessionActive: SessionCheck
     const sessionId = typeof payload.sid === 'string' ? payload.sid : null
     if (sessionId && !(await isSessionActive(sessionId))) throw unauthorized('The access token has been revoked.')
     request.auth = {
-      userId: payload.sub && /^\d+$/.test(payload.sub) ? Number(payload.sub) : null,
+      // user tokens belong to a session; client_credentials tokens (sub = client id) do not
+      userId: sessionId && payload.sub && /^\d+$/.test(payload.sub) ? Number(payload.sub) : null,
       clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
       scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
       sessionId,

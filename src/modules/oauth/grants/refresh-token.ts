@@ -1,0 +1,65 @@
+/**
+ * The refresh_token grant with rotation: every use returns a new refresh token and marks
+ * the old one used. Presenting a used token again means it was copied: the whole session
+ * (every refresh and access token of the family) is revoked and the event logged.
+ * Two concurrent uses of one token count as reuse too; safety wins over convenience.
+ */
+import { hashSecret } from '../../../lib/crypto.ts'
+import { OAuthError } from '../../../lib/errors.ts'
+import { revokeSession } from '../sessions.ts'
+import { insertRefreshToken, userTokenResponse } from '../tokens.ts'
+import { grantedScope, type GrantDeps, type GrantHandler } from './types.ts'
+
+const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
+
+async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: string): Promise<never> {
+  await revokeSession(deps.db, sessionId, 'refresh_token_reuse')
+  deps.log.warn({ sessionId, clientId }, 'refresh token reused: session revoked')
+  throw invalid()
+}
+
+export const refreshTokenGrant: GrantHandler = async (deps, { client, params }) => {
+  if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
+  const row = await deps.db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.id',
+      'refresh_tokens.used_at',
+      'refresh_tokens.expires_at',
+      'sessions.id as session_id',
+      'sessions.client_id',
+      'sessions.user_id',
+      'sessions.tenant_id',
+      'sessions.scope',
+      'sessions.revoked_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', hashSecret(params.refresh_token))
+    .executeTakeFirst()
+  if (!row || row.client_id !== client.client_id || row.user_id === null) throw invalid()
+  if (row.used_at) return reuseDetected(deps, row.session_id, client.client_id)
+  if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw invalid()
+  const scope = grantedScope(params.scope, row.scope.split(' ').filter(Boolean))
+  if (scope === null) throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
+
+  const refreshToken = await deps.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst()
+    if (!used) return null
+    return insertRefreshToken(trx, row.session_id, deps.config.refreshTokenTtlSeconds)
+  })
+  if (!refreshToken) return reuseDetected(deps, row.session_id, client.client_id)
+  return userTokenResponse(deps, {
+    userId: row.user_id,
+    clientId: client.client_id,
+    tenantId: row.tenant_id,
+    scope,
+    sessionId: row.session_id,
+    refreshToken,
+  })
+}

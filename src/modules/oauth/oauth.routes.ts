@@ -1,0 +1,191 @@
+/**
+ * OAuth endpoints. Under /auth/oauth2/ errors follow RFC 6749 section 5.2
+ * (`{"error", "error_description"}`, `Cache-Control: no-store`); the login code endpoint
+ * answers in the platform's own shape.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import { OAuthError } from '../../lib/errors.ts'
+import { errorResponses, SuccessMessage } from '../../lib/schemas.ts'
+import { registerScoped, scopedParams } from '../../lib/scope.ts'
+import { toErrorResponse } from '../../plugins/errors.ts'
+import { CODE_SENT_MESSAGE } from './passwordless.service.ts'
+
+const OAuthErrorSchema = Type.Object({ error: Type.String(), error_description: Type.String() })
+const oauthErrors = { 400: OAuthErrorSchema, 401: OAuthErrorSchema, 429: OAuthErrorSchema }
+
+// Both JSON (what existing apps send) and form encoding (RFC 6749) are accepted.
+const consumes = ['application/json', 'application/x-www-form-urlencoded']
+
+const TokenBody = Type.Object(
+  {
+    grant_type: Type.Optional(Type.String({ description: 'authorization_code, refresh_token, client_credentials or password' })),
+    code: Type.Optional(Type.String()),
+    code_verifier: Type.Optional(Type.String()),
+    redirect_uri: Type.Optional(Type.String()),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+    refresh_token: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+    username: Type.Optional(Type.String()),
+    password: Type.Optional(Type.String()),
+  },
+  { description: 'Unknown parameters (e.g. makeAccessTokenLongLasting) are ignored.' },
+)
+const TokenResponseSchema = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+  refresh_token: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+})
+const TokenOnlyBody = Type.Object({
+  token: Type.Optional(Type.String()),
+  token_type_hint: Type.Optional(Type.String()),
+  client_id: Type.Optional(Type.String()),
+  client_secret: Type.Optional(Type.String()),
+})
+
+async function oauth2Routes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+  const oauth = app.services.oauth
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
+    if (error instanceof OAuthError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.error, error_description: error.description })
+    }
+    const { status, body, headers } = toErrorResponse(error, request)
+    if (status >= 500) return reply.code(status).send({ error: 'server_error', error_description: body.message })
+    return reply.code(status).headers(headers).send({ error: 'invalid_request', error_description: body.message })
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
+  })
+
+  const request = (r: { body: unknown; headers: { authorization?: string }; ip: string }) => ({
+    body: r.body,
+    authorization: r.headers.authorization,
+    ip: r.ip,
+  })
+
+  app.post(
+    '/auth/oauth2/token',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'Token endpoint (RFC 6749): authorization_code with PKCE, refresh_token (rotating), client_credentials',
+        consumes,
+        body: TokenBody,
+        response: { 200: TokenResponseSchema, ...oauthErrors },
+      },
+    },
+    async (r) => oauth.token(request(r)),
+  )
+
+  app.post(
+    '/auth/oauth2/revoke',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'Revoke a refresh or access token, ending its session (RFC 7009)',
+        consumes,
+        body: TokenOnlyBody,
+        response: { 200: Type.Object({}), ...oauthErrors },
+      },
+    },
+    async (r) => {
+      await oauth.revoke(request(r))
+      return {}
+    },
+  )
+
+  app.post(
+    '/auth/oauth2/introspect',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'Introspect a token (RFC 7662; confidential clients)',
+        consumes,
+        body: TokenOnlyBody,
+        response: {
+          200: Type.Object({
+            active: Type.Boolean(),
+            token_type: Type.Optional(Type.String()),
+            scope: Type.Optional(Type.String()),
+            client_id: Type.Optional(Type.String()),
+            sub: Type.Optional(Type.String()),
+            aud: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+            iss: Type.Optional(Type.String()),
+            exp: Type.Optional(Type.Integer()),
+            iat: Type.Optional(Type.Integer()),
+            jti: Type.Optional(Type.String()),
+          }),
+          ...oauthErrors,
+        },
+      },
+    },
+    async (r) => oauth.introspect(request(r)),
+  )
+}
+
+const CodeBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 320 }),
+  client_id: Type.String({ minLength: 1, maxLength: 200 }),
+  redirect_uri: Type.String({ minLength: 1, maxLength: 2000 }),
+  code_challenge: Type.Optional(Type.String({ maxLength: 256 })),
+  code_challenge_method: Type.Optional(Type.String({ maxLength: 20, description: 'S256, sha256 (= S256) or plain' })),
+})
+
+export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+  await app.register(oauth2Routes)
+
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'Authorization server metadata (RFC 8414)',
+        response: {
+          200: Type.Object({
+            issuer: Type.String(),
+            token_endpoint: Type.String(),
+            jwks_uri: Type.String(),
+            revocation_endpoint: Type.String(),
+            introspection_endpoint: Type.String(),
+            passwordless_login_code_endpoint: Type.String(),
+            grant_types_supported: Type.Array(Type.String()),
+            response_types_supported: Type.Array(Type.String()),
+            token_endpoint_auth_methods_supported: Type.Array(Type.String()),
+            revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
+            introspection_endpoint_auth_methods_supported: Type.Array(Type.String()),
+            code_challenge_methods_supported: Type.Array(Type.String()),
+          }),
+        },
+      },
+    },
+    async () => app.services.oauth.metadata(),
+  )
+
+  registerScoped(app, (scoped) => {
+    scoped.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/auth/passwordlessLogin/code',
+      {
+        schema: {
+          tags: ['login'],
+          summary: 'Email a login code and link; the same answer for known and unknown addresses',
+          consumes,
+          params: scopedParams({}),
+          body: CodeBody,
+          response: { 200: SuccessMessage, ...errorResponses },
+        },
+      },
+      async (r) => {
+        await app.services.passwordless.requestCode(r.body, r.params.tenantId ?? null, r.ip)
+        return { success: true as const, message: CODE_SENT_MESSAGE }
+      },
+    )
+  })
+}

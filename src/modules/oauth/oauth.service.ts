@@ -1,0 +1,243 @@
+/**
+ * The token endpoint as a small pipeline: read parameters -> check rate limits ->
+ * authenticate the client -> run the grant's handler (a map) -> count failures.
+ * Revocation (RFC 7009) and introspection (RFC 7662) live here too.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import { hashSecret } from '../../lib/crypto.ts'
+import { OAuthError } from '../../lib/errors.ts'
+import type { Limiter } from '../../lib/rate-limit.ts'
+import { authenticateClient, type AuthenticatedClient } from './client-auth.ts'
+import type { ClientsService } from './clients.service.ts'
+import { authorizationCodeGrant } from './grants/authorization-code.ts'
+import { clientCredentialsGrant } from './grants/client-credentials.ts'
+import { refreshTokenGrant } from './grants/refresh-token.ts'
+import type { GrantDeps, GrantHandler } from './grants/types.ts'
+import type { KeyStore } from './keys.ts'
+import { revokeSession } from './sessions.ts'
+import type { TokenResponse } from './tokens.ts'
+
+/** Parameters the endpoints read; anything else (makeAccessTokenLongLasting, ...) is ignored. */
+const KNOWN = [
+  'grant_type', 'code', 'code_verifier', 'redirect_uri', 'client_id', 'client_secret',
+  'refresh_token', 'scope', 'username', 'password', 'token', 'token_type_hint',
+] as const
+
+export function readParams(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (body === null || typeof body !== 'object') return out
+  for (const key of KNOWN) {
+    const value = (body as Record<string, unknown>)[key]
+    if (value === undefined || value === null) continue
+    if (Array.isArray(value)) throw new OAuthError('invalid_request', `${key} must appear once.`)
+    if (typeof value !== 'string') throw new OAuthError('invalid_request', `${key} must be a string.`)
+    out[key] = value
+  }
+  return out
+}
+
+export interface Introspection {
+  active: boolean
+  token_type?: string
+  scope?: string
+  client_id?: string
+  sub?: string
+  aud?: string | string[]
+  iss?: string
+  exp?: number
+  iat?: number
+  jti?: string
+}
+
+export interface TokenRequest {
+  body: unknown
+  authorization: string | undefined
+  ip: string
+}
+
+export class OAuthService {
+  private readonly grants: Record<string, GrantHandler> = {
+    authorization_code: authorizationCodeGrant,
+    refresh_token: refreshTokenGrant,
+    client_credentials: clientCredentialsGrant,
+  }
+  private readonly deps: GrantDeps
+
+  constructor(
+    private readonly db: DB,
+    private readonly config: Readonly<Config>,
+    keys: KeyStore,
+    private readonly clients: ClientsService,
+    private readonly limiter: Limiter,
+    log: FastifyBaseLogger,
+    codeKey: Buffer,
+    private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
+  ) {
+    this.deps = { db, config, keys, log, limiter, codeKey }
+  }
+
+  /** Adds a grant handler (the accounts module adds `password`). */
+  registerGrant(name: string, handler: GrantHandler): void {
+    this.grants[name] = handler
+  }
+
+  grantTypes(): string[] {
+    return Object.keys(this.grants)
+  }
+
+  private async checkLimits(ip: string, clientId: string | undefined): Promise<void> {
+    const { failedTokenPerIp, failedTokenPerClient } = this.config.rateLimits
+    const checks = [this.limiter.peek(`token-fail:ip:${ip}`).then((s) => ({ s, max: failedTokenPerIp }))]
+    if (clientId) checks.push(this.limiter.peek(`token-fail:client:${clientId}`).then((s) => ({ s, max: failedTokenPerClient })))
+    for (const { s, max } of await Promise.all(checks)) {
+      if (s.count >= max) {
+        throw new OAuthError('rate_limited', `Too many failed attempts; try again in ${s.retryAfter} seconds.`, 429, {
+          'retry-after': String(s.retryAfter),
+        })
+      }
+    }
+  }
+
+  private async countFailure(ip: string, clientId: string | undefined): Promise<void> {
+    const window = this.config.rateLimits.windowSeconds
+    await this.limiter.hit(`token-fail:ip:${ip}`, window)
+    if (clientId) await this.limiter.hit(`token-fail:client:${clientId}`, window)
+  }
+
+  async token(req: TokenRequest): Promise<TokenResponse> {
+    const params = readParams(req.body)
+    await this.checkLimits(req.ip, params.client_id)
+    let clientId = params.client_id
+    try {
+      const grantType = params.grant_type
+      if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.')
+      const { client } = await authenticateClient(this.clients, params, req.authorization)
+      clientId = client.client_id
+      const handler = Object.hasOwn(this.grants, grantType) ? this.grants[grantType] : undefined
+      if (!handler) throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported.`)
+      if (!client.grant_types.includes(grantType)) {
+        throw new OAuthError('unauthorized_client', `This client may not use the ${grantType} grant.`)
+      }
+      return await handler(this.deps, { client, params, ip: req.ip })
+    } catch (error) {
+      if (error instanceof OAuthError && (error.error === 'invalid_grant' || error.error === 'invalid_client')) {
+        await this.countFailure(req.ip, clientId)
+      }
+      throw error
+    }
+  }
+
+  private async authenticate(req: TokenRequest): Promise<{ params: Record<string, string> } & AuthenticatedClient> {
+    const params = readParams(req.body)
+    await this.checkLimits(req.ip, params.client_id)
+    try {
+      return { params, ...(await authenticateClient(this.clients, params, req.authorization)) }
+    } catch (error) {
+      if (error instanceof OAuthError && error.error === 'invalid_client') await this.countFailure(req.ip, params.client_id)
+      throw error
+    }
+  }
+
+  /** RFC 7009: revoking either token of a session ends the session. Unknown tokens are not an error. */
+  async revoke(req: TokenRequest): Promise<void> {
+    const { params, client } = await this.authenticate(req)
+    if (!params.token) throw new OAuthError('invalid_request', 'token is required.')
+    const sessionId = await this.sessionOf(params.token)
+    if (!sessionId) return
+    const session = await this.db.selectFrom('sessions').select('client_id').where('id', '=', sessionId).executeTakeFirst()
+    // A client may revoke only its own tokens; others' are silently left alone (RFC 7009 2.1).
+    if (session?.client_id === client.client_id) await revokeSession(this.db, sessionId, 'revoked_by_client')
+  }
+
+  private async sessionOf(token: string): Promise<string | null> {
+    const refresh = await this.db
+      .selectFrom('refresh_tokens')
+      .select('session_id')
+      .where('token_hash', '=', hashSecret(token))
+      .executeTakeFirst()
+    if (refresh) return refresh.session_id
+    try {
+      const { payload } = await this.deps.keys.verify(token, this.config.publicUrl)
+      return typeof payload.sid === 'string' ? payload.sid : null
+    } catch {
+      return null
+    }
+  }
+
+  /** RFC 7662, for confidential clients (resource servers). */
+  async introspect(req: TokenRequest): Promise<Introspection> {
+    const { params, client } = await this.authenticate(req)
+    if (client.is_public) throw new OAuthError('unauthorized_client', 'Only confidential clients may introspect tokens.', 401)
+    if (!params.token) throw new OAuthError('invalid_request', 'token is required.')
+    const inactive = { active: false }
+    if (params.token_type_hint !== 'refresh_token') {
+      const access = await this.introspectAccess(params.token)
+      if (access) return access
+    }
+    return (await this.introspectRefresh(params.token)) ?? inactive
+  }
+
+  private async introspectAccess(token: string): Promise<Introspection | null> {
+    let payload
+    try {
+      ;({ payload } = await this.deps.keys.verify(token, this.config.publicUrl))
+    } catch {
+      return null
+    }
+    if (typeof payload.sid === 'string' && !(await this.isSessionActive(payload.sid))) return { active: false }
+    const str = (v: unknown) => (typeof v === 'string' ? v : undefined)
+    return {
+      active: true,
+      token_type: 'Bearer',
+      scope: str(payload.scope),
+      client_id: str(payload.client_id),
+      sub: payload.sub,
+      aud: payload.aud,
+      iss: payload.iss,
+      exp: payload.exp,
+      iat: payload.iat,
+      jti: payload.jti,
+    }
+  }
+
+  private async introspectRefresh(token: string): Promise<Introspection | null> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+      .select(['refresh_tokens.used_at', 'refresh_tokens.expires_at', 'refresh_tokens.created_at', 'sessions.revoked_at', 'sessions.client_id', 'sessions.user_id', 'sessions.scope'])
+      .where('refresh_tokens.token_hash', '=', hashSecret(token))
+      .executeTakeFirst()
+    if (!row) return null
+    if (row.used_at || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { active: false }
+    return {
+      active: true,
+      token_type: 'refresh_token',
+      scope: row.scope,
+      client_id: row.client_id,
+      sub: String(row.user_id),
+      iss: this.config.publicUrl,
+      exp: Math.floor(row.expires_at.getTime() / 1000),
+      iat: Math.floor(row.created_at.getTime() / 1000),
+    }
+  }
+
+  metadata() {
+    const base = this.config.publicUrl
+    return {
+      issuer: base,
+      token_endpoint: `${base}/auth/oauth2/token`,
+      jwks_uri: `${base}/.well-known/jwks.json`,
+      revocation_endpoint: `${base}/auth/oauth2/revoke`,
+      introspection_endpoint: `${base}/auth/oauth2/introspect`,
+      passwordless_login_code_endpoint: `${base}/auth/passwordlessLogin/code`,
+      grant_types_supported: this.grantTypes(),
+      response_types_supported: ['code'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      code_challenge_methods_supported: ['S256', 'plain'],
+    }
+  }
+}

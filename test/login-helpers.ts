@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { DB } from '../src/db/connect.ts'
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url')
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
+}
+
+export async function createClient(
+  app: FastifyInstance,
+  opts: { public?: boolean; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[] } = {},
+) {
+  const { client, secret } = await app.services.clients.insert({
+    name: 'Test app',
+    public: opts.public ?? true,
+    redirectUris: opts.redirectUris ?? ['https://app.test/callback'],
+    grantTypes: opts.grantTypes,
+    scopes: opts.scopes,
+  })
+  return { clientId: client.client_id, secret, redirectUri: client.redirect_uris[0] ?? '' }
+}
+
+export interface CodeRequestInput {
+  email: string
+  clientId: string
+  redirectUri: string
+  challenge?: string
+  method?: string
+  tenantId?: number
+  ip?: string
+}
+
+export function requestCode(app: FastifyInstance, input: CodeRequestInput) {
+  return app.inject({
+    method: 'POST',
+    url: `${input.tenantId ? `/tenants/${input.tenantId}` : ''}/auth/passwordlessLogin/code`,
+    remoteAddress: input.ip ?? '127.0.0.1',
+    payload: {
+      email: input.email,
+      client_id: input.clientId,
+      redirect_uri: input.redirectUri,
+      ...(input.challenge ? { code_challenge: input.challenge, code_challenge_method: input.method ?? 'S256' } : {}),
+    },
+  })
+}
+
+/** The newest login code mailed to `email` (from the outbox). */
+export async function latestCode(db: DB, email: string): Promise<string> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select('text')
+    .where('to_address', '=', email)
+    .where('type', '=', 'passwordlessLogin')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
+  const match = /\b([0-9A-Z]{5}-[0-9A-Z]{5})\b/.exec(row.text)
+  if (!match?.[1]) throw new Error('no code in the email')
+  return match[1]
+}
+
+export function exchange(app: FastifyInstance, params: Record<string, unknown>, headers: Record<string, string> = {}, ip = '127.0.0.1') {
+  return app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: params, headers, remoteAddress: ip })
+}
