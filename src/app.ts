@@ -3,7 +3,9 @@
  * and the tests both build the app through here.
  */
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify'
+import { Ajv } from 'ajv'
+import addFormats from 'ajv-formats'
 import formbody from '@fastify/formbody'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -28,6 +30,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Two validators: path and query strings are text, so they are coerced ("42" -> 42); JSON
+ * bodies are not, so `"42"` for an integer or `null` for a string is a 400, never
+ * silently changed.
+ */
+function validatorCompiler(): FastifySchemaCompiler<unknown> {
+  const base = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false } as const
+  const coercing = addFormats.default(new Ajv({ ...base, coerceTypes: 'array' }))
+  const exact = addFormats.default(new Ajv({ ...base, coerceTypes: false }))
+  return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema as object)
+}
+
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config. */
   db?: DB
@@ -48,7 +62,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const routeList: { method: string; url: string }[] = []
@@ -56,6 +69,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url })
   })
+  app.setValidatorCompiler(validatorCompiler())
   app.decorate('config', config)
   app.decorate('db', db)
   app.decorate('keys', keys)

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { addMembership, insertUser } from './modules/users/users.repository.ts'
+import { STARTER_ALGORITHMS } from './modules/spaces/definitions.ts'
 
 export interface DevSeed {
   tenantId: number
@@ -26,5 +27,8 @@ export async function seedDevData(app: FastifyInstance): Promise<DevSeed | null>
     public: true,
     redirectUris: [redirectUri, 'http://localhost:8080/callback'],
   })
+  for (const def of STARTER_ALGORITHMS) {
+    await services.algorithms.insert({ ...def, optionsSchema: structuredClone(def.optionsSchema) as Record<string, unknown> })
+  }
   return { tenantId: tenant.id, adminEmail: admin.email, clientId: client.client_id, redirectUri }
 }

@@ -144,6 +144,53 @@ export interface RefreshTokensTable {
   created_at: Generated<Date>
 }
 
+export interface SpacesTable {
+  id: Generated<number>
+  tenant_id: number
+  parent_id: number | null
+  name: string
+  description: string | null
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface AlgorithmsTable {
+  key_name: string
+  name: string
+  description: Generated<string>
+  options_schema: Json<Record<string, unknown>>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface SpaceAlgorithmsTable {
+  space_id: number
+  key_name: string
+  tenant_id: number
+  options: Json<Record<string, unknown>>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface SensorsTable {
+  id: Generated<number>
+  tenant_id: number
+  device_id: string
+  name: string
+  display_name: string | null
+  type: string
+  space_id: number | null
+  metadata: Json<Record<string, unknown>>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface TenantCountersTable {
+  tenant_id: number
+  counter: string
+  count: number
+}
+
 export interface Database {
   tenants: TenantsTable
   users: UsersTable
@@ -155,6 +202,11 @@ export interface Database {
   email_outbox: EmailOutboxTable
   login_codes: LoginCodesTable
   refresh_tokens: RefreshTokensTable
+  spaces: SpacesTable
+  algorithms: AlgorithmsTable
+  space_algorithms: SpaceAlgorithmsTable
+  sensors: SensorsTable
+  tenant_counters: TenantCountersTable
 }
 
 export type Tenant = Selectable<TenantsTable>
@@ -164,3 +216,7 @@ export type User = Selectable<UsersTable>
 export type OAuthClient = Selectable<OAuthClientsTable>
 export type OutboxMessage = Selectable<EmailOutboxTable>
 export type LoginCode = Selectable<LoginCodesTable>
+export type Space = Selectable<SpacesTable>
+export type Sensor = Selectable<SensorsTable>
+export type Algorithm = Selectable<AlgorithmsTable>
+export type SpaceAlgorithm = Selectable<SpaceAlgorithmsTable>

@@ -21,3 +21,23 @@ export const errorResponses = {
 }
 
 export const SuccessMessage = Type.Object({ success: Type.Literal(true), message: Type.String() })
+
+/** The Relay-style page of a /v4/ list. */
+export function pageSchema<T extends Parameters<typeof Type.Array>[0]>(node: T) {
+  return Type.Object({
+    edges: Type.Array(Type.Object({ node, cursor: Type.String() })),
+    pageInfo: Type.Object({
+      hasNextPage: Type.Boolean(),
+      hasPreviousPage: Type.Boolean(),
+      startCursor: Type.Union([Type.String(), Type.Null()]),
+      endCursor: Type.Union([Type.String(), Type.Null()]),
+    }),
+    totalCount: Type.Integer(),
+  })
+}
+
+export const PageQuerySchema = {
+  limit: Type.Optional(Type.Integer({ description: '1..250, default 10' })),
+  after: Type.Optional(Type.String({ maxLength: 500, description: "the previous page's endCursor" })),
+  before: Type.Optional(Type.String({ maxLength: 500, description: "the previous page's startCursor" })),
+}

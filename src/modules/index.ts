@@ -13,6 +13,12 @@ import { oauthRoutes } from './oauth/oauth.routes.ts'
 import { PasswordlessService } from './oauth/passwordless.service.ts'
 import { userRoutes } from './users/users.routes.ts'
 import { appSecret } from '../db/app-secrets.ts'
+import { CursorCodec } from '../lib/pagination.ts'
+import { AlgorithmsService } from './spaces/algorithms.service.ts'
+import { SpacesService } from './spaces/spaces.service.ts'
+import { algorithmRoutes, spaceRoutes } from './spaces/spaces.routes.ts'
+import { SensorsService } from './sensors/sensors.service.ts'
+import { sensorRoutes } from './sensors/sensors.routes.ts'
 import { createLimiter, type Limiter } from '../lib/rate-limit.ts'
 import { TenantsService } from './tenants/tenants.service.ts'
 import { tenantRoutes } from './tenants/tenants.routes.ts'
@@ -25,6 +31,9 @@ export interface Services {
   limiter: Limiter
   oauth: OAuthService
   passwordless: PasswordlessService
+  spaces: SpacesService
+  algorithms: AlgorithmsService
+  sensors: SensorsService
   /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
   mailboxEnabled: boolean
   close(): Promise<void>
@@ -37,6 +46,8 @@ export async function createServices(app: FastifyInstance): Promise<Services> {
   const sessions = new SessionsService(db)
   const clients = new ClientsService(db)
   const codeKey = await appSecret(db, 'login_code_hmac')
+  const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac'))
+  const spaces = new SpacesService(db, cursors)
   if (config.runWorker) email.start()
   return {
     sessions,
@@ -46,6 +57,9 @@ export async function createServices(app: FastifyInstance): Promise<Services> {
     limiter,
     oauth: new OAuthService(db, config, keys, clients, limiter, log, codeKey, sessions.isActive),
     passwordless: new PasswordlessService(db, config, clients, email, limiter, log, codeKey),
+    spaces,
+    algorithms: new AlgorithmsService(db, spaces),
+    sensors: new SensorsService(db, cursors),
     mailboxEnabled: email.mailboxEnabled,
     async close() {
       await email.close()
@@ -61,5 +75,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(emailRoutes)
   await app.register(oauthRoutes)
   await app.register(userRoutes)
+  await app.register(algorithmRoutes)
+  await app.register(spaceRoutes)
+  await app.register(sensorRoutes)
   if (app.services.mailboxEnabled) await app.register(mailboxRoutes)
 }

@@ -105,3 +105,12 @@ export async function requireTenantRole(
 export function roleAtLeast(role: TenantRole, minimum: TenantRole): boolean {
   return RANK[role] >= RANK[minimum]
 }
+
+/**
+ * Whose resources the caller may read in a list without the tenant prefix: every tenant
+ * for a platform admin (null), otherwise the tenants they belong to.
+ */
+export async function readableScope(db: DB, request: FastifyRequest): Promise<{ user: User; memberOf: number | null }> {
+  const user = await requireUser(db, request)
+  return { user, memberOf: user.platform_role === 'admin' ? null : user.id }
+}

@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify'
+import type { DB } from '../../db/connect.ts'
+import type { Sensor } from '../../db/database.ts'
+import { badRequest, conflict } from '../../lib/errors.ts'
+import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../spaces/resource-scope.ts'
+
+export interface SensorInput {
+  deviceId?: string
+  name?: string
+  displayName?: string | null
+  type?: string
+  spaceId?: number | null
+  metadata?: Record<string, unknown>
+}
+
+export interface SensorFilters {
+  spaceId?: number
+  type?: string
+}
+
+export function sensorView(s: Sensor) {
+  return {
+    id: s.id,
+    tenantId: s.tenant_id,
+    deviceId: s.device_id,
+    name: s.name,
+    displayName: s.display_name,
+    type: s.type,
+    spaceId: s.space_id,
+    metadata: s.metadata,
+    createdAt: s.created_at.toISOString(),
+    updatedAt: s.updated_at.toISOString(),
+  }
+}
+
+const PLAIN_LIST_MAX = 100
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+}
+
+export class SensorsService {
+  constructor(
+    private readonly db: DB,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  async access(request: FastifyRequest, sensorId: number, scope: number | undefined, minimum: 'member' | 'admin' = 'member'): Promise<Sensor> {
+    const sensor = await this.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst()
+    await accessResource(this.db, request, 'Sensor', sensor?.tenant_id, scope, minimum)
+    return sensor as Sensor
+  }
+
+  private async checkSpace(tenantId: number, spaceId: number | null | undefined): Promise<void> {
+    if (spaceId === null || spaceId === undefined) return
+    const space = await this.db.selectFrom('spaces').select('tenant_id').where('id', '=', spaceId).executeTakeFirst()
+    if (!space || space.tenant_id !== tenantId) {
+      throw badRequest('invalid_space', 'spaceId: must be a space of the same tenant', [
+        { field: 'body.spaceId', message: 'must be a space of the same tenant' },
+      ])
+    }
+  }
+
+  private deviceTaken(deviceId: string | undefined) {
+    return conflict('device_id_taken', `A sensor with deviceId ${deviceId ?? ''} already exists in this tenant.`)
+  }
+
+  async create(request: FastifyRequest, tenantId: number | undefined, input: Required<Pick<SensorInput, 'deviceId' | 'name' | 'type'>> & SensorInput): Promise<Sensor> {
+    if (tenantId === undefined) {
+      throw badRequest('validation_failed', 'tenantId is required without the /tenants/{tenantId} prefix.', [
+        { field: 'body.tenantId', message: 'is required' },
+      ])
+    }
+    await accessResource(this.db, request, 'Tenant', tenantId, undefined, 'admin')
+    await this.checkSpace(tenantId, input.spaceId)
+    try {
+      return await this.db
+        .insertInto('sensors')
+        .values({
+          tenant_id: tenantId,
+          device_id: input.deviceId,
+          name: input.name,
+          display_name: input.displayName ?? null,
+          type: input.type,
+          space_id: input.spaceId ?? null,
+          metadata: JSON.stringify(input.metadata ?? {}),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.deviceTaken(input.deviceId)
+      throw error
+    }
+  }
+
+  async update(request: FastifyRequest, sensorId: number, scope: number | undefined, input: SensorInput): Promise<Sensor> {
+    const sensor = await this.access(request, sensorId, scope, 'admin')
+    await this.checkSpace(sensor.tenant_id, input.spaceId)
+    try {
+      return await this.db
+        .updateTable('sensors')
+        .set({
+          ...(input.deviceId !== undefined ? { device_id: input.deviceId } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
+          ...(input.type !== undefined ? { type: input.type } : {}),
+          ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}),
+          ...(input.metadata !== undefined ? { metadata: JSON.stringify(input.metadata) } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', sensor.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.deviceTaken(input.deviceId)
+      throw error
+    }
+  }
+
+  async remove(request: FastifyRequest, sensorId: number, scope: number | undefined): Promise<void> {
+    const sensor = await this.access(request, sensorId, scope, 'admin')
+    await this.db.deleteFrom('sensors').where('id', '=', sensor.id).execute()
+  }
+
+  private listQuery(filter: TenantFilter, filters: SensorFilters) {
+    let q = whereTenant(this.db.selectFrom('sensors').selectAll(), filter)
+    if (filters.spaceId !== undefined) q = q.where('space_id', '=', filters.spaceId)
+    if (filters.type !== undefined) q = q.where('type', '=', filters.type)
+    return q
+  }
+
+  async list(request: FastifyRequest, scope: number | undefined, filters: SensorFilters): Promise<Sensor[]> {
+    const filter = await listScope(this.db, request, scope)
+    return this.listQuery(filter, filters).orderBy('id').limit(PLAIN_LIST_MAX).execute()
+  }
+
+  /**
+   * totalCount: from the trigger-kept counters when at most one filter is given (per
+   * tenant: all, by type, by space); with both filters, counted over the
+   * (tenant, space) index, so bounded by one space's sensors.
+   */
+  private async total(filter: TenantFilter, filters: SensorFilters): Promise<number> {
+    if (filters.spaceId !== undefined && filters.type !== undefined) {
+      const row = await this.listQuery(filter, filters).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst()
+      return Number(row?.n ?? 0)
+    }
+    if (filters.spaceId !== undefined) return counted(this.db, filter, `sensors:space:${filters.spaceId}`)
+    if (filters.type !== undefined) return counted(this.db, filter, `sensors:type:${filters.type}`)
+    return counted(this.db, filter, 'sensors')
+  }
+
+  async page(request: FastifyRequest, scope: number | undefined, query: PageQuery & SensorFilters) {
+    const filter = await listScope(this.db, request, scope)
+    const filters = { spaceId: query.spaceId, type: query.type }
+    const ctx = `${scopeKey(filter)}|s${filters.spaceId ?? ''}|t${filters.type ?? ''}`
+    const req = this.cursors.request('sensors', ctx, query)
+    const source = idKeyset(() => this.listQuery(filter, filters), () => this.total(filter, filters))
+    return paginate(this.cursors, 'sensors', ctx, req, source, sensorView)
+  }
+}
