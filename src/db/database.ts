@@ -191,6 +191,16 @@ export interface TenantCountersTable {
   count: number
 }
 
+export interface UserTokensTable {
+  id: Generated<number>
+  user_id: number
+  kind: 'emailConfirmation' | 'passwordReset'
+  token_hash: string
+  expires_at: ColumnType<Date, Date, Date>
+  used_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
 export interface Database {
   tenants: TenantsTable
   users: UsersTable
@@ -207,6 +217,7 @@ export interface Database {
   space_algorithms: SpaceAlgorithmsTable
   sensors: SensorsTable
   tenant_counters: TenantCountersTable
+  user_tokens: UserTokensTable
 }
 
 export type Tenant = Selectable<TenantsTable>

@@ -12,6 +12,9 @@ import { OAuthService } from './oauth/oauth.service.ts'
 import { oauthRoutes } from './oauth/oauth.routes.ts'
 import { PasswordlessService } from './oauth/passwordless.service.ts'
 import { userRoutes } from './users/users.routes.ts'
+import { AccountsService } from './users/accounts.service.ts'
+import { accountRoutes } from './users/accounts.routes.ts'
+import { passwordGrant } from './oauth/grants/password.ts'
 import { appSecret } from '../db/app-secrets.ts'
 import { CursorCodec } from '../lib/pagination.ts'
 import { AlgorithmsService } from './spaces/algorithms.service.ts'
@@ -34,6 +37,7 @@ export interface Services {
   spaces: SpacesService
   algorithms: AlgorithmsService
   sensors: SensorsService
+  accounts: AccountsService
   /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
   mailboxEnabled: boolean
   close(): Promise<void>
@@ -48,6 +52,8 @@ export async function createServices(app: FastifyInstance): Promise<Services> {
   const codeKey = await appSecret(db, 'login_code_hmac')
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac'))
   const spaces = new SpacesService(db, cursors)
+  const oauth = new OAuthService(db, config, keys, clients, limiter, log, codeKey, sessions.isActive)
+  oauth.registerGrant('password', passwordGrant)
   if (config.runWorker) email.start()
   return {
     sessions,
@@ -55,11 +61,12 @@ export async function createServices(app: FastifyInstance): Promise<Services> {
     clients,
     email,
     limiter,
-    oauth: new OAuthService(db, config, keys, clients, limiter, log, codeKey, sessions.isActive),
+    oauth,
     passwordless: new PasswordlessService(db, config, clients, email, limiter, log, codeKey),
     spaces,
     algorithms: new AlgorithmsService(db, spaces),
     sensors: new SensorsService(db, cursors),
+    accounts: new AccountsService(db, config, email, log),
     mailboxEnabled: email.mailboxEnabled,
     async close() {
       await email.close()
@@ -75,6 +82,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(emailRoutes)
   await app.register(oauthRoutes)
   await app.register(userRoutes)
+  await app.register(accountRoutes)
   await app.register(algorithmRoutes)
   await app.register(spaceRoutes)
   await app.register(sensorRoutes)

@@ -46,6 +46,17 @@ export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds }
         contentAfterCta: 'If you did not create an account, you can ignore this email.',
         footerTitle: 'Sent because this address was used to sign up',
       }
+    case 'accountExists':
+      return {
+        subject: 'You already have a {{company.name}} account',
+        title: 'You already have an account',
+        contentBeforeCta:
+          'Hi {{user.displayname}},\n\nSomeone, probably you, tried to sign up to {{company.name}} with {{user.email}}, which already has an account. Nothing was changed.',
+        ctaLabel: 'Reset my password',
+        ctaLink: `${publicUrl}/forgot-password`,
+        contentAfterCta: 'If you forgot your password, you can reset it. If it was not you, you can ignore this email.',
+        footerTitle: 'Sent because this address was used to sign up',
+      }
     case 'passwordlessLogin':
       return {
         subject: 'Your {{company.name}} login code: {{loginCode}}',

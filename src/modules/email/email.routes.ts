@@ -22,6 +22,7 @@ export function sampleData(type: EmailType, publicUrl: string): Record<string, s
     case 'passwordlessLogin':
       return { loginCode: 'ABCDE-12345', loginLink: `${publicUrl}/callback?code=ABCDE-12345` }
     case 'passwordResetSuccess':
+    case 'accountExists':
       return {}
   }
 }

@@ -4,7 +4,12 @@
  */
 import type { CustomisableType } from '../tenants/email-config.ts'
 
-export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin'] as const
+/**
+ * The design's four types, plus `accountExists`: the notice sent instead of a confirmation
+ * when someone registers an address that already has an account (fixed texts, like
+ * passwordlessLogin; the tenant's branding applies).
+ */
+export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists'] as const
 export type EmailType = (typeof EMAIL_TYPES)[number]
 
 export const COMMON_PLACEHOLDERS = [
@@ -29,6 +34,7 @@ export const TYPE_PLACEHOLDERS: Record<EmailType, readonly string[]> = {
   passwordResetSuccess: [],
   emailConfirmation: ['emailConfirmationToken'],
   passwordlessLogin: ['loginCode', 'loginLink'],
+  accountExists: [],
 }
 
 const PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)\s*\}\}/g

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import { errorResponses, SuccessMessage } from '../../lib/schemas.ts'
+import { registerScoped, scopedParams } from '../../lib/scope.ts'
+import { REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from './accounts.service.ts'
+import { currentUserView, CurrentUserSchema } from './users.routes.ts'
+
+const Email = Type.String({ format: 'email', maxLength: 320 })
+// length rules are checked by the service, so a weak password gets the rule it broke
+const Password = Type.String({ maxLength: 4096 })
+const Token = Type.String({ minLength: 1, maxLength: 200 })
+const security = [{ bearer: [] }]
+
+function scopedAccountRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+  const accounts = app.services.accounts
+  const params = scopedParams({})
+
+  app.post(
+    '/users/register',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account and email a confirmation link; the same answer for a taken address',
+        params,
+        body: Type.Object({
+          email: Email,
+          password: Password,
+          username: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+        }),
+        response: { 200: SuccessMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.register(request.body, request.params.tenantId)
+      return { success: true as const, message: REGISTERED_MESSAGE }
+    },
+  )
+
+  app.post(
+    '/users/confirmEmail',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm an email address with the token from the confirmation email',
+        params,
+        body: Type.Object({ token: Token }),
+        response: { 200: SuccessMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.confirmEmail(request.body.token)
+      return { success: true as const, message: 'The email address is confirmed.' }
+    },
+  )
+
+  app.post(
+    '/users/forgotPassword',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Email a password reset link; the same answer for any address',
+        params,
+        body: Type.Object({ email: Email }),
+        response: { 200: SuccessMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.forgotPassword(request.body.email, request.params.tenantId)
+      return { success: true as const, message: RESET_REQUESTED_MESSAGE }
+    },
+  )
+
+  app.post(
+    '/users/resetPassword',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Set a new password with a reset token; ends every session of the account',
+        params,
+        body: Type.Object({ token: Token, password: Password }),
+        response: { 200: SuccessMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body.token, request.body.password, request.params.tenantId)
+      return { success: true as const, message: 'The password has been changed.' }
+    },
+  )
+}
+
+export async function accountRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+  registerScoped(app, scopedAccountRoutes)
+
+  app.patch(
+    '/users/current',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change the username or display name of the signed-in user',
+        security,
+        body: Type.Object({
+          username: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          displayName: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+        }),
+        response: { 200: CurrentUserSchema, ...errorResponses },
+      },
+    },
+    async (request) => currentUserView(app.db, await app.services.accounts.updateProfile(request, request.body)),
+  )
+
+  app.post(
+    '/users/current/password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change the password (needs the current one); other sessions end',
+        security,
+        body: Type.Object({ currentPassword: Password, newPassword: Password }),
+        response: { 200: SuccessMessage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await app.services.accounts.changePassword(request, request.body.currentPassword, request.body.newPassword)
+      return { success: true as const, message: 'The password has been changed.' }
+    },
+  )
+}
