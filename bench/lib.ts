@@ -2,31 +2,15 @@
 import autocannon from 'autocannon'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
-import { randomBytes } from 'node:crypto'
+import { createTestDatabase } from '../test/helpers.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { connectDatabase } from '../src/db/connect.ts'
 
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `trellis_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: BASE_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(BASE_URL)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BASE_URL })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
+export function freshDatabase() {
+  return createTestDatabase(BASE_URL, 'trellis_bench')
 }
 
 export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; url: string }> {

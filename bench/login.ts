@@ -40,49 +40,34 @@ try {
   const bareFigures = await load({ url: `${bare.url}/bare`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
   report('bare Fastify route', bareFigures)
 
+  /** POSTs a fresh JSON body per request. */
+  const postEach = (path: string, body: () => object) =>
+    load({
+      url: `${url}${path}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
+    })
+
   let next = 0
-  const exchange = await load({
-    url: `${url}/auth/oauth2/token`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({
-            grant_type: 'authorization_code',
-            code: codes[next++ % codes.length],
-            code_verifier: verifier,
-            client_id: client.client_id,
-            redirect_uri: redirectUri,
-          }),
-        }),
-      },
-    ],
-  })
+  const exchange = await postEach('/auth/oauth2/token', () => ({
+    grant_type: 'authorization_code',
+    code: codes[next++ % codes.length],
+    code_verifier: verifier,
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+  }))
   report('POST /auth/oauth2/token (exchange)', exchange, bareFigures)
   if (next > codes.length) console.log(`note: ${next - codes.length} requests reused codes (non-2xx); raise BENCH_CODES`)
 
   let n = 0
-  const codeRequests = await load({
-    url: `${url}/auth/passwordlessLogin/code`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({
-            email: `req-${n++}@bench.test`,
-            client_id: client.client_id,
-            redirect_uri: redirectUri,
-            code_challenge: challenge,
-            code_challenge_method: 'sha256',
-          }),
-        }),
-      },
-    ],
-  })
+  const codeRequests = await postEach('/auth/passwordlessLogin/code', () => ({
+    email: `req-${n++}@bench.test`,
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'sha256',
+  }))
   report('POST /auth/passwordlessLogin/code', codeRequests, bareFigures)
 } finally {
   await app.close()

@@ -75,6 +75,19 @@ describe('one error model', () => {
     expect(fields).toContain('body.emailConfig.template.buttonColor')
   })
 
+  it('JSON bodies are not coerced: a number for a string, or a string for a boolean, is a 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/tenants', headers: admin.headers, payload: { name: 123, allowSignup: 'yes' } })
+    expect(res.statusCode).toBe(400)
+    const fields = errorBody(res).details?.map((d) => d.field) ?? []
+    expect(fields).toEqual(expect.arrayContaining(['body.name', 'body.allowSignup']))
+  })
+
+  it('a value the database cannot store (a NUL character) is a 400, not a 500', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/tenants', headers: admin.headers, payload: { name: 'bad\u0000name' } })
+    expect(res.statusCode).toBe(400)
+    expect(errorBody(res).code).toBe('invalid_value')
+  })
+
   it('missing and bad bearer tokens: 401 with WWW-Authenticate', async () => {
     const none = await t.app.inject({ method: 'GET', url: `/tenants/${tenantId}` })
     expect(none.statusCode).toBe(401)

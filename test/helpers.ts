@@ -20,11 +20,10 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** A fresh, empty database: a new PostgreSQL database, or `pglite://memory`. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const base = process.env.TEST_DATABASE_URL
+/** A fresh, empty database: a new PostgreSQL database on `base`, or `pglite://memory`. */
+export async function createTestDatabase(base = process.env.TEST_DATABASE_URL, prefix = 'trellis_test'): Promise<TestDatabase> {
   if (!base) return { url: 'pglite://memory', drop: async () => {} }
-  const name = `trellis_test_${randomBytes(6).toString('hex')}`
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: base })
   await admin.connect()
   await admin.query(`create database ${name}`)

@@ -40,3 +40,18 @@ describe('dev mailbox in production', () => {
     }
   })
 })
+
+describe('dev callback', () => {
+  it("shows the code of a login link for the dev client's redirect URI", async () => {
+    const t = await createTestApp()
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/dev/callback?code=ABCDE-12345' })
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.body).toContain('<code>ABCDE-12345</code>')
+      const hostile = await t.app.inject({ method: 'GET', url: '/dev/callback?code=%3Cscript%3E' })
+      expect(hostile.body).not.toContain('<script>')
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -10,6 +10,9 @@ export type DB = Kysely<Database>
 export async function connectDatabase(target: DatabaseTarget): Promise<DB> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    // An idle connection that the server drops (restart, failover, admin) is an 'error' on
+    // the pool; unhandled it would end the process. The pool replaces it on next use.
+    pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   const { PGlite } = await import('@electric-sql/pglite')

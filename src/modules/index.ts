@@ -8,6 +8,7 @@ import { ClientsService } from './oauth/clients.service.ts'
 import { clientRoutes } from './oauth/clients.routes.ts'
 import { SessionsService } from './oauth/sessions.ts'
 import { systemRoutes } from './system.routes.ts'
+import { scheduleMaintenance } from './maintenance.ts'
 import { OAuthService } from './oauth/oauth.service.ts'
 import { oauthRoutes } from './oauth/oauth.routes.ts'
 import { PasswordlessService } from './oauth/passwordless.service.ts'
@@ -55,6 +56,7 @@ export async function createServices(app: FastifyInstance): Promise<Services> {
   const oauth = new OAuthService(db, config, keys, clients, limiter, log, codeKey, sessions.isActive)
   oauth.registerGrant('password', passwordGrant)
   if (config.runWorker) email.start()
+  const stopMaintenance = scheduleMaintenance(db, log)
   return {
     sessions,
     tenants: new TenantsService(db, checkEmailText),
@@ -69,6 +71,7 @@ export async function createServices(app: FastifyInstance): Promise<Services> {
     accounts: new AccountsService(db, config, email, log),
     mailboxEnabled: email.mailboxEnabled,
     async close() {
+      stopMaintenance()
       await email.close()
       await limiter.close()
     },

@@ -36,6 +36,20 @@ const STATUS_CODES: Record<number, [string, string]> = {
   415: ['unsupported_media_type', 'This content type is not supported; send application/json.'],
 }
 
+/**
+ * Input the schemas let through but the database refuses (a NUL character in a string, a
+ * number out of a column's range, a duplicate): a 4xx naming the problem, never a 500.
+ */
+function databaseError(error: Error): { status: number; body: { code: string; message: string } } | null {
+  const code = (error as { code?: unknown }).code
+  const severity = (error as { severity?: unknown }).severity
+  if (typeof code !== 'string' || typeof severity !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null
+  if (code.startsWith('22')) return { status: 400, body: { code: 'invalid_value', message: 'A value in the request cannot be stored (for example a NUL character or a number out of range).' } }
+  if (code === '23505') return { status: 409, body: { code: 'conflict', message: 'This conflicts with an existing record.' } }
+  if (code === '23503') return { status: 409, body: { code: 'conflict', message: 'This refers to a record that does not exist or is still in use.' } }
+  return null
+}
+
 interface ErrorBody {
   success: false
   code: string
@@ -53,6 +67,8 @@ export function toErrorResponse(
     if (error.details) body.details = error.details
     return { status: error.statusCode, body, headers: error.headers ?? {} }
   }
+  const database = databaseError(error)
+  if (database) return { status: database.status, body: { success: false, ...database.body }, headers: {} }
   const fe = error as FastifyError
   if (fe.validation) {
     const details = validationDetails(fe.validationContext, fe.validation as AjvLikeError[])

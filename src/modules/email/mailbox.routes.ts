@@ -70,6 +70,30 @@ export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
 <table><thead><tr><th>Created (UTC)</th><th>To</th><th>Type</th><th>Subject</th><th></th></tr></thead><tbody>${rows || '<tr><td colspan="5">No mail yet.</td></tr>'}</tbody></table></body></html>`
   })
 
+  // The dev client's redirect URI: shows the code a login link carries, and how to redeem it.
+  app.get(
+    '/dev/callback',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "The dev client's redirect URI: shows the login code from the link",
+        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: Html,
+      },
+    },
+    async (request, reply) => {
+      const code = escapeHtml(request.query.code ?? '')
+      const base = escapeHtml(app.config.publicUrl)
+      reply.type('text/html; charset=utf-8')
+      return `<!doctype html><html><head><meta charset="utf-8"><title>Trellis dev callback</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:48rem}code,pre{background:#f3f4f6;padding:.2rem .4rem}</style></head>
+<body><h1>Login code received</h1><p>Code: <code>${code || '(none)'}</code></p>
+<p>An app redeems it at the token endpoint with the PKCE verifier it made:</p>
+<pre>curl -X POST ${base}/auth/oauth2/token -d grant_type=authorization_code -d code=${code || 'CODE'} \
+  -d code_verifier=VERIFIER -d client_id=CLIENT_ID -d redirect_uri=${base}/dev/callback</pre></body></html>`
+    },
+  )
+
   const MessageParams = Type.Object({ id: Id })
   app.get(
     '/dev/mailbox/:id',

@@ -9,6 +9,7 @@ import type { OAuthClient } from '../../db/database.ts'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
 import { notFound, validationError, type ErrorDetail } from '../../lib/errors.ts'
 import { requirePlatformAdmin } from '../../plugins/auth.ts'
+import { revokeSessions } from './sessions.ts'
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
 export type GrantType = (typeof GRANT_TYPES)[number]
@@ -122,12 +123,7 @@ export class ClientsService {
     await requirePlatformAdmin(this.db, request)
     const result = await this.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
     if (!result.numDeletedRows) throw notFound('Client')
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date(), revoked_reason: 'client_deleted' })
-      .where('client_id', '=', clientId)
-      .where('revoked_at', 'is', null)
-      .execute()
+    await revokeSessions(this.db, { clientId }, 'client_deleted')
   }
 
   async find(clientId: string): Promise<OAuthClient | undefined> {

@@ -16,7 +16,7 @@ import { clientCredentialsGrant } from './grants/client-credentials.ts'
 import { refreshTokenGrant } from './grants/refresh-token.ts'
 import type { GrantDeps, GrantHandler } from './grants/types.ts'
 import type { KeyStore } from './keys.ts'
-import { revokeSession } from './sessions.ts'
+import { revokeSessions } from './sessions.ts'
 import type { TokenResponse } from './tokens.ts'
 
 /** Parameters the endpoints read; anything else (makeAccessTokenLongLasting, ...) is ignored. */
@@ -148,7 +148,7 @@ export class OAuthService {
     if (!sessionId) return
     const session = await this.db.selectFrom('sessions').select('client_id').where('id', '=', sessionId).executeTakeFirst()
     // A client may revoke only its own tokens; others' are silently left alone (RFC 7009 2.1).
-    if (session?.client_id === client.client_id) await revokeSession(this.db, sessionId, 'revoked_by_client')
+    if (session?.client_id === client.client_id) await revokeSessions(this.db, { sessionId }, 'revoked_by_client')
   }
 
   private async sessionOf(token: string): Promise<string | null> {

@@ -10,7 +10,9 @@
  * belong to gets a code with that tenant's branding and is not added to it.
  */
 import type { FastifyBaseLogger } from 'fastify'
+import type { Insertable } from 'kysely'
 import type { Config } from '../../config.ts'
+import type { LoginCodesTable } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
 import { badRequest, notFound, rateLimited } from '../../lib/errors.ts'
 import type { Limiter } from '../../lib/rate-limit.ts'
@@ -121,14 +123,7 @@ export class PasswordlessService {
   /** Draws codes until one is unused; the unique index on the hash is the judge. */
   private async insertUniqueCode(
     trx: Executor,
-    row: {
-      client_id: string
-      redirect_uri: string
-      code_challenge: string | null
-      code_challenge_method: 'S256' | 'plain' | null
-      email: string
-      tenant_id: number | null
-    },
+    row: Omit<Insertable<LoginCodesTable>, 'code_hash' | 'expires_at'>,
   ): Promise<string> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = generateLoginCode()

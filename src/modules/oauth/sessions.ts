@@ -12,20 +12,21 @@ export class SessionsService {
   }
 }
 
-export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
-  await db
+/** Revokes one session, every live session of a client, or of a user (optionally but one). */
+export async function revokeSessions(
+  db: Executor,
+  which: { sessionId: string } | { clientId: string } | { userId: number; except?: string | null },
+  reason: string,
+): Promise<void> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: new Date(), revoked_reason: reason })
-    .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
-    .execute()
-}
-
-export async function revokeUserSessions(db: Executor, userId: number, reason: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date(), revoked_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute()
+  if ('sessionId' in which) query = query.where('id', '=', which.sessionId)
+  else if ('clientId' in which) query = query.where('client_id', '=', which.clientId)
+  else {
+    query = query.where('user_id', '=', which.userId)
+    if (which.except) query = query.where('id', '!=', which.except)
+  }
+  await query.execute()
 }

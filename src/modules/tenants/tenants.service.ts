@@ -3,7 +3,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Tenant, TenantRole } from '../../db/database.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts'
 import { requirePlatformAdmin, requireTenantRole, requireUser, roleAtLeast } from '../../plugins/auth.ts'
-import { addMembership, findOrCreateUser, type Executor } from '../users/users.repository.ts'
+import { addMembership, findOrCreateUser, membershipRole, type Executor } from '../users/users.repository.ts'
 import { mergeEmailConfig, type TextCheck } from './email-config.ts'
 import type { CreateTenantInput, TenantView, UpdateTenantInput } from './tenants.schemas.ts'
 
@@ -140,13 +140,8 @@ export class TenantsService {
     if (role === 'owner' && !roleAtLeast(access.role, 'owner')) throw forbidden('Only owners may add owners.')
     return this.db.transaction().execute(async (trx) => {
       const { user } = await findOrCreateUser(trx, { email })
-      const existing = await trx
-        .selectFrom('memberships')
-        .select('role')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst()
-      if (existing?.role === 'owner' && role !== 'owner') await this.keepAnOwner(trx, tenantId, user.id, access.role)
+      const existing = await membershipRole(trx, tenantId, user.id)
+      if (existing === 'owner' && role !== 'owner') await this.keepAnOwner(trx, tenantId, user.id, access.role)
       await addMembership(trx, tenantId, user.id, role)
       return { user, role }
     })

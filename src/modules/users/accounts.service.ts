@@ -18,8 +18,8 @@ import { requireUser } from '../../plugins/auth.ts'
 import { formatDateTime } from '../email/dates.ts'
 import type { EmailService } from '../email/email.service.ts'
 import type { EmailType } from '../email/placeholders.ts'
-import { revokeUserSessions } from '../oauth/sessions.ts'
-import { addMembership, findUserByEmail, insertUser, normalizeEmail, type Executor } from './users.repository.ts'
+import { revokeSessions } from '../oauth/sessions.ts'
+import { addMembership, findUserByEmail, insertUser, membershipRole, normalizeEmail, type Executor } from './users.repository.ts'
 
 export const REGISTERED_MESSAGE = 'Check your inbox: we sent a link to confirm the address.'
 export const RESET_REQUESTED_MESSAGE = 'If the address has an account, a password reset link is on its way to it.'
@@ -51,12 +51,7 @@ export class AccountsService {
   /** Which tenant's email applies (see the tenant rule above). */
   private async emailScope(trx: Executor, prefixTenant: number | undefined, userId: number) {
     if (prefixTenant === undefined) return { tenantId: null, customTexts: false }
-    const member = await trx
-      .selectFrom('memberships')
-      .select('role')
-      .where('tenant_id', '=', prefixTenant)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
+    const member = await membershipRole(trx, prefixTenant, userId)
     return member ? { tenantId: prefixTenant, customTexts: true } : { tenantId: null, customTexts: false }
   }
 
@@ -162,7 +157,7 @@ export class AccountsService {
         .set((eb) => ({ password_hash: passwordHash, email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(new Date())), updated_at: new Date() }))
         .where('id', '=', user.id)
         .execute()
-      await revokeUserSessions(trx, user.id, 'password_reset')
+      await revokeSessions(trx, { userId: user.id }, 'password_reset')
       await this.mail(trx, 'passwordResetSuccess', user, prefixTenant)
     })
     this.email.wake()
@@ -194,13 +189,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(newPassword, this.config.scrypt)
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute()
-      let others = trx
-        .updateTable('sessions')
-        .set({ revoked_at: new Date(), revoked_reason: 'password_changed' })
-        .where('user_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-      if (request.auth?.sessionId) others = others.where('id', '!=', request.auth.sessionId)
-      await others.execute()
+      await revokeSessions(trx, { userId: user.id, except: request.auth?.sessionId }, 'password_changed')
     })
   }
 }

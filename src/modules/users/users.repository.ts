@@ -73,6 +73,16 @@ export async function addMembership(db: Executor, tenantId: number, userId: numb
     .execute()
 }
 
+export async function membershipRole(db: Executor, tenantId: number, userId: number) {
+  const row = await db
+    .selectFrom('memberships')
+    .select('role')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row?.role ?? null
+}
+
 export async function tenantsOfUser(db: Executor, userId: number) {
   return db
     .selectFrom('memberships')

@@ -3,7 +3,7 @@ import { OAuthError } from '../../../lib/errors.ts'
 import { addMembership, findOrCreateUser } from '../../users/users.repository.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
 import { verifyPkce } from '../pkce.ts'
-import { revokeSession } from '../sessions.ts'
+import { revokeSessions } from '../sessions.ts'
 import { openSession, userTokenResponse } from '../tokens.ts'
 import type { GrantDeps, GrantHandler } from './types.ts'
 import type { LoginCode } from '../../../db/database.ts'
@@ -24,7 +24,7 @@ async function countWrongAttempt(deps: GrantDeps, code: LoginCode): Promise<void
 
 async function refuseReplay(deps: GrantDeps, code: LoginCode): Promise<never> {
   if (code.session_id) {
-    await revokeSession(deps.db, code.session_id, 'authorization_code_replay')
+    await revokeSessions(deps.db, { sessionId: code.session_id }, 'authorization_code_replay')
     deps.log.warn({ clientId: code.client_id, sessionId: code.session_id }, 'login code replayed: its session was revoked')
   }
   throw invalidCode()

@@ -6,14 +6,14 @@
  */
 import { hashSecret } from '../../../lib/crypto.ts'
 import { OAuthError } from '../../../lib/errors.ts'
-import { revokeSession } from '../sessions.ts'
+import { revokeSessions } from '../sessions.ts'
 import { insertRefreshToken, userTokenResponse } from '../tokens.ts'
 import { grantedScope, type GrantDeps, type GrantHandler } from './types.ts'
 
 const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
 
 async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: string): Promise<never> {
-  await revokeSession(deps.db, sessionId, 'refresh_token_reuse')
+  await revokeSessions(deps.db, { sessionId }, 'refresh_token_reuse')
   deps.log.warn({ sessionId, clientId }, 'refresh token reused: session revoked')
   throw invalid()
 }

@@ -1,0 +1,26 @@
+/**
+ * Housekeeping: drops what can no longer matter, on a timer (every instance may run it;
+ * the deletes are idempotent). Consumed login codes are kept a day past expiry so a late
+ * replay still revokes what the code produced.
+ */
+import { sql } from 'kysely'
+import type { FastifyBaseLogger } from 'fastify'
+import type { DB } from '../db/connect.ts'
+
+export async function purgeExpired(db: DB): Promise<void> {
+  await sql`delete from login_codes where expires_at < now() - interval '1 day'`.execute(db)
+  await sql`delete from user_tokens where expires_at < now() - interval '1 day'`.execute(db)
+  await sql`delete from refresh_tokens where expires_at < now()`.execute(db)
+  await sql`delete from sessions s where s.revoked_at < now() - interval '30 days'
+              or not exists (select 1 from refresh_tokens r where r.session_id = s.id)
+                 and s.created_at < now() - interval '1 day'`.execute(db)
+  await sql`delete from email_outbox where status in ('sent', 'failed') and created_at < now() - interval '30 days'`.execute(db)
+}
+
+export function scheduleMaintenance(db: DB, log: FastifyBaseLogger, everyMs = 10 * 60_000): () => void {
+  const timer = setInterval(() => {
+    purgeExpired(db).catch((err: unknown) => log.warn({ err }, 'maintenance pass failed'))
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
