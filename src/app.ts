@@ -56,12 +56,13 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const keys = new KeyStore(db)
   await keys.init()
 
+  const trust = config.trustProxy
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const routeList: { method: string; url: string }[] = []

@@ -28,6 +28,12 @@ export interface Config {
   env: 'development' | 'production' | 'test'
   port: number
   host: string
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client IP (rate limits key on it):
+   * false (default: none), true (all: only behind a proxy that overwrites the header),
+   * a hop count, or a comma-separated list of proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string
   publicUrl: string
   database: DatabaseTarget
   redisUrl: string | null
@@ -109,6 +115,13 @@ function database(env: Env): DatabaseTarget {
   return { kind: 'postgres', url: checked ?? raw }
 }
 
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false
+  if (raw === 'true') return true
+  if (/^\d+$/.test(raw)) return Number(raw)
+  return raw
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
@@ -125,6 +138,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     env: nodeEnv,
     port,
     host,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl,
     database: db,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),

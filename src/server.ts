@@ -25,7 +25,7 @@ async function start(): Promise<void> {
     `  API docs:    ${base}/docs`,
     `  OpenAPI:     ${base}/openapi.json`,
   ]
-  if (app.services.mailboxEnabled) lines.push(`  Dev mailbox: ${base}/dev/mailbox`)
+  if (app.services.email.mailboxEnabled) lines.push(`  Dev mailbox: ${base}/dev/mailbox`)
   if (seed) {
     lines.push(
       '',

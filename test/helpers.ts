@@ -4,6 +4,7 @@
  * dropped afterwards.
  */
 import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../src/app.ts'
@@ -131,4 +132,13 @@ export function errorBody(response: { json(): unknown; headers: Record<string, u
     throw new Error(`error content type is ${String(response.headers['content-type'])}`)
   }
   return body
+}
+
+/** A port free right now on 127.0.0.1, for a server whose URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }

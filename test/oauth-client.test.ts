@@ -2,23 +2,14 @@
  * The whole login flow driven by oauth4webapi, a certified OAuth client, over real HTTP:
  * metadata and JWKS are discovered, the code is read from what the SMTP sink received.
  */
-import { createServer } from 'node:net'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
 import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { connectDatabase } from '../src/db/connect.ts'
 import type { FastifyInstance } from 'fastify'
-import { createTestDatabase, testConfig, type TestDatabase } from './helpers.ts'
+import { createTestDatabase, freePort, testConfig, type TestDatabase } from './helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 let app: FastifyInstance
 let database: TestDatabase

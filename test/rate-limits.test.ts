@@ -91,3 +91,26 @@ describe.runIf(redisUrl)('rate limits shared by two instances through Redis', ()
     expect(limited.json().error).toBe('rate_limited')
   })
 })
+
+describe('client IP behind proxies', () => {
+  it('X-Forwarded-For is ignored unless TRUST_PROXY says otherwise', async () => {
+    for (const [trust, separate] of [[undefined, false], ['true', true]] as const) {
+      const t = await createTestApp({ ...limits, RATE_LIMIT_CODE_PER_IP: '1', ...(trust ? { TRUST_PROXY: trust } : {}) })
+      try {
+        const client = await createClient(t.app)
+        const ask = (forwarded: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/auth/passwordlessLogin/code',
+            headers: { 'x-forwarded-for': forwarded },
+            payload: { email: uniqueEmail(), client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pair.challenge },
+          })
+        expect((await ask('203.0.113.1')).statusCode).toBe(200)
+        // a spoofed header must not buy a fresh per-IP budget, unless the proxy is trusted
+        expect((await ask('203.0.113.2')).statusCode).toBe(separate ? 200 : 429)
+      } finally {
+        await t.close()
+      }
+    }
+  })
+})

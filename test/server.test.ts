@@ -4,22 +4,14 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from './helpers.ts'
 
 const root = join(import.meta.dirname, '..')
 const dir = mkdtempSync(join(tmpdir(), 'trellis-server-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 describe('npm start', () => {
   it('prints the URLs and a dev client, serves, and shuts down on SIGTERM', async () => {

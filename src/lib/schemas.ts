@@ -1,5 +1,8 @@
 import Type from 'typebox'
 
+/** A value or null (PATCH uses null to remove a value). */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+
 export const ErrorSchema = Type.Object(
   {
     success: Type.Literal(false),

@@ -1,31 +1,31 @@
 /** Wires services (one instance each per app) and registers every module's routes. */
 import type { FastifyInstance } from 'fastify'
+import { appSecret } from '../db/app-secrets.ts'
+import { CursorCodec } from '../lib/pagination.ts'
+import { createLimiter, type Limiter } from '../lib/rate-limit.ts'
 import { EmailService } from './email/email.service.ts'
 import { emailRoutes } from './email/email.routes.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { checkEmailText } from './email/placeholders.ts'
+import { scheduleMaintenance } from './maintenance.ts'
 import { ClientsService } from './oauth/clients.service.ts'
 import { clientRoutes } from './oauth/clients.routes.ts'
-import { SessionsService } from './oauth/sessions.ts'
-import { systemRoutes } from './system.routes.ts'
-import { scheduleMaintenance } from './maintenance.ts'
+import { passwordGrant } from './oauth/grants/password.ts'
 import { OAuthService } from './oauth/oauth.service.ts'
 import { oauthRoutes } from './oauth/oauth.routes.ts'
 import { PasswordlessService } from './oauth/passwordless.service.ts'
-import { userRoutes } from './users/users.routes.ts'
-import { AccountsService } from './users/accounts.service.ts'
-import { accountRoutes } from './users/accounts.routes.ts'
-import { passwordGrant } from './oauth/grants/password.ts'
-import { appSecret } from '../db/app-secrets.ts'
-import { CursorCodec } from '../lib/pagination.ts'
+import { SessionsService } from './oauth/sessions.ts'
+import { SensorsService } from './sensors/sensors.service.ts'
+import { sensorRoutes } from './sensors/sensors.routes.ts'
 import { AlgorithmsService } from './spaces/algorithms.service.ts'
 import { SpacesService } from './spaces/spaces.service.ts'
 import { algorithmRoutes, spaceRoutes } from './spaces/spaces.routes.ts'
-import { SensorsService } from './sensors/sensors.service.ts'
-import { sensorRoutes } from './sensors/sensors.routes.ts'
-import { createLimiter, type Limiter } from '../lib/rate-limit.ts'
+import { systemRoutes } from './system.routes.ts'
 import { TenantsService } from './tenants/tenants.service.ts'
 import { tenantRoutes } from './tenants/tenants.routes.ts'
+import { AccountsService } from './users/accounts.service.ts'
+import { accountRoutes } from './users/accounts.routes.ts'
+import { userRoutes } from './users/users.routes.ts'
 
 export interface Services {
   sessions: SessionsService
@@ -39,8 +39,6 @@ export interface Services {
   algorithms: AlgorithmsService
   sensors: SensorsService
   accounts: AccountsService
-  /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
-  mailboxEnabled: boolean
   close(): Promise<void>
 }
 
@@ -69,7 +67,6 @@ export async function createServices(app: FastifyInstance): Promise<Services> {
     algorithms: new AlgorithmsService(db, spaces),
     sensors: new SensorsService(db, cursors),
     accounts: new AccountsService(db, config, email, log),
-    mailboxEnabled: email.mailboxEnabled,
     async close() {
       stopMaintenance()
       await email.close()
@@ -89,5 +86,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(algorithmRoutes)
   await app.register(spaceRoutes)
   await app.register(sensorRoutes)
-  if (app.services.mailboxEnabled) await app.register(mailboxRoutes)
+  if (app.services.email.mailboxEnabled) await app.register(mailboxRoutes)
 }

@@ -37,6 +37,7 @@ function pooled(smtpUrl: string): string {
 
 export class EmailService {
   readonly worker: OutboxWorker | null
+  /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
   readonly mailboxEnabled: boolean
   private readonly from: { name: string; address: string }
 

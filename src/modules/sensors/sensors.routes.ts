@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
+import { errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { sensorView } from './sensors.service.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 const security = [{ bearer: [] }]
 
 const SensorSchema = Type.Object({

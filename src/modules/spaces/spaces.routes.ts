@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
+import { errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { algorithmView, spaceAlgorithmView } from './algorithms.service.ts'
 import { spaceView } from './spaces.service.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 const security = [{ bearer: [] }]
 
 const SpaceSchema = Type.Object({

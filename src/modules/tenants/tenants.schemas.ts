@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { Nullable } from '../../lib/schemas.ts'
 
 const Color = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: '#RGB or #RRGGBB' })
 const Text = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()])
@@ -32,7 +33,7 @@ export type EmailConfigInput = Static<typeof EmailConfigSchema>
 
 const HttpUrl = Type.String({ maxLength: 2000, pattern: '^https?://[^\\s]+$', description: 'an http or https URL' })
 const Email = Type.String({ format: 'email', maxLength: 320 })
-const Opt = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Optional(Type.Union([t, Type.Null()]))
+const Opt = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Optional(Nullable(t))
 
 const tenantFields = {
   emailAddress: Opt(Email),
@@ -51,8 +52,6 @@ export const CreateTenantBody = Type.Object({ name: Type.String({ minLength: 1, 
 export type CreateTenantInput = Static<typeof CreateTenantBody>
 export const UpdateTenantBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...tenantFields })
 export type UpdateTenantInput = Static<typeof UpdateTenantBody>
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 export const TenantSchema = Type.Object({
   id: Type.Integer(),
