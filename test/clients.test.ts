@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createActor, createTenant, createTestApp, errorBody, tokenFor, type Actor, type TestApp } from './helpers.ts'
+
+let t: TestApp
+let platform: Actor
+let owner: Actor
+
+beforeAll(async () => {
+  t = await createTestApp()
+  platform = await createActor(t, { platformAdmin: true })
+  owner = await createActor(t, { tenantId: await createTenant(t), role: 'owner' })
+})
+afterAll(() => t.close())
+
+describe('OAuth clients API', () => {
+  it('a platform admin creates (secret shown once), lists, reads and deletes; deleting ends its sessions', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/clients',
+      headers: platform.headers,
+      payload: { name: 'Backend', redirectUris: ['https://b.test/cb'], grantTypes: ['client_credentials'], scopes: ['sensors:read'] },
+    })
+    expect(created.statusCode).toBe(201)
+    const client = created.json()
+    expect(client.clientSecret).toEqual(expect.any(String))
+    const stored = await t.db.selectFrom('oauth_clients').select('secret_hash').where('client_id', '=', client.clientId).executeTakeFirstOrThrow()
+    expect(stored.secret_hash).not.toContain(client.clientSecret)
+
+    const read = await t.app.inject({ method: 'GET', url: `/oauth/clients/${client.clientId}`, headers: platform.headers })
+    expect(read.json()).toMatchObject({ name: 'Backend', grantTypes: ['client_credentials'] })
+    expect(read.json().clientSecret).toBeUndefined()
+    const list = await t.app.inject({ method: 'GET', url: '/oauth/clients', headers: platform.headers })
+    expect(list.json().map((c: { clientId: string }) => c.clientId)).toContain(client.clientId)
+
+    const userToken = await tokenFor(t.app, owner.user, client.clientId)
+    const del = await t.app.inject({ method: 'DELETE', url: `/oauth/clients/${client.clientId}`, headers: platform.headers })
+    expect(del.statusCode).toBe(204)
+    expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${userToken}` } })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: `/oauth/clients/${client.clientId}`, headers: platform.headers })).statusCode).toBe(404)
+  })
+
+  it('redirect URIs must be absolute and without fragments; public clients cannot use client_credentials', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/clients',
+      headers: platform.headers,
+      payload: { name: 'x', redirectUris: ['/relative', 'https://ok.test/cb#frag'], public: true, grantTypes: ['client_credentials'] },
+    })
+    expect(res.statusCode).toBe(400)
+    const fields = errorBody(res).details?.map((d) => `${d.field}: ${d.message}`)
+    expect(fields).toEqual([
+      'body.redirectUris.0: must be an absolute URL',
+      'body.redirectUris.1: must not contain a fragment',
+      'body.grantTypes: client_credentials needs a confidential client',
+    ])
+  })
+
+  it('everyone else gets 403 on every client route', async () => {
+    const routes = [
+      { method: 'POST', url: '/oauth/clients', payload: { name: 'x', redirectUris: [] } },
+      { method: 'GET', url: '/oauth/clients' },
+      { method: 'GET', url: '/oauth/clients/anything' },
+      { method: 'DELETE', url: '/oauth/clients/anything' },
+    ] as const
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, headers: owner.headers })
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403)
+      expect(errorBody(res).code).toBe('forbidden')
+    }
+  })
+})
