@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Each file builds its own app on its own database, so files run in parallel
     // (one fork per core) and tests inside a file run in order.
     pool: 'forks',

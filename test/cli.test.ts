@@ -39,9 +39,11 @@ async function target(): Promise<string> {
   return `pglite://${dir}`
 }
 
+const shared = target()
+
 describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, () => {
   it('records it creates are seen by a server started afterwards on the same DATABASE_URL', async () => {
-    const url = await target()
+    const url = await shared
     const tenant = await trellisJson(url, ['tenants', 'create', '--name', 'CLI Tenant', '--email-address', 'ops@cli.test'])
     expect(tenant).toMatchObject({ id: expect.any(Number), name: 'CLI Tenant', emailAddress: 'ops@cli.test' })
 
@@ -80,7 +82,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
   })
 
   it('errors go to stderr with a non-zero exit', async () => {
-    const url = await target()
+    const url = await shared
     const failure = await trellis(url, ['clients', 'create', '--name', 'x', '--redirect-uri', 'not a url']).catch((e) => e)
     expect(failure.code).toBe(1)
     expect(failure.stdout).toBe('')

@@ -4,6 +4,11 @@
  * dropped afterwards.
  */
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely } from 'kysely'
+import { inject } from 'vitest'
+import { PGliteDialect } from '../src/db/pglite-dialect.ts'
 import { createServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -11,7 +16,7 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig, type Config } from '../src/config.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
 import { addMembership, insertUser } from '../src/modules/users/users.repository.ts'
-import type { TenantRole, User } from '../src/db/database.ts'
+import type { Database, TenantRole, User } from '../src/db/database.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -62,10 +67,18 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/** In-memory PGlite from the run's migrated snapshot (see global-setup.ts), else a fresh one. */
+async function openTestDb(config: Readonly<Config>): Promise<DB> {
+  const snapshot = inject('pgliteSnapshot')
+  if (config.database.kind !== 'pglite' || config.database.dataDir !== null || !snapshot) return connectDatabase(config.database)
+  const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) })
+  return new Kysely<Database>({ dialect: new PGliteDialect(pg) })
+}
+
 export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const database = await createTestDatabase()
   const config = testConfig({ DATABASE_URL: database.url, ...env })
-  const db = await connectDatabase(config.database)
+  const db = await openTestDb(config)
   const app = await buildApp(config, { db, logger: false })
   return {
     app,
