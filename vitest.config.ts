@@ -10,6 +10,8 @@ export default defineConfig({
     fileParallelism: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default'],
+    // CI also writes a JSON report (VITEST_JSON_REPORT=path) to total the runs
+    reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
+    ...(process.env.VITEST_JSON_REPORT ? { outputFile: { json: process.env.VITEST_JSON_REPORT } } : {}),
   },
 })
