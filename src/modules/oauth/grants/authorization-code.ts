@@ -51,12 +51,12 @@ export const authorizationCodeGrant: GrantHandler = async (deps, { client, param
     : verifier !== undefined
   if (wrongClient || wrongRedirect || wrongVerifier) {
     await countWrongAttempt(deps, code)
+    // another client's code looks exactly like an unknown one
+    if (wrongClient) throw invalidCode()
     if (!params.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.')
     throw new OAuthError(
       'invalid_grant',
-      wrongVerifier && !wrongClient && !wrongRedirect
-        ? 'The code_verifier does not match the code_challenge.'
-        : 'The code was not issued to this client and redirect_uri.',
+      wrongRedirect ? 'redirect_uri differs from the one the code was issued for.' : 'The code_verifier does not match the code_challenge.',
     )
   }
   if (!code.code_challenge && client.is_public) throw new OAuthError('invalid_grant', 'Public clients must use PKCE.')
