@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { requireTenantRole } from '../../plugins/auth.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
 import { badRequest, conflict } from '../../lib/errors.ts'
@@ -48,8 +49,7 @@ export class SensorsService {
 
   async access(request: FastifyRequest, sensorId: number, scope: number | undefined, minimum: 'member' | 'admin' = 'member'): Promise<Sensor> {
     const sensor = await this.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst()
-    await accessResource(this.db, request, 'Sensor', sensor?.tenant_id, scope, minimum)
-    return sensor as Sensor
+    return accessResource(this.db, request, 'Sensor', sensor, scope, minimum)
   }
 
   private async checkSpace(tenantId: number, spaceId: number | null | undefined): Promise<void> {
@@ -72,7 +72,7 @@ export class SensorsService {
         { field: 'body.tenantId', message: 'is required' },
       ])
     }
-    await accessResource(this.db, request, 'Tenant', tenantId, undefined, 'admin')
+    await requireTenantRole(this.db, request, tenantId, 'admin')
     await this.checkSpace(tenantId, input.spaceId)
     try {
       return await this.db

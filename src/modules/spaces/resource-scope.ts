@@ -7,29 +7,34 @@ import type { FastifyRequest } from 'fastify'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Database, TenantRole } from '../../db/database.ts'
-import { notFound } from '../../lib/errors.ts'
-import { readableScope, requireTenantRole, type TenantAccess } from '../../plugins/auth.ts'
+import { AppError, notFound } from '../../lib/errors.ts'
+import { readableScope, requireTenantRole } from '../../plugins/auth.ts'
 import type { KeysetSource } from '../../lib/pagination.ts'
 
-/** Checks access to a resource owned by `ownerTenantId`, as seen under `scope` (path tenant). */
-export async function accessResource(
+/**
+ * Returns the resource if the caller may act on it with `minimum`, as seen under `scope`
+ * (the path tenant): a missing resource, another tenant's under a prefix, and one of a
+ * tenant the caller is not in all answer the same 404.
+ */
+export async function accessResource<T extends { tenant_id: number }>(
   db: DB,
   request: FastifyRequest,
   what: string,
-  ownerTenantId: number | undefined,
+  resource: T | undefined,
   scope: number | undefined,
   minimum: TenantRole,
-): Promise<TenantAccess> {
-  if (ownerTenantId === undefined || (scope !== undefined && scope !== ownerTenantId)) {
+): Promise<T> {
+  if (!resource || (scope !== undefined && scope !== resource.tenant_id)) {
     // still authenticate first: an anonymous caller gets 401, not 404
     await readableScope(db, request)
     throw notFound(what)
   }
   try {
-    return await requireTenantRole(db, request, ownerTenantId, minimum)
+    await requireTenantRole(db, request, resource.tenant_id, minimum)
+    return resource
   } catch (error) {
-    // "tenant not found" would tell the caller the resource exists; name the resource instead
-    if (error instanceof Error && 'statusCode' in error && error.statusCode === 404) throw notFound(what)
+    // "tenant not found" would say the resource exists; name the resource instead
+    if (error instanceof AppError && error.statusCode === 404) throw notFound(what)
     throw error
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { requireTenantRole } from '../../plugins/auth.ts'
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Space } from '../../db/database.ts'
@@ -39,8 +40,7 @@ export class SpacesService {
   /** The space, if the caller may see (or, with 'admin', change) it. */
   async access(request: FastifyRequest, spaceId: number, scope: number | undefined, minimum: 'member' | 'admin' = 'member'): Promise<Space> {
     const space = await this.load(spaceId)
-    await accessResource(this.db, request, 'Space', space?.tenant_id, scope, minimum)
-    return space as Space
+    return accessResource(this.db, request, 'Space', space, scope, minimum)
   }
 
   private async checkParent(tenantId: number, parentId: number | null | undefined, self?: number): Promise<void> {
@@ -64,7 +64,7 @@ export class SpacesService {
         { field: 'body.tenantId', message: 'is required' },
       ])
     }
-    await accessResource(this.db, request, 'Tenant', tenantId, undefined, 'admin')
+    await requireTenantRole(this.db, request, tenantId, 'admin')
     await this.checkParent(tenantId, input.parentId)
     return this.db
       .insertInto('spaces')
