@@ -73,7 +73,7 @@ describe('spaces', () => {
     expect((await call(adminA, 'GET', `/sensors/${sensor.json().id}`)).statusCode).toBe(404)
   })
 
-  it('plain lists hold at most 100; without the prefix they cover every tenant of the caller', async () => {
+  it('without the prefix, lists cover every tenant of the caller; with it, only that tenant', async () => {
     const both = await createActor(t, { tenantId: tenantA, role: 'member' })
     await t.db.insertInto('memberships').values({ tenant_id: tenantB, user_id: both.user.id, role: 'member' }).execute()
     const list = (await call(both, 'GET', '/spaces')).json() as { tenantId: number }[]

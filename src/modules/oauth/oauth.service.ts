@@ -6,7 +6,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import { hashSecret } from '../../lib/crypto.ts'
 import { OAuthError } from '../../lib/errors.ts'
 import type { Limiter } from '../../lib/rate-limit.ts'
 import { authenticateClient, type AuthenticatedClient } from './client-auth.ts'
@@ -17,7 +16,7 @@ import { refreshTokenGrant } from './grants/refresh-token.ts'
 import type { GrantDeps, GrantHandler } from './grants/types.ts'
 import type { KeyStore } from './keys.ts'
 import { revokeSessions } from './sessions.ts'
-import type { TokenResponse } from './tokens.ts'
+import { findRefreshToken, type TokenResponse } from './tokens.ts'
 
 /** Parameters the endpoints read; anything else (makeAccessTokenLongLasting, ...) is ignored. */
 const KNOWN = [
@@ -144,23 +143,20 @@ export class OAuthService {
   async revoke(req: TokenRequest): Promise<void> {
     const { params, client } = await this.authenticate(req)
     if (!params.token) throw new OAuthError('invalid_request', 'token is required.')
-    const sessionId = await this.sessionOf(params.token)
-    if (!sessionId) return
-    const session = await this.db.selectFrom('sessions').select('client_id').where('id', '=', sessionId).executeTakeFirst()
+    const owner = await this.sessionOf(params.token)
     // A client may revoke only its own tokens; others' are silently left alone (RFC 7009 2.1).
-    if (session?.client_id === client.client_id) await revokeSessions(this.db, { sessionId }, 'revoked_by_client')
+    if (owner?.clientId === client.client_id) await revokeSessions(this.db, { sessionId: owner.sessionId }, 'revoked_by_client')
   }
 
-  private async sessionOf(token: string): Promise<string | null> {
-    const refresh = await this.db
-      .selectFrom('refresh_tokens')
-      .select('session_id')
-      .where('token_hash', '=', hashSecret(token))
-      .executeTakeFirst()
-    if (refresh) return refresh.session_id
+  /** The session a refresh or access token belongs to, and the client it was issued to. */
+  private async sessionOf(token: string): Promise<{ sessionId: string; clientId: string } | null> {
+    const refresh = await findRefreshToken(this.db, token)
+    if (refresh) return { sessionId: refresh.session_id, clientId: refresh.client_id }
     try {
       const { payload } = await this.deps.keys.verify(token, this.config.publicUrl)
-      return typeof payload.sid === 'string' ? payload.sid : null
+      return typeof payload.sid === 'string' && typeof payload.client_id === 'string'
+        ? { sessionId: payload.sid, clientId: payload.client_id }
+        : null
     } catch {
       return null
     }
@@ -203,12 +199,7 @@ export class OAuthService {
   }
 
   private async introspectRefresh(token: string): Promise<Introspection | null> {
-    const row = await this.db
-      .selectFrom('refresh_tokens')
-      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-      .select(['refresh_tokens.used_at', 'refresh_tokens.expires_at', 'refresh_tokens.created_at', 'sessions.revoked_at', 'sessions.client_id', 'sessions.user_id', 'sessions.scope'])
-      .where('refresh_tokens.token_hash', '=', hashSecret(token))
-      .executeTakeFirst()
+    const row = await findRefreshToken(this.db, token)
     if (!row) return null
     if (row.used_at || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { active: false }
     return {

@@ -40,6 +40,27 @@ export async function signAccessToken(
   )
 }
 
+/** A presented refresh token with its session, looked up by hash; undefined when unknown. */
+export async function findRefreshToken(db: Executor, token: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.id',
+      'refresh_tokens.used_at',
+      'refresh_tokens.expires_at',
+      'refresh_tokens.created_at',
+      'sessions.id as session_id',
+      'sessions.client_id',
+      'sessions.user_id',
+      'sessions.tenant_id',
+      'sessions.scope',
+      'sessions.revoked_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', hashSecret(token))
+    .executeTakeFirst()
+}
+
 export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSeconds: number): Promise<string> {
   const token = randomToken(32)
   await trx

@@ -4,10 +4,9 @@
  * (every refresh and access token of the family) is revoked and the event logged.
  * Two concurrent uses of one token count as reuse too; safety wins over convenience.
  */
-import { hashSecret } from '../../../lib/crypto.ts'
 import { OAuthError } from '../../../lib/errors.ts'
 import { revokeSessions } from '../sessions.ts'
-import { insertRefreshToken, userTokenResponse } from '../tokens.ts'
+import { findRefreshToken, insertRefreshToken, userTokenResponse } from '../tokens.ts'
 import { grantedScope, type GrantDeps, type GrantHandler } from './types.ts'
 
 const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
@@ -20,22 +19,7 @@ async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: strin
 
 export const refreshTokenGrant: GrantHandler = async (deps, { client, params }) => {
   if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
-  const row = await deps.db
-    .selectFrom('refresh_tokens')
-    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-    .select([
-      'refresh_tokens.id',
-      'refresh_tokens.used_at',
-      'refresh_tokens.expires_at',
-      'sessions.id as session_id',
-      'sessions.client_id',
-      'sessions.user_id',
-      'sessions.tenant_id',
-      'sessions.scope',
-      'sessions.revoked_at',
-    ])
-    .where('refresh_tokens.token_hash', '=', hashSecret(params.refresh_token))
-    .executeTakeFirst()
+  const row = await findRefreshToken(deps.db, params.refresh_token)
   if (!row || row.client_id !== client.client_id || row.user_id === null) throw invalid()
   if (row.used_at) return reuseDetected(deps, row.session_id, client.client_id)
   if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw invalid()
