@@ -31,7 +31,7 @@ describe('tenants', () => {
       payload: { name: 'Acme', countryCode: 'de', logoUrl: 'https://acme.test/logo.png', unknownField: 1 },
     })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ name: 'Acme', countryCode: 'DE', allowSignup: true, emailConfig: {} })
+    expect(res.json()).toMatchObject({ name: 'Acme', countryCode: 'DE', signup: 'closed', parentTenantId: null, emailConfig: {} })
     const denied = await t.app.inject({ method: 'POST', url: '/tenants', headers: ownerA.headers, payload: { name: 'x' } })
     expect(denied.statusCode).toBe(403)
   })
@@ -78,20 +78,58 @@ describe('tenants', () => {
     expect(own.json().map((x: { id: number }) => x.id)).toEqual([tenantB])
   })
 
-  it('members: add by email (creating the account), list, remove; the last owner stays', async () => {
+  it('members join only by accepting an invitation; admins change roles and remove; the last owner stays', async () => {
     const email = uniqueEmail('invited')
-    const add = await t.app.inject({ method: 'POST', url: `/tenants/${tenantA}/members`, headers: adminA.headers, payload: { email, role: 'member' } })
-    expect(add.statusCode).toBe(201)
-    const list = await t.app.inject({ method: 'GET', url: `/tenants/${tenantA}/members`, headers: memberA.headers })
-    const invited = list.json().find((m: { email: string }) => m.email === email)
-    expect(invited).toMatchObject({ role: 'member' })
+    const invite = await t.app.inject({ method: 'POST', url: `/tenants/${tenantA}/members`, headers: adminA.headers, payload: { email, role: 'member' } })
+    expect(invite.statusCode).toBe(201)
+    expect(invite.json()).toMatchObject({ email, role: 'member', status: 'pending', tenantId: tenantA })
+    const members = async () => (await t.app.inject({ method: 'GET', url: `/tenants/${tenantA}/members`, headers: memberA.headers })).json() as { email: string; userId: number; role: string }[]
+    expect((await members()).map((m) => m.email)).not.toContain(email)
+
+    const mail = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).where('type', '=', 'invitation').executeTakeFirstOrThrow()
+    const token = /invitations\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1]
+    expect(token).toBeTruthy()
+    const preview = await t.app.inject({ method: 'GET', url: `/invitations/preview?token=${token}` })
+    expect(preview.json()).toMatchObject({ tenantId: tenantA, tenantName: 'A', email, role: 'member' })
+
+    // someone else holding the link cannot use it
+    const other = await createActor(t)
+    const stolen = await t.app.inject({ method: 'POST', url: '/invitations/accept', headers: other.headers, payload: { token } })
+    expect(stolen.statusCode).toBe(403)
+    expect(errorBody(stolen).code).toBe('invitation_email_mismatch')
+    const invitee = await createActor(t, { email })
+    const accepted = await t.app.inject({ method: 'POST', url: '/invitations/accept', headers: invitee.headers, payload: { token } })
+    expect(accepted.json()).toMatchObject({ success: true, tenantId: tenantA, role: 'member' })
+    expect((await members()).find((m) => m.email === email)).toMatchObject({ role: 'member', userId: invitee.user.id })
+    const again = await t.app.inject({ method: 'POST', url: '/invitations/accept', headers: invitee.headers, payload: { token } })
+    expect(errorBody(again).code).toBe('invalid_token')
+
     const ownerByAdmin = await t.app.inject({ method: 'POST', url: `/tenants/${tenantA}/members`, headers: adminA.headers, payload: { email, role: 'owner' } })
     expect(ownerByAdmin.statusCode).toBe(403)
-    const del = await t.app.inject({ method: 'DELETE', url: `/tenants/${tenantA}/members/${invited.userId}`, headers: adminA.headers })
+    const promoted = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenantA}/members/${invitee.user.id}`, headers: adminA.headers, payload: { role: 'admin' } })
+    expect(promoted.json()).toMatchObject({ userId: invitee.user.id, role: 'admin' })
+    const del = await t.app.inject({ method: 'DELETE', url: `/tenants/${tenantA}/members/${invitee.user.id}`, headers: adminA.headers })
     expect(del.statusCode).toBe(204)
     const lastOwner = await t.app.inject({ method: 'DELETE', url: `/tenants/${tenantA}/members/${ownerA.user.id}`, headers: ownerA.headers })
     expect(lastOwner.statusCode).toBe(409)
     expect(errorBody(lastOwner).code).toBe('last_owner')
+  })
+
+  it('invitations are listed and can be revoked; a revoked link grants nothing', async () => {
+    const email = uniqueEmail('revoked')
+    const invite = (await t.app.inject({ method: 'POST', url: `/tenants/${tenantA}/members`, headers: adminA.headers, payload: { email, role: 'admin' } })).json()
+    const list = await t.app.inject({ method: 'GET', url: `/tenants/${tenantA}/invitations`, headers: adminA.headers })
+    expect(list.json().map((i: { id: number }) => i.id)).toContain(invite.id)
+    expect((await t.app.inject({ method: 'GET', url: `/tenants/${tenantA}/invitations`, headers: memberA.headers })).statusCode).toBe(403)
+    const revoke = await t.app.inject({ method: 'DELETE', url: `/tenants/${tenantA}/invitations/${invite.id}`, headers: adminA.headers })
+    expect(revoke.statusCode).toBe(204)
+    const page = await t.app.inject({ method: 'GET', url: `/tenants/${tenantA}/v4/invitations?limit=50`, headers: adminA.headers })
+    expect(page.json().edges.find((e: { node: { id: number } }) => e.node.id === invite.id).node.status).toBe('revoked')
+    const mail = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow()
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1]
+    const invitee = await createActor(t, { email })
+    const res = await t.app.inject({ method: 'POST', url: '/invitations/accept', headers: invitee.headers, payload: { token } })
+    expect(errorBody(res).code).toBe('invalid_token')
   })
 
   it("another tenant's admin gets 404 on every tenant and member route", async () => {
@@ -101,6 +139,9 @@ describe('tenants', () => {
       { method: 'GET', url: `/tenants/${tenantA}/members` },
       { method: 'POST', url: `/tenants/${tenantA}/members`, payload: { email: uniqueEmail(), role: 'admin' } },
       { method: 'DELETE', url: `/tenants/${tenantA}/members/${memberA.user.id}` },
+      { method: 'PATCH', url: `/tenants/${tenantA}/members/${memberA.user.id}`, payload: { role: 'admin' } },
+      { method: 'GET', url: `/tenants/${tenantA}/invitations` },
+      { method: 'GET', url: `/tenants/${tenantA}/v4/members` },
     ] as const
     for (const route of routes) {
       const res = await t.app.inject({ ...route, headers: ownerB.headers })

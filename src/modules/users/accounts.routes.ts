@@ -10,7 +10,7 @@ const Email = Type.String({ format: 'email', maxLength: 320 })
 // length rules are checked by the service, so a weak password gets the rule it broke
 const Password = Type.String({ maxLength: 4096 })
 const Token = Type.String({ minLength: 1, maxLength: 200 })
-const security = [{ bearer: [] }]
+const security = [{ bearer: ['account'] }]
 
 function scopedAccountRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -34,7 +34,7 @@ function scopedAccountRoutes(parent: FastifyInstance): void {
       },
     },
     async (request) => {
-      await accounts.register(request.body, request.params.tenantId)
+      await accounts.register(request.body, request.params.tenantId, request.ip)
       return { success: true as const, message: REGISTERED_MESSAGE }
     },
   )
@@ -68,7 +68,7 @@ function scopedAccountRoutes(parent: FastifyInstance): void {
       },
     },
     async (request) => {
-      await accounts.forgotPassword(request.body.email, request.params.tenantId)
+      await accounts.forgotPassword(request.body.email, request.params.tenantId, request.ip)
       return { success: true as const, message: RESET_REQUESTED_MESSAGE }
     },
   )
@@ -109,7 +109,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: CurrentUserSchema, ...errorResponses },
       },
     },
-    async (request) => currentUserView(app.db, await app.services.accounts.updateProfile(request, request.body)),
+    async (request) => currentUserView(app.db, await app.services.accounts.updateProfile(request.actor, request.body)),
   )
 
   app.post(
@@ -124,7 +124,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await app.services.accounts.changePassword(request, request.body.currentPassword, request.body.newPassword)
+      await app.services.accounts.changePassword(request.actor, request.body.currentPassword, request.body.newPassword)
       return { success: true as const, message: 'The password has been changed.' }
     },
   )

@@ -4,25 +4,38 @@
  * forgotPassword answer the same either way and do comparable work (a password hash, an
  * email render) on both paths.
  *
- * The tenant rule: a tenant's customised email goes out only when the endpoint was called
- * under `/tenants/{tenantId}` and the user is a member of that tenant; otherwise the
- * platform's default email (texts and branding) is sent.
+ * Whose account: under `/tenants/{tenantId}` the account of the address in that tenant,
+ * without the prefix the platform's (see identity.ts).
+ *
+ * The tenant rule: a tenant's customised email (whose links the tenant writes) goes out
+ * only when the endpoint was called under `/tenants/{tenantId}` and the user belongs to
+ * that tenant; otherwise the platform's default email (texts, links and branding) is sent.
+ * A tenant's admin therefore never routes a token of a platform user, or of another
+ * tenant's user, through a link of their choosing.
  */
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { User } from '../../db/database.ts'
+import type { TenantRole, User } from '../../db/database.ts'
 import { hashPassword, hashSecret, randomToken, verifyPassword } from '../../lib/crypto.ts'
 import { AppError, badRequest, forbidden, notFound, validationError } from '../../lib/errors.ts'
-import { requireUser } from '../../plugins/auth.ts'
+import type { Actor } from '../tenancy/actor.ts'
+import type { Policy } from '../tenancy/policy.ts'
+import { findTenant } from '../tenancy/tenants.repository.ts'
 import { formatDateTime } from '../email/dates.ts'
 import type { EmailService } from '../email/email.service.ts'
 import type { EmailType } from '../email/placeholders.ts'
-import { revokeSessions } from '../oauth/sessions.ts'
-import { addMembership, findUserByEmail, insertUser, membershipRole, normalizeEmail, type Executor } from './users.repository.ts'
+import type { MailLimits } from '../oauth/mail-limits.ts'
+import { revokeSessions } from '../sessions/sessions.ts'
+import { findOrSignUp } from './identity.ts'
+import { findUserByEmail, insertUser, normalizeEmail, type Executor } from './users.repository.ts'
+import { addMembership } from '../tenancy/tenants.repository.ts'
 
 export const REGISTERED_MESSAGE = 'Check your inbox: we sent a link to confirm the address.'
 export const RESET_REQUESTED_MESSAGE = 'If the address has an account, a password reset link is on its way to it.'
+
+/** The rule below in words, shown next to password fields. */
+export const PASSWORD_POLICY = 'At least 10 characters (at most 256), and not one character repeated.'
 
 /** At least 10 characters, not all one character, at most 256. Returns the broken rule. */
 export function passwordProblem(password: string): string | null {
@@ -45,21 +58,26 @@ export class AccountsService {
     private readonly db: DB,
     private readonly config: Readonly<Config>,
     private readonly email: EmailService,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
+    private readonly policy: Policy,
+    private readonly mailLimits: MailLimits,
   ) {}
 
   /** Which tenant's email applies (see the tenant rule above). */
-  private async emailScope(trx: Executor, prefixTenant: number | undefined, userId: number) {
-    if (prefixTenant === undefined) return { tenantId: null, customTexts: false }
-    const member = await membershipRole(trx, prefixTenant, userId)
-    return member ? { tenantId: prefixTenant, customTexts: true } : { tenantId: null, customTexts: false }
+  private emailScope(prefixTenant: number | undefined, user: User) {
+    return prefixTenant !== undefined && user.tenant_id === prefixTenant
+      ? { tenantId: prefixTenant, customTexts: true }
+      : { tenantId: null, customTexts: false }
   }
 
   private async mail(trx: Executor, type: EmailType, user: User, prefixTenant: number | undefined, data: Record<string, string> = {}) {
-    const scope = await this.emailScope(trx, prefixTenant, user.id)
+    const scope = this.emailScope(prefixTenant, user)
+    // names are caller-chosen text (whoever registered the address chose them): they go only
+    // to an address that has proven itself, and never in the notice a stranger's sign-up triggers
+    const named = user.email_confirmed_at !== null && type !== 'accountExists'
     await this.email.send(trx, {
       type,
-      to: { email: user.email, username: user.username, displayName: user.display_name },
+      to: named ? { email: user.email, username: user.username, displayName: user.display_name } : { email: user.email },
       ...scope,
       data,
     })
@@ -89,32 +107,52 @@ export class AccountsService {
     return trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
   }
 
+  /** Refuses a token that is unknown, used or expired, without consuming it. */
+  private async liveToken(token: string, kind: 'emailConfirmation' | 'passwordReset'): Promise<void> {
+    const row = await this.db
+      .selectFrom('user_tokens')
+      .select('id')
+      .where('token_hash', '=', hashSecret(token))
+      .where('kind', '=', kind)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst()
+    if (!row) throw invalidToken()
+  }
+
   async register(
     input: { email: string; password: string; username?: string; displayName?: string },
     prefixTenant: number | undefined,
+    ip: string,
   ): Promise<void> {
     checkPassword(input.password)
+    await this.mailLimits.checkSender(ip)
     if (prefixTenant !== undefined) {
-      const tenant = await this.db.selectFrom('tenants').select('allow_signup').where('id', '=', prefixTenant).executeTakeFirst()
+      const tenant = await findTenant(this.db, prefixTenant)
       if (!tenant) throw notFound('Tenant')
-      if (!tenant.allow_signup) throw forbidden('This tenant does not accept sign-ups.')
+      if (tenant.signup === 'closed') throw forbidden('This tenant does not accept sign-ups.')
     }
+    // limits before the slow hash: over the address's share of mail, the same answer and nothing done
+    if (!(await this.mailLimits.mayMail(input.email, ip))) return
     // hashed on both paths, so an existing address does not answer faster
     const passwordHash = await hashPassword(input.password, this.config.scrypt)
     await this.db.transaction().execute(async (trx) => {
-      const existing = await findUserByEmail(trx, input.email)
+      const tenantId = prefixTenant ?? null
+      const existing = await findUserByEmail(trx, input.email, tenantId)
       if (existing) {
         this.log.info({ userId: existing.id }, 'registration for an existing address: notice sent to its owner')
         await this.mail(trx, 'accountExists', existing, prefixTenant)
         return
       }
-      const user = await insertUser(trx, {
+      const account = await findOrSignUp(trx, {
         email: input.email,
+        tenantId,
         username: input.username,
         displayName: input.displayName,
         passwordHash,
       })
-      if (prefixTenant !== undefined) await addMembership(trx, prefixTenant, user.id, 'member')
+      if (!account) throw forbidden('This tenant does not accept sign-ups.')
+      const { user } = account
       const { token } = await this.issueToken(trx, user.id, 'emailConfirmation', this.config.emailConfirmationTtlSeconds)
       await this.mail(trx, 'emailConfirmation', user, prefixTenant, { emailConfirmationToken: token })
     })
@@ -128,8 +166,10 @@ export class AccountsService {
     })
   }
 
-  async forgotPassword(email: string, prefixTenant: number | undefined): Promise<void> {
-    const user = await findUserByEmail(this.db, email)
+  async forgotPassword(email: string, prefixTenant: number | undefined, ip: string): Promise<void> {
+    await this.mailLimits.checkSender(ip)
+    if (!(await this.mailLimits.mayMail(email, ip))) return
+    const user = await findUserByEmail(this.db, email, prefixTenant ?? null)
     if (!user) {
       // render an email that is never sent, so both paths cost about the same
       await this.email.render('passwordReset', null, false, { email: normalizeEmail(email) }, { resetToken: randomToken(32) })
@@ -137,10 +177,8 @@ export class AccountsService {
     }
     await this.db.transaction().execute(async (trx) => {
       const { token, expiresAt } = await this.issueToken(trx, user.id, 'passwordReset', this.config.passwordResetTtlSeconds)
-      const scope = await this.emailScope(trx, prefixTenant, user.id)
-      const zone = scope.tenantId
-        ? ((await trx.selectFrom('tenants').select('time_zone').where('id', '=', scope.tenantId).executeTakeFirst())?.time_zone ?? 'UTC')
-        : 'UTC'
+      const scope = this.emailScope(prefixTenant, user)
+      const zone = scope.tenantId ? ((await findTenant(trx, scope.tenantId))?.time_zone ?? 'UTC') : 'UTC'
       await this.mail(trx, 'passwordReset', user, prefixTenant, { resetToken: token, resetTokenExp: formatDateTime(expiresAt, zone) })
     })
     this.email.wake()
@@ -149,6 +187,8 @@ export class AccountsService {
   /** Sets the password, ends every session of the user, and confirms the email it was sent to. */
   async resetPassword(token: string, password: string, prefixTenant: number | undefined): Promise<void> {
     checkPassword(password)
+    // the token is checked before the deliberately slow hash: a bad token costs a lookup
+    await this.liveToken(token, 'passwordReset')
     const passwordHash = await hashPassword(password, this.config.scrypt)
     await this.db.transaction().execute(async (trx) => {
       const user = await this.consumeToken(trx, token, 'passwordReset')
@@ -163,8 +203,42 @@ export class AccountsService {
     this.email.wake()
   }
 
-  async updateProfile(request: FastifyRequest, input: { username?: string; displayName?: string | null }): Promise<User> {
-    const user = await requireUser(this.db, request)
+  /**
+   * Creates a confirmed account directly (the platform operator and platform admins: the
+   * CLI and the dev seed), optionally with a role in a tenant. The operator's word stands in
+   * for the person's consent here; everyone else goes through sign-up or invitations.
+   */
+  async createUser(
+    actor: Actor,
+    input: { email: string; displayName?: string | null; platformAdmin?: boolean; belongsTo?: number | null; tenantId?: number; role?: TenantRole },
+  ): Promise<User> {
+    this.policy.authorizeAction(actor, 'users.create')
+    if (input.role && input.tenantId === undefined) throw badRequest('validation_failed', 'role needs tenantId.')
+    return this.db.transaction().execute(async (trx) => {
+      if (await findUserByEmail(trx, input.email, input.belongsTo ?? null)) {
+        throw new AppError(409, 'user_exists', `A user with email ${input.email} already exists there.`)
+      }
+      if (input.tenantId !== undefined && !(await findTenant(trx, input.tenantId))) throw notFound('Tenant')
+      const user = await insertUser(trx, {
+        email: input.email,
+        tenantId: input.belongsTo ?? null,
+        displayName: input.displayName ?? null,
+        emailConfirmed: true,
+        platformAdmin: input.platformAdmin ?? false,
+      })
+      if (input.tenantId !== undefined) await addMembership(trx, input.tenantId, user.id, input.role ?? 'member')
+      return user
+    })
+  }
+
+  async updateProfile(actor: Actor, input: { username?: string; displayName?: string | null }): Promise<User> {
+    this.policy.authorizeAction(actor, 'account.update')
+    const user = await this.policy.user(actor)
+    return this.updateProfileOf(user.id, input)
+  }
+
+  /** The same for an already identified user (the hosted account page). */
+  async updateProfileOf(userId: number, input: { username?: string; displayName?: string | null }): Promise<User> {
     return this.db
       .updateTable('users')
       .set({
@@ -172,14 +246,20 @@ export class AccountsService {
         ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
         updated_at: new Date(),
       })
-      .where('id', '=', user.id)
+      .where('id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow()
   }
 
   /** Changes the password; every other session of the user ends. */
-  async changePassword(request: FastifyRequest, currentPassword: string, newPassword: string): Promise<void> {
-    const user = await requireUser(this.db, request)
+  async changePassword(actor: Actor, currentPassword: string, newPassword: string): Promise<void> {
+    this.policy.authorizeAction(actor, 'account.update')
+    const user = await this.policy.user(actor)
+    await this.changePasswordOf(user, actor.kind === 'user' ? actor.sessionId : null, currentPassword, newPassword)
+  }
+
+  /** The same for an already identified user; `keepSession` stays signed in. */
+  async changePasswordOf(user: User, keepSession: string | null, currentPassword: string, newPassword: string): Promise<void> {
     if (!user.password_hash) {
       throw badRequest('no_password_set', 'This account has no password yet; set one with forgotPassword and resetPassword.')
     }
@@ -189,7 +269,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(newPassword, this.config.scrypt)
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute()
-      await revokeSessions(trx, { userId: user.id, except: request.auth?.sessionId }, 'password_changed')
+      await revokeSessions(trx, { userId: user.id, except: keepSession }, 'password_changed')
     })
   }
 }

@@ -9,16 +9,28 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
+/**
+ * The user with this email in a tenant (null: the platform). An email is unique per
+ * tenant, not globally: a brand's customer and a platform user with the same address are
+ * two accounts, and nothing done in one tenant reaches the other.
+ */
+export async function findUserByEmail(db: Executor, email: string, tenantId: number | null): Promise<User | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where(sql`lower(email)`, '=', normalizeEmail(email))
+    .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)))
     .executeTakeFirst()
+}
+
+export async function findUserById(db: Executor, userId: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
 }
 
 export interface NewUserInput {
   email: string
+  /** The tenant the user belongs to; null or absent: the platform. */
+  tenantId?: number | null
   username?: string | null
   displayName?: string | null
   passwordHash?: string | null
@@ -30,6 +42,7 @@ function userRow(input: NewUserInput) {
   const email = normalizeEmail(input.email)
   return {
     email,
+    tenant_id: input.tenantId ?? null,
     username: input.username || email.split('@')[0] || email,
     display_name: input.displayName ?? null,
     password_hash: input.passwordHash ?? null,
@@ -51,44 +64,17 @@ export async function insertUser(db: Executor, input: NewUserInput): Promise<Use
  * address get the same row (the unique index decides, the loser reads the winner's row).
  */
 export async function findOrCreateUser(db: Executor, input: NewUserInput): Promise<{ user: User; created: boolean }> {
-  const existing = await findUserByEmail(db, input.email)
+  const tenantId = input.tenantId ?? null
+  const existing = await findUserByEmail(db, input.email, tenantId)
   if (existing) return { user: existing, created: false }
   const inserted = await db
     .insertInto('users')
     .values(userRow(input))
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst()
   if (inserted) return { user: inserted, created: true }
-  const winner = await findUserByEmail(db, input.email)
+  const winner = await findUserByEmail(db, input.email, tenantId)
   if (!winner) throw new Error('user vanished during creation')
   return { user: winner, created: false }
-}
-
-export async function addMembership(db: Executor, tenantId: number, userId: number, role: 'owner' | 'admin' | 'member') {
-  await db
-    .insertInto('memberships')
-    .values({ tenant_id: tenantId, user_id: userId, role })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ role }))
-    .execute()
-}
-
-export async function membershipRole(db: Executor, tenantId: number, userId: number) {
-  const row = await db
-    .selectFrom('memberships')
-    .select('role')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return row?.role ?? null
-}
-
-export async function tenantsOfUser(db: Executor, userId: number) {
-  return db
-    .selectFrom('memberships')
-    .innerJoin('tenants', 'tenants.id', 'memberships.tenant_id')
-    .select(['tenants.id', 'tenants.name', 'memberships.role'])
-    .where('memberships.user_id', '=', userId)
-    .orderBy('tenants.id')
-    .execute()
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses } from '../../lib/schemas.ts'
-import { requireUser } from '../../plugins/auth.ts'
-import { tenantsOfUser } from './users.repository.ts'
+import { component, errorResponses } from '../../lib/schemas.ts'
+import { tenantsOfUser } from '../tenancy/tenants.repository.ts'
 import type { User } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
 
@@ -14,9 +13,12 @@ export const CurrentUserSchema = Type.Object({
     email: Type.String(),
     displayName: Type.Union([Type.String(), Type.Null()]),
     emailConfirmed: Type.Boolean(),
-    tenants: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String() })),
+    tenants: Type.Array(
+      Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String(), parentTenantId: Type.Union([Type.Integer(), Type.Null()]) }),
+    ),
+    tenantId: Type.Union([Type.Integer(), Type.Null()], { description: 'the tenant the user belongs to; null for a platform user' }),
   }),
-})
+}, component('CurrentUser'))
 
 export async function currentUserView(db: DB, user: User) {
   const tenants = await tenantsOfUser(db, user.id)
@@ -27,7 +29,8 @@ export async function currentUserView(db: DB, user: User) {
       email: user.email,
       displayName: user.display_name,
       emailConfirmed: user.email_confirmed_at !== null,
-      tenants: tenants.map((t) => ({ id: t.id, name: t.name, role: t.role })),
+      tenants: tenants.map((t) => ({ id: t.id, name: t.name, role: t.role, parentTenantId: t.parent_tenant_id })),
+      tenantId: user.tenant_id,
     },
   }
 }
@@ -40,11 +43,11 @@ export async function userRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['users'],
-        summary: 'The signed-in user and their tenants',
+        summary: 'The signed-in user, the tenant they belong to, and every tenant they have a role in (any user token)',
         security: [{ bearer: [] }],
         response: { 200: CurrentUserSchema, ...errorResponses },
       },
     },
-    async (request) => currentUserView(app.db, await requireUser(app.db, request)),
+    async (request) => currentUserView(app.db, await app.services.policy.user(request.actor)),
   )
 }

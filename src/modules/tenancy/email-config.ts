@@ -6,8 +6,7 @@ import type { EmailConfig, EmailTypeTexts } from '../../db/database.ts'
 import { badRequest, validationError, type ErrorDetail } from '../../lib/errors.ts'
 import type { EmailConfigInput } from './tenants.schemas.ts'
 
-export const CUSTOMISABLE_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation'] as const
-export type CustomisableType = (typeof CUSTOMISABLE_TYPES)[number]
+import { CUSTOMISABLE_TYPES, type CustomisableType } from '../email/placeholders.ts'
 
 /** Checks the text of one field; returns what is wrong, if anything. Set by the email module. */
 export type TextCheck = (type: CustomisableType, field: string, text: string) => string | null

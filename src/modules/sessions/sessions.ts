@@ -1,0 +1,91 @@
+/**
+ * Login sessions: one per refresh-token family. Every user access token carries its
+ * session id (`sid`), and every request checks the session, so revoking a session ends its
+ * access tokens at once, not only its refresh tokens. This module sits below oauth and
+ * users: both end sessions through it.
+ */
+import { sql } from 'kysely'
+import type { JWTPayload } from 'jose'
+import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../users/users.repository.ts'
+import type { Actor } from '../tenancy/actor.ts'
+
+function scopesOf(payload: JWTPayload): Set<string> {
+  return new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [])
+}
+
+export class SessionsService {
+  constructor(private readonly db: DB) {}
+
+  /** Called on every request that carries a user token: one primary-key lookup. */
+  isActive = async (sessionId: string): Promise<boolean> => {
+    const row = await this.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirst()
+    return row !== undefined && row.revoked_at === null
+  }
+
+  /**
+   * The actor behind a verified access token, or null when its session was revoked or its
+   * client deleted. One indexed lookup either way: the session with its user for a person,
+   * the client for a machine (client_credentials tokens carry no session).
+   */
+  actorForToken = async (payload: JWTPayload): Promise<Actor | null> => {
+    const clientId = typeof payload.client_id === 'string' ? payload.client_id : ''
+    if (typeof payload.sid === 'string') {
+      const row = await this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.revoked_at', 'users.id', 'users.platform_role', 'users.tenant_id'])
+        .where('sessions.id', '=', payload.sid)
+        .executeTakeFirst()
+      if (!row || row.revoked_at !== null || String(row.id) !== payload.sub) return null
+      return {
+        kind: 'user',
+        userId: row.id,
+        homeTenantId: row.tenant_id,
+        platformAdmin: row.platform_role === 'admin',
+        clientId,
+        sessionId: payload.sid,
+        scopes: scopesOf(payload),
+      }
+    }
+    const client = await this.db.selectFrom('oauth_clients').select('tenant_id').where('client_id', '=', clientId).executeTakeFirst()
+    if (!client || payload.sub !== clientId) return null
+    return { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload) }
+  }
+}
+
+/** Revokes one session, every live session of a client, or of a user (optionally but one). */
+export async function revokeSessions(
+  db: Executor,
+  which: { sessionId: string } | { clientId: string } | { userId: number; except?: string | null },
+  reason: string,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('revoked_at', 'is', null)
+  if ('sessionId' in which) query = query.where('id', '=', which.sessionId)
+  else if ('clientId' in which) query = query.where('client_id', '=', which.clientId)
+  else {
+    query = query.where('user_id', '=', which.userId)
+    if (which.except) query = query.where('id', '!=', which.except)
+  }
+  await query.execute()
+}
+
+/**
+ * Whether a user with this address has opened a session from this network before: the
+ * owner's usual networks stay open while the account or its inbox is under attack. Any
+ * account of the address counts (they share the inbox), whichever tenant it belongs to.
+ */
+export async function knownNetwork(db: Executor, who: { email: string }, network: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.network', '=', network)
+    .where(sql<string>`lower(users.email)`, '=', who.email.trim().toLowerCase())
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -1,0 +1,51 @@
+/**
+ * Who is acting. Services take an Actor and plain input, never an HTTP request; the HTTP
+ * layer (plugins/auth.ts), the CLI, the dev seed, the hosted pages and every dialect build
+ * one and hand it over. One policy (policy.ts) decides what an actor may do.
+ */
+
+/** Token scopes. Every route declares the one it needs; a token without it gets 403 insufficient_scope. */
+export const SCOPES = [
+  'account',
+  'tenants:read',
+  'tenants:admin',
+  'spaces:read',
+  'spaces:write',
+  'sensors:read',
+  'sensors:write',
+] as const
+export type Scope = (typeof SCOPES)[number]
+
+/** A person, signed in through an OAuth client (token) or on a hosted page (scopes null: not limited by a client). */
+export interface UserActor {
+  kind: 'user'
+  userId: number
+  /** The tenant the user belongs to; null for a platform user. */
+  homeTenantId: number | null
+  platformAdmin: boolean
+  clientId: string | null
+  sessionId: string | null
+  scopes: ReadonlySet<string> | null
+}
+
+/** A machine: a client_credentials token. It acts for the tenant that owns its client, within its scopes. */
+export interface ClientActor {
+  kind: 'client'
+  clientId: string
+  tenantId: number | null
+  scopes: ReadonlySet<string>
+}
+
+/** The platform operator: the CLI and the dev seed. May do everything. */
+export interface OperatorActor {
+  kind: 'operator'
+}
+
+export interface AnonymousActor {
+  kind: 'anonymous'
+}
+
+export type Actor = UserActor | ClientActor | OperatorActor | AnonymousActor
+
+export const OPERATOR: OperatorActor = Object.freeze({ kind: 'operator' })
+export const ANONYMOUS: AnonymousActor = Object.freeze({ kind: 'anonymous' })

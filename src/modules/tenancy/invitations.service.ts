@@ -1,0 +1,176 @@
+/**
+ * Invitations: joining a tenant needs the person's consent. An admin invites an address;
+ * the invitee gets an email with a link carrying a single-use token; the membership exists
+ * only once a signed-in person whose confirmed address is the invited one accepts.
+ *
+ * Threats and how they are met:
+ * - An admin adding someone without consent (and then reading their data or steering their
+ *   emails): there is no direct add; a pending invitation grants nothing.
+ * - A forwarded or intercepted link used by someone else: accepting needs a signed-in
+ *   account whose confirmed email equals the invited address.
+ * - Token theft at rest: tokens are 256-bit random values stored as SHA-256 hashes and
+ *   looked up by hash; they expire (INVITATION_TTL_SECONDS) and can be revoked; a newer
+ *   invitation for the same address replaces the pending one.
+ * - Escalation: only owners invite owners; acceptance never lowers an existing role.
+ */
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { Invitation, TenantRole } from '../../db/database.ts'
+import { hashSecret, randomToken } from '../../lib/crypto.ts'
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
+import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import type { EmailService } from '../email/email.service.ts'
+import { keyset } from '../spaces/resource-scope.ts'
+import { normalizeEmail } from '../users/users.repository.ts'
+import type { Actor } from './actor.ts'
+import { roleAtLeast, type Policy } from './policy.ts'
+import { addMembership, findTenant, membershipRole } from './tenants.repository.ts'
+
+type InvitedRole = Exclude<TenantRole, 'customer'>
+const PLAIN_LIST_MAX = 100
+
+export function invitationStatus(i: Invitation, now = Date.now()): 'pending' | 'accepted' | 'revoked' | 'expired' {
+  if (i.accepted_at) return 'accepted'
+  if (i.revoked_at) return 'revoked'
+  return i.expires_at.getTime() <= now ? 'expired' : 'pending'
+}
+
+export function invitationView(i: Invitation) {
+  return {
+    id: i.id,
+    tenantId: i.tenant_id,
+    email: i.email,
+    role: i.role,
+    status: invitationStatus(i),
+    expiresAt: i.expires_at.toISOString(),
+    createdAt: i.created_at.toISOString(),
+  }
+}
+
+const invalidInvitation = () =>
+  badRequest('invalid_token', 'The invitation is invalid, expired, revoked or already used.', [
+    { field: 'body.token', message: 'is not a pending invitation' },
+  ])
+
+export class InvitationsService {
+  constructor(
+    private readonly db: DB,
+    private readonly config: Readonly<Config>,
+    private readonly email: EmailService,
+    private readonly policy: Policy,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  /** Invites an address (admins; owners for owners) and emails it the link. */
+  async invite(actor: Actor, tenantId: number, input: { email: string; role: InvitedRole }): Promise<Invitation> {
+    const actorRole = await this.policy.authorize(actor, 'members.manage', tenantId)
+    if (input.role === 'owner' && !roleAtLeast(actorRole, 'owner')) throw forbidden('Only owners may invite owners.')
+    const email = normalizeEmail(input.email)
+    const token = randomToken(32)
+    const invitation = await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('invitations')
+        .set({ revoked_at: new Date() })
+        .where('tenant_id', '=', tenantId)
+        .where('email', '=', email)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .execute()
+      const row = await trx
+        .insertInto('invitations')
+        .values({
+          tenant_id: tenantId,
+          email,
+          role: input.role,
+          token_hash: hashSecret(token),
+          invited_by: actor.kind === 'user' ? actor.userId : null,
+          expires_at: new Date(Date.now() + this.config.invitationTtlSeconds * 1000),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await this.email.send(trx, {
+        type: 'invitation',
+        to: { email },
+        tenantId,
+        customTexts: false,
+        data: { invitationLink: `${this.config.publicUrl}/invitations/accept?token=${token}`, invitedRole: input.role },
+      })
+      return row
+    })
+    this.email.wake()
+    return invitation
+  }
+
+  private listQuery(tenantId: number) {
+    return this.db.selectFrom('invitations').selectAll().where('tenant_id', '=', tenantId)
+  }
+
+  async list(actor: Actor, tenantId: number): Promise<Invitation[]> {
+    await this.policy.authorize(actor, 'members.manage', tenantId)
+    return this.listQuery(tenantId).orderBy('id', 'desc').limit(PLAIN_LIST_MAX).execute()
+  }
+
+  async page(actor: Actor, tenantId: number, query: PageQuery) {
+    await this.policy.authorize(actor, 'members.manage', tenantId)
+    const ctx = `t${tenantId}`
+    const req = this.cursors.request('invitations', ctx, query)
+    const count = async () => {
+      // bounded by one tenant's invitations
+      const row = await this.listQuery(tenantId).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst()
+      return Number(row?.n ?? 0)
+    }
+    return paginate(this.cursors, 'invitations', ctx, req, keyset(() => this.listQuery(tenantId), count), invitationView)
+  }
+
+  async revoke(actor: Actor, tenantId: number, invitationId: number): Promise<void> {
+    await this.policy.authorize(actor, 'members.manage', tenantId)
+    const result = await this.db
+      .updateTable('invitations')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', invitationId)
+      .where('tenant_id', '=', tenantId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (!result.numUpdatedRows) throw notFound('Pending invitation')
+  }
+
+  private async pending(token: string): Promise<Invitation> {
+    const row = await this.db.selectFrom('invitations').selectAll().where('token_hash', '=', hashSecret(token)).executeTakeFirst()
+    if (!row || invitationStatus(row) !== 'pending') throw invalidInvitation()
+    return row
+  }
+
+  /** What an invitation link offers, for the page that shows it (no sign-in needed: the token is the proof). */
+  async preview(token: string) {
+    const invitation = await this.pending(token)
+    const tenant = await findTenant(this.db, invitation.tenant_id)
+    if (!tenant) throw invalidInvitation()
+    return { tenantId: tenant.id, tenantName: tenant.name, logoUrl: tenant.logo_url, email: invitation.email, role: invitation.role, expiresAt: invitation.expires_at.toISOString() }
+  }
+
+  /** The signed-in invitee accepts: the membership begins now. */
+  async accept(actor: Actor, token: string): Promise<{ tenantId: number; role: TenantRole }> {
+    this.policy.authorizeAction(actor, 'account.update')
+    const user = await this.policy.user(actor)
+    const invitation = await this.pending(token)
+    if (!user.email_confirmed_at || normalizeEmail(user.email) !== invitation.email) {
+      throw new AppError(403, 'invitation_email_mismatch', 'This invitation is for another address; sign in with the address it was sent to.')
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable('invitations')
+        .set({ accepted_at: new Date(), accepted_by: user.id })
+        .where('id', '=', invitation.id)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst()
+      if (!taken) throw invalidInvitation()
+      const current = await membershipRole(trx, invitation.tenant_id, user.id)
+      const role = current && roleAtLeast(current, invitation.role) ? current : invitation.role
+      await addMembership(trx, invitation.tenant_id, user.id, role)
+      return { tenantId: invitation.tenant_id, role }
+    })
+  }
+}

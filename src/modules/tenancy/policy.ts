@@ -1,0 +1,147 @@
+/**
+ * The one place that answers "may this actor do this, in that tenant". Services call it
+ * before they touch anything; routes never decide access themselves.
+ *
+ * Threats this file defends against, and how:
+ * - Cross-tenant reads and writes: a role is looked up in the tenant the resource belongs
+ *   to, never inherited along the tenant tree (a brand's admin has no role in a customer's
+ *   tenant; a customer has none in a sibling's). Not being a member answers 404, exactly as
+ *   for a tenant or resource that does not exist, so ids cannot be probed.
+ * - A customer of a brand reading the brand's insides: `customer` ranks below `member`; it
+ *   passes only actions whose rule says `customer` (the brand's public face).
+ * - A token used beyond what the user granted the app: every action names the scope a
+ *   token must carry; a token without it gets 403 insufficient_scope, whatever the role.
+ * - A machine token (client_credentials) acting as a person: it acts only in the tenant
+ *   that owns its client, as an admin limited by its scopes, and never for actions that
+ *   need a person (people: true), such as inviting members or changing tenant settings.
+ * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
+ *   everything. Nothing else is privileged.
+ */
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
+import type { TenantRole, User } from '../../db/database.ts'
+import { findUserById, type Executor } from '../users/users.repository.ts'
+import { findTenant, membershipRole } from './tenants.repository.ts'
+import type { Actor, Scope } from './actor.ts'
+
+const RANK: Record<TenantRole, number> = { customer: 0, member: 1, admin: 2, owner: 3 }
+
+interface Rule {
+  scope: Scope
+  /** The least role in the tenant; absent for platform-wide actions. */
+  role?: TenantRole
+  /** Platform administrators and the operator only. */
+  platform?: boolean
+  /** Only a person may do it, never a machine token. */
+  people?: boolean
+}
+
+/** Every action, with the role it needs and the scope a token must carry. */
+export const ACTIONS = {
+  'tenants.create': { scope: 'tenants:admin', platform: true, people: true },
+  'tenants.list': { scope: 'tenants:read' },
+  'tenants.read': { scope: 'tenants:read', role: 'customer' },
+  'tenants.readPrivate': { scope: 'tenants:read', role: 'member' },
+  'tenants.update': { scope: 'tenants:admin', role: 'admin', people: true },
+  'members.read': { scope: 'tenants:read', role: 'member' },
+  'members.manage': { scope: 'tenants:admin', role: 'admin', people: true },
+  'emails.manage': { scope: 'tenants:admin', role: 'admin', people: true },
+  'spaces.read': { scope: 'spaces:read', role: 'member' },
+  'spaces.write': { scope: 'spaces:write', role: 'admin' },
+  'sensors.read': { scope: 'sensors:read', role: 'member' },
+  'sensors.write': { scope: 'sensors:write', role: 'admin' },
+  // a member may switch the tenant's devices; a customer's own tenant makes them its owner
+  'sensors.command': { scope: 'sensors:write', role: 'member' },
+  'clients.manage': { scope: 'tenants:admin', platform: true, people: true },
+  'users.create': { scope: 'tenants:admin', platform: true, people: true },
+  'algorithms.read': { scope: 'spaces:read' },
+  'algorithms.define': { scope: 'spaces:write', platform: true, people: true },
+  'account.read': { scope: 'account', people: true },
+  'account.update': { scope: 'account', people: true },
+} as const satisfies Record<string, Rule>
+export type Action = keyof typeof ACTIONS
+
+/** Tenants an unprefixed list covers: every tenant, one tenant, or those a user is a (non-customer) member of. */
+export type TenantFilter = { all: true } | { tenantId: number } | { memberOf: number } | { none: true }
+
+export const insufficientScope = (scope: string) =>
+  new AppError(403, 'insufficient_scope', `The access token lacks the ${scope} scope.`, undefined, {
+    'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
+  })
+
+export class Policy {
+  constructor(private readonly db: Executor) {}
+
+  /** 401 for anonymous callers, 403 insufficient_scope for a token without the scope. */
+  requireScope(actor: Actor, scope: string): void {
+    if (actor.kind === 'anonymous') throw unauthorized()
+    if (actor.kind === 'operator') return
+    if (actor.scopes !== null && !actor.scopes.has(scope)) throw insufficientScope(scope)
+  }
+
+  private check(actor: Actor, action: Action): Rule {
+    const rule: Rule = ACTIONS[action]
+    this.requireScope(actor, rule.scope)
+    if (rule.people && actor.kind === 'client') throw forbidden('A person must do this, not a machine token.')
+    if (rule.platform && !isPlatform(actor)) throw forbidden('Only platform administrators may do this.')
+    return rule
+  }
+
+  /** For actions not tied to one tenant (creating tenants, clients, algorithm definitions; the account). */
+  authorizeAction(actor: Actor, action: Action): void {
+    this.check(actor, action)
+  }
+
+  /**
+   * Throws unless the actor may do `action` in `tenantId`, and returns the actor's role
+   * there (platform administrators and the operator count as owners). A caller with no
+   * role in the tenant gets 404, the same as for a tenant that does not exist; a role too
+   * small gets 403.
+   */
+  async authorize(actor: Actor, action: Action, tenantId: number): Promise<TenantRole> {
+    const rule = this.check(actor, action)
+    const role = await this.roleIn(actor, tenantId)
+    if (role === null) throw notFound('Tenant')
+    if (rule.role && RANK[role] < RANK[rule.role]) throw forbidden(`This needs the ${rule.role} role in the tenant.`)
+    return role
+  }
+
+  /** The actor's role in a tenant, or null when it has none (or the tenant does not exist). */
+  async roleIn(actor: Actor, tenantId: number): Promise<TenantRole | null> {
+    if (actor.kind === 'anonymous') return null
+    if (actor.kind === 'client') {
+      if (actor.tenantId !== tenantId) return null
+      return (await this.tenantExists(tenantId)) ? 'admin' : null
+    }
+    if (actor.kind === 'operator' || actor.platformAdmin) return (await this.tenantExists(tenantId)) ? 'owner' : null
+    return membershipRole(this.db, tenantId, actor.userId)
+  }
+
+  /** Whose resources an unprefixed list shows the actor. */
+  listFilter(actor: Actor, action: Action): TenantFilter {
+    this.check(actor, action)
+    if (actor.kind === 'operator') return { all: true }
+    if (actor.kind === 'client') return actor.tenantId === null ? { none: true } : { tenantId: actor.tenantId }
+    if (actor.kind === 'user') return actor.platformAdmin ? { all: true } : { memberOf: actor.userId }
+    throw unauthorized()
+  }
+
+  /** The person behind the actor; 401 for anyone else. */
+  async user(actor: Actor): Promise<User> {
+    if (actor.kind !== 'user') throw unauthorized('This needs a signed-in user.')
+    const user = await findUserById(this.db, actor.userId)
+    if (!user) throw unauthorized('The account behind this token no longer exists.')
+    return user
+  }
+
+  private async tenantExists(tenantId: number): Promise<boolean> {
+    return (await findTenant(this.db, tenantId)) !== undefined
+  }
+}
+
+export function isPlatform(actor: Actor): boolean {
+  return actor.kind === 'operator' || (actor.kind === 'user' && actor.platformAdmin)
+}
+
+export function roleAtLeast(role: TenantRole, minimum: TenantRole): boolean {
+  return RANK[role] >= RANK[minimum]
+}

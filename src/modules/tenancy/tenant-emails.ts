@@ -1,0 +1,56 @@
+/** A tenant admin's look at the tenant's emails: a preview with sample data, and a test send to themselves. */
+import type { DB } from '../../db/connect.ts'
+import type { EmailService } from '../email/email.service.ts'
+import type { EmailType } from '../email/placeholders.ts'
+import type { Actor } from './actor.ts'
+import type { Policy } from './policy.ts'
+import { findTenant } from './tenants.repository.ts'
+import { notFound } from '../../lib/errors.ts'
+
+/** Sample values, so a preview shows every placeholder filled. */
+export function sampleData(type: EmailType, publicUrl: string): Record<string, string> {
+  switch (type) {
+    case 'passwordReset':
+      return { resetToken: 'sample-reset-token', resetTokenExp: '21st November 2026, 15:00:00 UTC' }
+    case 'emailConfirmation':
+      return { emailConfirmationToken: 'sample-confirmation-token' }
+    case 'passwordlessLogin':
+      return { loginCode: 'ABCDE-12345', loginLink: `${publicUrl}/callback?code=ABCDE-12345` }
+    case 'invitation':
+      return { invitationLink: `${publicUrl}/invitations/accept?token=sample-invitation-token`, invitedRole: 'member' }
+    case 'passwordResetSuccess':
+    case 'accountExists':
+      return {}
+  }
+}
+
+export class TenantEmailsService {
+  constructor(
+    private readonly db: DB,
+    private readonly email: EmailService,
+    private readonly policy: Policy,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async prepare(actor: Actor, tenantId: number) {
+    await this.policy.authorize(actor, 'emails.manage', tenantId)
+    const user = await this.policy.user(actor)
+    const tenant = await findTenant(this.db, tenantId)
+    if (!tenant) throw notFound('Tenant')
+    return { tenant, to: { email: user.email, username: user.username, displayName: user.display_name } }
+  }
+
+  /** Renders an email with the tenant's settings and sample data (tenant admins). */
+  async preview(actor: Actor, tenantId: number, type: EmailType) {
+    const { tenant, to } = await this.prepare(actor, tenantId)
+    return this.email.render(type, tenant, true, to, sampleData(type, this.publicUrl))
+  }
+
+  /** Sends the preview to the admin's own address; returns that address. */
+  async sendTest(actor: Actor, tenantId: number, type: EmailType): Promise<string> {
+    const { tenant, to } = await this.prepare(actor, tenantId)
+    await this.email.send(this.db, { type, to, tenantId: tenant.id, customTexts: true, data: sampleData(type, this.publicUrl) })
+    this.email.wake()
+    return to.email
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * Tenants and their members. Brands are tenants with no parent; a customer's own tenant
+ * sits under its brand (`parentTenantId`). Joining a tenant needs the person's consent, so
+ * members are added only through invitations (invitations.service.ts) or sign-up; here an
+ * admin changes roles and removes members.
+ */
+import type { DB } from '../../db/connect.ts'
+import type { Tenant, TenantRole } from '../../db/database.ts'
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts'
+import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import { keyset } from '../spaces/resource-scope.ts'
+import type { Executor } from '../users/users.repository.ts'
+import type { Actor } from './actor.ts'
+import { mergeEmailConfig, type TextCheck } from './email-config.ts'
+import { roleAtLeast, type Policy } from './policy.ts'
+import type { CreateTenantInput, TenantView, UpdateTenantInput } from './tenants.schemas.ts'
+import { addMembership, countOwners, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount } from './tenants.repository.ts'
+
+const PLAIN_LIST_MAX = 100
+
+/** Which tenants a tenant list shows: all, those a user has a role in (customer included), one, or none. */
+type TenantList = { all: true } | { memberId: number } | { tenantId: number } | { none: true }
+
+/** The tenant as the caller may see it: a customer sees only the brand's public face. */
+export function tenantView(t: Tenant, role: TenantRole | null = null): TenantView {
+  const face = { id: t.id, name: t.name, logoUrl: t.logo_url, parentTenantId: t.parent_tenant_id }
+  if (role === 'customer') return face
+  return {
+    ...face,
+    emailAddress: t.email_address,
+    address: t.address,
+    phoneNumber: t.phone_number,
+    zipCode: t.zip_code,
+    countryCode: t.country_code,
+    senderEmail: t.sender_email,
+    timeZone: t.time_zone,
+    signup: t.signup,
+    emailConfig: t.email_config as TenantView['emailConfig'],
+    createdAt: t.created_at.toISOString(),
+    updatedAt: t.updated_at.toISOString(),
+  }
+}
+
+export function memberView(m: { id: number; email: string; username: string; display_name: string | null; role: TenantRole; created_at: Date }) {
+  return { userId: m.id, email: m.email, username: m.username, displayName: m.display_name, role: m.role, joinedAt: m.created_at.toISOString() }
+}
+
+function checkTimeZone(zone: string | null | undefined): void {
+  if (!zone) return
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone })
+  } catch {
+    throw badRequest('validation_failed', `timeZone: "${zone}" is not an IANA time zone`, [
+      { field: 'body.timeZone', message: 'is not an IANA time zone (e.g. Europe/Berlin)' },
+    ])
+  }
+}
+
+const COLUMNS = {
+  name: 'name',
+  emailAddress: 'email_address',
+  address: 'address',
+  phoneNumber: 'phone_number',
+  logoUrl: 'logo_url',
+  zipCode: 'zip_code',
+  countryCode: 'country_code',
+  senderEmail: 'sender_email',
+  timeZone: 'time_zone',
+  signup: 'signup',
+} as const
+
+function columns(input: UpdateTenantInput): Partial<Tenant> {
+  const out: Record<string, unknown> = {}
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = (input as Record<string, unknown>)[field]
+    if (value !== undefined) out[column] = field === 'countryCode' && typeof value === 'string' ? value.toUpperCase() : value
+  }
+  return out
+}
+
+/** Told when a tenant's senderEmail is saved (email/sender-verification.ts mails a confirmation). */
+export interface SenderEmailHook {
+  senderEmailSet(trx: Executor, tenant: Tenant): Promise<void>
+}
+
+export class TenantsService {
+  constructor(
+    private readonly db: DB,
+    private readonly checkText: TextCheck,
+    private readonly policy: Policy,
+    private readonly cursors: CursorCodec,
+    private readonly senderHook?: SenderEmailHook,
+  ) {}
+
+  private async saved(trx: Executor, input: UpdateTenantInput, tenant: Tenant): Promise<Tenant> {
+    if (input.senderEmail) await this.senderHook?.senderEmailSet(trx, tenant)
+    return tenant
+  }
+
+  /**
+   * Creates a brand, or a tenant under one (platform administrators, the CLI, the dev seed);
+   * with a chosen `id` when importing a tenant that apps have built in.
+   */
+  async create(actor: Actor, input: CreateTenantInput): Promise<Tenant> {
+    this.policy.authorizeAction(actor, 'tenants.create')
+    checkTimeZone(input.timeZone)
+    const parent = input.parentTenantId ?? null
+    if (parent !== null && !(await findTenant(this.db, parent))) {
+      throw badRequest('invalid_parent', 'parentTenantId: no such tenant', [{ field: 'body.parentTenantId', message: 'is not a tenant' }])
+    }
+    const emailConfig = mergeEmailConfig({}, input.emailConfig, this.checkText)
+    const values = { ...columns(input), name: input.name, parent_tenant_id: parent, email_config: JSON.stringify(emailConfig) }
+    const tenant = input.id === undefined ? await insertTenant(this.db, values) : await insertTenantWithId(this.db, input.id, values)
+    if (!tenant) throw conflict('tenant_id_taken', `A tenant with id ${input.id} already exists.`)
+    return this.saved(this.db, input, tenant)
+  }
+
+  /** The tenant and the caller's role in it (customers get the public face; see tenantView). */
+  async get(actor: Actor, tenantId: number): Promise<{ tenant: Tenant; role: TenantRole }> {
+    const role = await this.policy.authorize(actor, 'tenants.read', tenantId)
+    const tenant = await findTenant(this.db, tenantId)
+    if (!tenant) throw notFound('Tenant')
+    return { tenant, role }
+  }
+
+  /** A tenant's full settings, for those who may read them (members and above). */
+  async load(actor: Actor, tenantId: number): Promise<Tenant> {
+    await this.policy.authorize(actor, 'tenants.readPrivate', tenantId)
+    const tenant = await findTenant(this.db, tenantId)
+    if (!tenant) throw notFound('Tenant')
+    return tenant
+  }
+
+  async update(actor: Actor, tenantId: number, input: UpdateTenantInput): Promise<Tenant> {
+    await this.policy.authorize(actor, 'tenants.update', tenantId)
+    checkTimeZone(input.timeZone)
+    return this.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('tenants').selectAll().where('id', '=', tenantId).forUpdate().executeTakeFirst()
+      if (!current) throw notFound('Tenant')
+      const emailConfig = mergeEmailConfig(current.email_config, input.emailConfig, this.checkText)
+      const tenant = await trx
+        .updateTable('tenants')
+        .set({ ...columns(input), email_config: JSON.stringify(emailConfig), updated_at: new Date() })
+        .where('id', '=', tenantId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return this.saved(trx, input, tenant)
+    })
+  }
+
+  private listQuery(filter: TenantList) {
+    const base = this.db
+      .selectFrom('tenants')
+      .leftJoin('memberships', (j) =>
+        j.onRef('memberships.tenant_id', '=', 'tenants.id').on('memberships.user_id', '=', 'memberId' in filter ? filter.memberId : 0),
+      )
+      .selectAll('tenants')
+      .select('memberships.role')
+    if ('memberId' in filter) return base.where('memberships.user_id', '=', filter.memberId)
+    if ('tenantId' in filter) return base.where('tenants.id', '=', filter.tenantId)
+    return 'all' in filter ? base : base.where(({ lit }) => lit(false))
+  }
+
+  private filterFor(actor: Actor): TenantList {
+    const filter = this.policy.listFilter(actor, 'tenants.list')
+    return 'memberOf' in filter ? { memberId: filter.memberOf } : filter
+  }
+
+  /** Every tenant for platform administrators; otherwise those the caller has a role in. At most 100. */
+  async list(actor: Actor): Promise<{ tenant: Tenant; role: TenantRole | null }[]> {
+    const rows = await this.listQuery(this.filterFor(actor)).orderBy('tenants.id').limit(PLAIN_LIST_MAX).execute()
+    return rows.map(({ role, ...tenant }) => ({ tenant, role }))
+  }
+
+  async page(actor: Actor, query: PageQuery) {
+    const filter = this.filterFor(actor)
+    const ctx = 'memberId' in filter ? `u${filter.memberId}` : 'tenantId' in filter ? `t${filter.tenantId}` : 'all' in filter ? 'all' : 'none'
+    const req = this.cursors.request('tenants', ctx, query)
+    const count = async () => {
+      if ('all' in filter) return platformCount(this.db, 'tenants')
+      if ('memberId' in filter) {
+        // bounded by the caller's own memberships
+        const row = await this.db.selectFrom('memberships').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', filter.memberId).executeTakeFirst()
+        return Number(row?.n ?? 0)
+      }
+      return 'tenantId' in filter ? 1 : 0
+    }
+    const source = keyset(() => this.listQuery(filter), count, 'tenants.id')
+    return paginate(this.cursors, 'tenants', ctx, req, source, ({ role, ...tenant }) => tenantView(tenant, role))
+  }
+
+  private membersQuery(tenantId: number) {
+    return this.db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['users.id', 'users.email', 'users.username', 'users.display_name', 'memberships.role', 'memberships.created_at'])
+      .where('memberships.tenant_id', '=', tenantId)
+  }
+
+  async members(actor: Actor, tenantId: number) {
+    await this.policy.authorize(actor, 'members.read', tenantId)
+    return this.membersQuery(tenantId).orderBy('users.id').limit(PLAIN_LIST_MAX).execute()
+  }
+
+  async membersPage(actor: Actor, tenantId: number, query: PageQuery) {
+    await this.policy.authorize(actor, 'members.read', tenantId)
+    const ctx = `t${tenantId}`
+    const req = this.cursors.request('members', ctx, query)
+    const source = keyset(() => this.membersQuery(tenantId), () => tenantCount(this.db, tenantId, 'members'), 'users.id')
+    return paginate(this.cursors, 'members', ctx, req, source, memberView)
+  }
+
+  /** Changes an existing member's role (admins; owners for anything touching owners). */
+  async changeRole(actor: Actor, tenantId: number, userId: number, role: Exclude<TenantRole, 'customer'>) {
+    const actorRole = await this.policy.authorize(actor, 'members.manage', tenantId)
+    if (role === 'owner' && !roleAtLeast(actorRole, 'owner')) throw forbidden('Only owners may make owners.')
+    await this.db.transaction().execute(async (trx) => {
+      const current = await membershipRole(trx, tenantId, userId, true)
+      if (!current) throw notFound('Member')
+      if (current === 'owner' && role !== 'owner') await this.keepAnOwner(trx, tenantId, userId, actorRole)
+      await addMembership(trx, tenantId, userId, role)
+    })
+    const member = await this.membersQuery(tenantId).where('users.id', '=', userId).executeTakeFirstOrThrow()
+    return memberView(member)
+  }
+
+  async removeMember(actor: Actor, tenantId: number, userId: number): Promise<void> {
+    const actorRole = await this.policy.authorize(actor, 'members.manage', tenantId)
+    await this.db.transaction().execute(async (trx) => {
+      const role = await membershipRole(trx, tenantId, userId, true)
+      if (!role) throw notFound('Member')
+      if (role === 'owner') await this.keepAnOwner(trx, tenantId, userId, actorRole)
+      await removeMembership(trx, tenantId, userId)
+    })
+  }
+
+  /** An owner can only be demoted or removed by an owner, and never the last one. */
+  private async keepAnOwner(trx: Executor, tenantId: number, userId: number, actorRole: TenantRole) {
+    if (actorRole !== 'owner') throw forbidden('Only owners may remove or demote an owner.')
+    if ((await countOwners(trx, tenantId, userId)) === 0) throw conflict('last_owner', 'A tenant must keep at least one owner.')
+  }
+}

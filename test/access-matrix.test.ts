@@ -1,0 +1,337 @@
+/**
+ * The access matrix: every route of the app, called by every kind of caller, with the
+ * status each must get. The route list comes from the app itself, so a route added without
+ * a row here (or in PUBLIC, with the reason it is public) fails this test.
+ *
+ * The tenant under test, T, sits under a brand P, next to a sibling S. Callers:
+ *   anon  no token                      cust  customer of T      mem / adm / own  member, admin, owner of T
+ *   sib   member of the sibling S       par   member of the parent brand P
+ *   plat  platform administrator        cc+   client_credentials token of a client owned by T, all scopes
+ *   cc-   the same client's token without the route's scope
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sensor } from '../src/db/database.ts'
+import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
+import { createActor, createTenant, createTestApp, type TestApp } from './helpers.ts'
+import { createClient } from './login-helpers.ts'
+
+const WHO = ['anon', 'cust', 'mem', 'adm', 'own', 'sib', 'par', 'plat', 'cc+', 'cc-'] as const
+type Who = (typeof WHO)[number]
+
+// prettier-ignore
+const MATRIX: Record<string, number[]> = {
+  //                                                          anon cust mem  adm  own  sib  par  plat cc+  cc-
+  'POST /tenants':                                           [401, 403, 403, 403, 403, 403, 403, 201, 403, 403],
+  'GET /tenants':                                            [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /v4/tenants':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /tenants/:tenantId':                                  [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
+  'PATCH /tenants/:tenantId':                                [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
+  'GET /tenants/:tenantId/members':                          [401, 403, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /tenants/:tenantId/v4/members':                       [401, 403, 200, 200, 200, 404, 404, 200, 200, 403],
+  'POST /tenants/:tenantId/members':                         [401, 403, 403, 201, 201, 404, 404, 201, 403, 403],
+  'PATCH /tenants/:tenantId/members/:userId':                [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
+  'DELETE /tenants/:tenantId/members/:userId':               [401, 403, 403, 204, 204, 404, 404, 204, 403, 403],
+  'GET /tenants/:tenantId/invitations':                      [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
+  'GET /tenants/:tenantId/v4/invitations':                   [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
+  'DELETE /tenants/:tenantId/invitations/:invitationId':     [401, 403, 403, 204, 204, 404, 404, 204, 403, 403],
+  'POST /invitations/accept':                                [401, 400, 400, 400, 400, 400, 400, 400, 403, 403],
+  'GET /tenants/:tenantId/emails/:emailType/preview':        [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
+  'POST /tenants/:tenantId/emails/:emailType/test':          [401, 403, 403, 202, 202, 404, 404, 202, 403, 403],
+  'POST /oauth/clients':                                     [401, 403, 403, 403, 403, 403, 403, 201, 403, 403],
+  'GET /oauth/clients':                                      [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'GET /v4/oauth/clients':                                   [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'GET /oauth/clients/:clientId':                            [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'DELETE /oauth/clients/:clientId':                         [401, 403, 403, 403, 403, 403, 403, 204, 403, 403],
+  'GET /users/current':                                      [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'PATCH /users/current':                                    [401, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'POST /users/current/password':                            [401, 400, 400, 400, 400, 400, 400, 400, 403, 403],
+  'POST /algorithms':                                        [401, 403, 403, 403, 403, 403, 403, 201, 403, 403],
+  'GET /algorithms':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /v4/algorithms':                                      [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /algorithms/:keyName':                                [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'POST /spaces':                                            [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
+  'GET /spaces':                                             [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /v4/spaces':                                          [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /spaces/:spaceId':                                    [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'PATCH /spaces/:spaceId':                                  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'DELETE /spaces/:spaceId':                                 [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'GET /spaces/:spaceId/algorithms':                         [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /spaces/:spaceId/algorithms/key/:keyName':            [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'POST /spaces/:spaceId/algorithms/key/:keyName':           [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'DELETE /spaces/:spaceId/algorithms/key/:keyName':         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'POST /tenants/:tenantId/spaces':                          [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
+  'GET /tenants/:tenantId/spaces':                           [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /tenants/:tenantId/v4/spaces':                        [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /tenants/:tenantId/spaces/:spaceId':                  [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'PATCH /tenants/:tenantId/spaces/:spaceId':                [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'DELETE /tenants/:tenantId/spaces/:spaceId':               [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'GET /tenants/:tenantId/spaces/:spaceId/algorithms':       [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName':    [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'POST /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName':   [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'DELETE /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'POST /sensors':                                           [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
+  'GET /sensors':                                            [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /v4/sensors':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /sensors/:sensorId':                                  [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'PATCH /sensors/:sensorId':                                [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'DELETE /sensors/:sensorId':                               [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'POST /tenants/:tenantId/sensors':                         [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
+  'GET /tenants/:tenantId/sensors':                          [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /tenants/:tenantId/v4/sensors':                       [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /tenants/:tenantId/sensors/:sensorId':                [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'PATCH /tenants/:tenantId/sensors/:sensorId':              [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'DELETE /tenants/:tenantId/sensors/:sensorId':             [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'GET /sensors/:sensorId/scheduleGroups':                   [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'POST /sensors/:sensorId/scheduleGroups':                  [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
+  'DELETE /sensors/:sensorId/scheduleGroups/:groupId':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'GET /tenants/:tenantId/sensors/:sensorId/scheduleGroups':             [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/scheduleGroups':            [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
+  'DELETE /tenants/:tenantId/sensors/:sensorId/scheduleGroups/:groupId': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
+  'POST /sensors/:sensorId/credentials':                     [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
+  'PUT /sensors/:sensorId/device-access':                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  // members may command their tenant's devices; this one is offline, so an allowed caller gets 409 device_offline
+  'POST /sensors/:sensorId/command':                         [401, 404, 409, 409, 409, 404, 404, 409, 409, 403],
+  'GET /sensors/:sensorId/commands/:commandId':              [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /v4/sensors/:sensorId/history':                       [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/credentials':   [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
+  'PUT /tenants/:tenantId/sensors/:sensorId/device-access':  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/command':       [401, 404, 409, 409, 409, 404, 404, 409, 409, 403],
+  'GET /tenants/:tenantId/sensors/:sensorId/commands/:commandId': [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /tenants/:tenantId/v4/sensors/:sensorId/history':     [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'GET /userinfo':                                           [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /userinfo':                                          [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /ws/ticket':                                          [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  // the v5 dialect answers refusals as 200 with an errorMessage: counted here by their meaning (see effective())
+  'GET /v5/user/me':                                         [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /v5/users/current':                                   [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /v5/tenant/':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /v5/sensor/':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'PATCH /v5/sensor/:id':                                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  'GET /v5/smarthome/sensors':                               [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'GET /v5/data/:mac/status':                                [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
+  'POST /v5/sensor/:mac/commands':                           [401, 404, 409, 409, 409, 404, 404, 409, 409, 403],
+}
+
+/** Hosted pages authenticate a browser by its page-session cookie and CSRF token, not a bearer token (tested in test/pages-*.test.ts). */
+const PAGE = 'hosted page: page-session cookie and CSRF token'
+
+/** Routes anyone may call, and why. */
+const PUBLIC: Record<string, string> = {
+  'GET /health': 'liveness', 'GET /ready': 'readiness', 'GET /metrics': 'Prometheus scrape (expose only to the scraper)', 'GET /openapi.json': 'the API document',
+  'GET /docs': 'docs UI', 'GET /docs/json': 'docs UI', 'GET /docs/yaml': 'docs UI', 'GET /docs/static/*': 'docs UI',
+  'GET /docs/static/index.html': 'docs UI', 'GET /docs/static/swagger-initializer.js': 'docs UI',
+  'GET /.well-known/jwks.json': 'public keys', 'GET /.well-known/oauth-authorization-server': 'RFC 8414 metadata',
+  'POST /auth/oauth2/token': 'client authentication is its own', 'POST /auth/oauth2/revoke': 'client authentication is its own',
+  'POST /auth/oauth2/introspect': 'client authentication is its own',
+  'POST /auth/passwordlessLogin/code': 'starts a login', 'POST /tenants/:tenantId/auth/passwordlessLogin/code': 'starts a login',
+  'POST /users/register': 'sign-up', 'POST /tenants/:tenantId/users/register': 'sign-up',
+  'POST /users/confirmEmail': 'the token is the proof', 'POST /tenants/:tenantId/users/confirmEmail': 'the token is the proof',
+  'POST /users/forgotPassword': 'answers the same for every address', 'POST /tenants/:tenantId/users/forgotPassword': 'answers the same for every address',
+  'POST /users/resetPassword': 'the token is the proof', 'POST /tenants/:tenantId/users/resetPassword': 'the token is the proof',
+  'GET /invitations/preview': 'the token is the proof',
+  'GET /email/sender-verification': 'the token is the proof', 'POST /email/sender-verification': 'the token is the proof',
+  'POST /v5/auth/passwordlessLogin/code': 'starts a login (v5)', 'POST /v5/auth/token': 'client authentication is its own (v5)',
+  'POST /v5/auth/v4/login': 'a password login (v5)',
+  'GET /dev/mailbox': 'development only', 'GET /dev/mailbox/messages': 'development only', 'GET /dev/mailbox/:id': 'development only',
+  'GET /dev/mailbox/:id/text': 'development only', 'GET /dev/callback': 'development only',
+  'OPTIONS *': 'CORS preflight (plugins/cors.ts)',
+  'GET /.well-known/openid-configuration': 'OpenID Connect discovery',
+  'GET /pages/pages.css': PAGE,
+  'GET /dev/login.js': PAGE,
+  'GET /dev/callback.js': PAGE,
+  'GET /dev/login': PAGE,
+  'GET /auth/oauth2/authorize': PAGE,
+  'GET /tenants/:tenantId/auth/oauth2/authorize': PAGE,
+  'POST /auth/oauth2/authorize/email': PAGE,
+  'POST /tenants/:tenantId/auth/oauth2/authorize/email': PAGE,
+  'POST /auth/oauth2/authorize/code': PAGE,
+  'POST /tenants/:tenantId/auth/oauth2/authorize/code': PAGE,
+  'GET /auth/oauth2/authorize/link': PAGE,
+  'GET /tenants/:tenantId/auth/oauth2/authorize/link': PAGE,
+  'GET /confirm-email': PAGE,
+  'GET /tenants/:tenantId/confirm-email': PAGE,
+  'POST /confirm-email': PAGE,
+  'POST /tenants/:tenantId/confirm-email': PAGE,
+  'GET /reset-password': PAGE,
+  'GET /tenants/:tenantId/reset-password': PAGE,
+  'POST /reset-password': PAGE,
+  'POST /tenants/:tenantId/reset-password': PAGE,
+  'GET /forgot-password': PAGE,
+  'GET /tenants/:tenantId/forgot-password': PAGE,
+  'POST /forgot-password': PAGE,
+  'POST /tenants/:tenantId/forgot-password': PAGE,
+  'GET /account': PAGE,
+  'GET /tenants/:tenantId/account': PAGE,
+  'POST /account/profile': PAGE,
+  'POST /tenants/:tenantId/account/profile': PAGE,
+  'POST /account/password': PAGE,
+  'POST /tenants/:tenantId/account/password': PAGE,
+  'POST /account/signout': PAGE,
+  'POST /tenants/:tenantId/account/signout': PAGE,
+  'GET /auth/oauth2/logout': PAGE,
+  'GET /tenants/:tenantId/auth/oauth2/logout': PAGE,
+  'POST /auth/oauth2/logout': PAGE,
+  'POST /tenants/:tenantId/auth/oauth2/logout': PAGE,
+  'GET /ws': 'the single-use ticket from GET /ws/ticket is the proof (tested in devices-isolation)',
+}
+
+let t: TestApp
+let T: number
+let spaceId: number
+let sensorId: number
+let clientId: string
+let sensorRow: Sensor
+const MAC = 'e0:5a:1b:00:aa:01'
+const headers: Partial<Record<Who, Record<string, string>>> = {}
+let counter = 0
+
+async function ccToken(scopes: string[]): Promise<string> {
+  const client = await createClient(t.app, { public: false, grantTypes: ['client_credentials'], scopes, tenantId: T })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/oauth2/token',
+    payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret },
+  })
+  return res.json().access_token
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const P = await createTenant(t, 'Brand P', { signup: 'customers' })
+  T = await createTenant(t, 'Tenant T', { parentTenantId: P })
+  const S = await createTenant(t, 'Sibling S', { parentTenantId: P })
+  const roles: [Who, number, 'customer' | 'member' | 'admin' | 'owner'][] = [
+    ['cust', T, 'customer'], ['mem', T, 'member'], ['adm', T, 'admin'], ['own', T, 'owner'], ['sib', S, 'member'], ['par', P, 'member'],
+  ]
+  for (const [who, tenantId, role] of roles) headers[who] = (await createActor(t, { tenantId, role })).headers
+  headers.plat = (await createActor(t, { platformAdmin: true })).headers
+  headers['cc+'] = { authorization: `Bearer ${await ccToken([...SCOPES])}` }
+  headers['cc-'] = { authorization: `Bearer ${await ccToken(['none'])}` }
+  await t.app.services.algorithms.register(OPERATOR, { keyName: 'co2Alert', name: 'CO2', optionsSchema: { type: 'object' } })
+  spaceId = (await t.app.services.spaces.create(OPERATOR, T, { name: 'Room' })).id
+  await t.app.services.algorithms.put(OPERATOR, spaceId, undefined, 'co2Alert', {})
+  sensorRow = await t.app.services.sensors.create(OPERATOR, T, { deviceId: MAC, name: 'Fan', type: '58' })
+  sensorId = sensorRow.id
+  clientId = (await createClient(t.app)).clientId
+})
+afterAll(() => t.close())
+
+/** Path parameters: the shared resources of T, or fresh ones where the route destroys what it names. */
+async function fill(route: string): Promise<string> {
+  const [method, url] = route.split(' ') as [string, string]
+  const fresh = method === 'DELETE'
+  const n = ++counter
+  let space = spaceId
+  let target = sensorRow
+  if (fresh && url.includes(':spaceId')) {
+    space = (await t.app.services.spaces.create(OPERATOR, T, { name: `Doomed ${n}` })).id
+    await t.app.services.algorithms.put(OPERATOR, space, undefined, 'co2Alert', {})
+  }
+  const values: Record<string, (() => Promise<string | number>) | string | number> = {
+    tenantId: T,
+    spaceId: space,
+    keyName: 'co2Alert',
+    emailType: 'passwordReset',
+    sensorId: async () => {
+      if (fresh) target = await t.app.services.sensors.create(OPERATOR, T, { deviceId: `e0:5a:1b:01:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`, name: 'D', type: '58' })
+      return target.id
+    },
+    id: sensorId,
+    mac: MAC,
+    commandId: async () => (await t.db.insertInto('device_commands').values({ sensor_id: target.id, tenant_id: T, command: 'tune set power 1', key: 'power', value: 1, expires_at: new Date(Date.now() + 60_000) }).returning('id').executeTakeFirstOrThrow()).id,
+    groupId: async () => (await t.app.services.schedules.create(target, [{ cron: '0 6 * * *', type: 'tune', value: { power: 1 } }])).id,
+    userId: async () => (await createActor(t, { tenantId: T, role: 'member' })).user.id,
+    invitationId: async () => (await t.app.services.invitations.invite(OPERATOR, T, { email: `invitee${n}@example.test`, role: 'member' })).id,
+    clientId: async () => (fresh ? (await createClient(t.app)).clientId : clientId),
+  }
+  let path = url
+  for (const [name, value] of Object.entries(values)) {
+    if (path.includes(`:${name}`)) path = path.replace(`:${name}`, String(typeof value === 'function' ? await value() : value))
+  }
+  return path
+}
+
+function body(route: string): object | undefined {
+  const n = counter
+  const bodies: Record<string, object> = {
+    'POST /tenants': { name: `New ${n}` },
+    'PATCH /tenants/:tenantId': { address: `${n} Main St` },
+    'POST /tenants/:tenantId/members': { email: `member${n}@example.test`, role: 'member' },
+    'PATCH /tenants/:tenantId/members/:userId': { role: 'admin' },
+    'POST /invitations/accept': { token: 'not-a-token' },
+    'POST /oauth/clients': { name: 'App', redirectUris: ['https://app.test/cb'] },
+    'PATCH /users/current': { displayName: 'Someone' },
+    'POST /users/current/password': { currentPassword: 'irrelevant one', newPassword: 'another long one' },
+    'POST /algorithms': { keyName: `algo${n}`, name: 'A', optionsSchema: { type: 'object' } },
+    'POST /spaces': { tenantId: T, name: 'Room' },
+    'POST /tenants/:tenantId/spaces': { name: 'Room' },
+    'PATCH /spaces/:spaceId': { description: `d${n}` },
+    'PATCH /tenants/:tenantId/spaces/:spaceId': { description: `d${n}` },
+    'POST /spaces/:spaceId/algorithms/key/:keyName': {},
+    'POST /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName': {},
+    'POST /sensors': { tenantId: T, deviceId: `dev-${n}`, name: 'S', type: 'co2' },
+    'POST /tenants/:tenantId/sensors': { deviceId: `dev-${n}`, name: 'S', type: 'co2' },
+    'PATCH /sensors/:sensorId': { displayName: `s${n}` },
+    'PATCH /tenants/:tenantId/sensors/:sensorId': { displayName: `s${n}` },
+    'POST /sensors/:sensorId/scheduleGroups': { SensorSchedules: [{ cron: '0 6 * * *', type: 'tune', value: { power: 1 } }] },
+    'POST /tenants/:tenantId/sensors/:sensorId/scheduleGroups': { SensorSchedules: [{ cron: '0 6 * * *', type: 'tune', value: { power: 1 } }] },
+    'PATCH /v5/sensor/:id': { displayName: `v5-${n}` },
+    'PUT /sensors/:sensorId/device-access': { allowAnonymous: false },
+    'PUT /tenants/:tenantId/sensors/:sensorId/device-access': { allowAnonymous: false },
+    'POST /sensors/:sensorId/command': { command: 'tune set power 1' },
+    'POST /tenants/:tenantId/sensors/:sensorId/command': { command: 'tune set power 1' },
+    'POST /v5/sensor/:mac/commands': { command: 'tune set power 1' },
+  }
+  return bodies[route]
+}
+
+/** The v5 dialect refuses with HTTP 200 and an errorMessage; the matrix counts a refusal by its meaning. */
+const V5_REFUSALS: Record<string, number> = { Unauthorized: 401, Not_Allowed: 403, Not_Exist: 404, Invalid_Request: 400, Command_Failed: 409 }
+function effective(route: string, res: { statusCode: number; json(): unknown }): number {
+  if (!route.includes(' /v5/') || res.statusCode !== 200) return res.statusCode
+  const message = (res.json() as { errorMessage?: string | null }).errorMessage
+  return message ? (V5_REFUSALS[message] ?? 200) : 200
+}
+
+describe('access matrix', () => {
+  it('every route is in the matrix or public, and nothing else', () => {
+    const routes = new Set(t.app.routeList.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`))
+    const listed = new Set([...Object.keys(MATRIX), ...Object.keys(PUBLIC)])
+    expect([...routes].filter((r) => !listed.has(r)), 'routes missing from the matrix').toEqual([])
+    expect([...listed].filter((r) => !routes.has(r)), 'rows for routes that do not exist').toEqual([])
+  })
+
+  it('each caller gets exactly the status in its cell', async () => {
+    const wrong: string[] = []
+    for (const [route, expected] of Object.entries(MATRIX)) {
+      const method = route.split(' ')[0] as 'GET'
+      for (const [i, who] of WHO.entries()) {
+        const url = await fill(route)
+        const payload = body(route)
+        const res = await t.app.inject({ method, url, headers: headers[who] ?? {}, ...(payload ? { payload } : {}) })
+        const status = effective(route, res)
+        if (status !== expected[i]) wrong.push(`${route} as ${who}: ${status} (expected ${expected[i]}) ${res.body.slice(0, 120)}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('a customer sees only the public face of the tenant, and empty lists of its resources', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/tenants/${T}`, headers: headers.cust })
+    expect(Object.keys(res.json()).sort()).toEqual(['id', 'logoUrl', 'name', 'parentTenantId'])
+    for (const url of [`/tenants/${T}/sensors`, `/tenants/${T}/spaces`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: headers.cust })).json(), url).toEqual([])
+    }
+    const page = await t.app.inject({ method: 'GET', url: `/tenants/${T}/v4/sensors`, headers: headers.cust })
+    expect(page.json()).toMatchObject({ edges: [], totalCount: 0 })
+  })
+
+  it('unprefixed lists show a caller only the tenants it has a member role in', async () => {
+    for (const who of ['cust', 'sib', 'par'] as const) {
+      const sensors = await t.app.inject({ method: 'GET', url: '/sensors', headers: headers[who] })
+      expect(sensors.json().filter((s: { tenantId: number }) => s.tenantId === T), who).toEqual([])
+    }
+    const own = await t.app.inject({ method: 'GET', url: '/sensors', headers: headers['cc+'] })
+    expect(own.json().map((s: { tenantId: number }) => s.tenantId)).toContain(T)
+  })
+})
