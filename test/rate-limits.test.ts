@@ -5,13 +5,18 @@ import { createClient, exchange, pkcePair, requestCode } from './login-helpers.t
 
 const redisUrl = process.env.TEST_REDIS_URL
 const limits = {
-  RATE_LIMIT_CODE_PER_EMAIL: '3',
-  RATE_LIMIT_CODE_PER_IP: '5',
-  RATE_LIMIT_FAILED_TOKEN_PER_IP: '3',
-  RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '4',
-  RATE_LIMIT_WINDOW_SECONDS: '600',
+  RATE_LIMIT_MAIL_PER_EMAIL: '3/1h',
+  RATE_LIMIT_MAIL_PER_IP: '5/1h',
+  RATE_LIMIT_FAILED_TOKEN_PER_IP: '3/1h',
+  RATE_LIMIT_FAILED_TOKEN_PER_NETWORK: '3/1h',
+  RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '4/1h',
 }
 const pair = pkcePair()
+
+async function mailsTo(t: TestApp, email: string): Promise<number> {
+  const rows = await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).execute()
+  return rows.length
+}
 
 describe('rate limits (in memory)', () => {
   let t: TestApp
@@ -25,31 +30,33 @@ describe('rate limits (in memory)', () => {
   const ask = (email: string, ip: string) =>
     requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge: pair.challenge, ip })
 
-  it('code requests per email: 429 with Retry-After and code rate_limited', async () => {
+  it('code requests per email: over the budget the same 200, and no more mail to that inbox', async () => {
     const email = uniqueEmail('limited')
-    for (let i = 0; i < 3; i++) expect((await ask(email, `10.0.0.${i + 1}`)).statusCode).toBe(200)
-    const res = await ask(email, '10.0.0.9')
+    // a quiet bucket N/P holds N plus the steady token: 4 mails, then silence
+    for (let i = 0; i < 8; i++) expect((await ask(email, `10.0.${i}.1`)).json()).toMatchObject({ success: true })
+    expect(await mailsTo(t, email)).toBe(4)
+  })
+
+  it('code requests per IP: 429 with Retry-After and code rate_limited; another IP is not affected', async () => {
+    for (let i = 0; i < 6; i++) expect((await ask(uniqueEmail(), '10.1.0.1')).statusCode).toBe(200)
+    const res = await ask(uniqueEmail(), '10.1.0.1')
     expect(res.statusCode).toBe(429)
     expect(errorBody(res).code).toBe('rate_limited')
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-  })
-
-  it('code requests per IP', async () => {
-    for (let i = 0; i < 5; i++) expect((await ask(uniqueEmail(), '10.1.0.1')).statusCode).toBe(200)
-    expect((await ask(uniqueEmail(), '10.1.0.1')).statusCode).toBe(429)
     expect((await ask(uniqueEmail(), '10.1.0.2')).statusCode).toBe(200)
   })
 
-  it('failed token requests per IP, then per client across IPs', async () => {
-    const bad = (ip: string) => exchange(t.app, { grant_type: 'authorization_code', code: 'AAAAA-AAAAA', code_verifier: pair.verifier, client_id: client.clientId, redirect_uri: client.redirectUri }, {}, ip)
-    for (let i = 0; i < 3; i++) expect((await bad('10.2.0.1')).json().error).toBe('invalid_grant')
+  it('failed code exchanges: once client, network and address budgets are spent, that address gets 429', async () => {
+    const bad = (ip: string) =>
+      exchange(t.app, { grant_type: 'authorization_code', code: 'AAAAA-AAAAA', code_verifier: pair.verifier, client_id: client.clientId, redirect_uri: client.redirectUri }, {}, ip)
+    // failures are paid by the client (5 tokens), then the network (4), then the address (4)
+    for (let i = 0; i < 13; i++) expect((await bad('10.2.0.1')).json().error).toBe('invalid_grant')
     const limited = await bad('10.2.0.1')
     expect(limited.statusCode).toBe(429)
     expect(limited.json().error).toBe('rate_limited')
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
-    // one more failure from another IP reaches the per-client cap of 4
-    expect((await bad('10.2.0.2')).statusCode).toBe(400)
-    expect((await bad('10.2.0.3')).statusCode).toBe(429)
+    // another network is only narrowed (codes redeem from where they were asked), not refused
+    expect((await bad('10.2.2.1')).statusCode).toBe(400)
   })
 })
 
@@ -58,7 +65,7 @@ describe.runIf(redisUrl)('rate limits shared by two instances through Redis', ()
   let b: TestApp
   beforeAll(async () => {
     const prefix = `trellis-test:${randomBytes(6).toString('hex')}:`
-    const env = { ...limits, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }
+    const env = { ...limits, RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '1/1h', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }
     a = await createTestApp(env)
     b = await createTestApp(env)
   })
@@ -67,50 +74,67 @@ describe.runIf(redisUrl)('rate limits shared by two instances through Redis', ()
     await b.close()
   })
 
-  it('requests counted on one instance limit the other', async () => {
+  it('mail counted on one instance limits the other', async () => {
     const email = uniqueEmail('shared')
     const clientA = await createClient(a.app)
     const clientB = await createClient(b.app)
     const on = (t: TestApp, c: { clientId: string; redirectUri: string }, ip: string) =>
       requestCode(t.app, { email, clientId: c.clientId, redirectUri: c.redirectUri, challenge: pair.challenge, ip })
-    expect((await on(a, clientA, '10.3.0.1')).statusCode).toBe(200)
-    expect((await on(b, clientB, '10.3.0.2')).statusCode).toBe(200)
-    expect((await on(a, clientA, '10.3.0.3')).statusCode).toBe(200)
-    const fourth = await on(b, clientB, '10.3.0.4')
-    expect(fourth.statusCode).toBe(429)
-    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0)
+    for (let i = 0; i < 6; i++) expect((await on(i % 2 ? b : a, i % 2 ? clientB : clientA, `10.3.${i}.1`)).statusCode).toBe(200)
+    expect((await mailsTo(a, email)) + (await mailsTo(b, email))).toBe(4)
   })
 
-  it('failed token attempts on one instance limit the other', async () => {
-    const bad = (t: TestApp) => exchange(t.app, { grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'unknown-client' }, {}, '10.4.0.1')
-    expect((await bad(a)).statusCode).toBe(401)
-    expect((await bad(b)).statusCode).toBe(401)
-    expect((await bad(a)).statusCode).toBe(401)
-    const limited = await bad(b)
+  it('failed token attempts on one instance count on the other', async () => {
+    const client = await createClient(a.app)
+    const codeFrom = (ip: string) =>
+      exchange(a.app, { grant_type: 'authorization_code', code: 'AAAAA-AAAAA', code_verifier: pair.verifier, client_id: client.clientId, redirect_uri: client.redirectUri }, {}, ip)
+    // the client's budget (1/1h holds 2) is spent from elsewhere
+    for (let i = 0; i < 2; i++) expect((await codeFrom('10.4.9.1')).statusCode).toBe(400)
+    // network and address budgets (3/1h hold 4 each) are spent half on each instance
+    const basic = { authorization: `Basic ${Buffer.from('unknown-client:x').toString('base64')}` }
+    const unknownClient = (t: TestApp) => exchange(t.app, { grant_type: 'client_credentials' }, basic, '10.4.0.1')
+    for (const t of [a, b, a, b, a, b, a, b]) expect((await unknownClient(t)).statusCode).toBe(401)
+    const limited = await codeFrom('10.4.0.1')
     expect(limited.statusCode).toBe(429)
     expect(limited.json().error).toBe('rate_limited')
   })
 })
 
 describe('client IP behind proxies', () => {
-  it('X-Forwarded-For is ignored unless TRUST_PROXY says otherwise', async () => {
-    for (const [trust, separate] of [[undefined, false], ['true', true]] as const) {
-      const t = await createTestApp({ ...limits, RATE_LIMIT_CODE_PER_IP: '1', ...(trust ? { TRUST_PROXY: trust } : {}) })
-      try {
-        const client = await createClient(t.app)
-        const ask = (forwarded: string) =>
-          t.app.inject({
-            method: 'POST',
-            url: '/auth/passwordlessLogin/code',
-            headers: { 'x-forwarded-for': forwarded },
-            payload: { email: uniqueEmail(), client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pair.challenge },
-          })
-        expect((await ask('203.0.113.1')).statusCode).toBe(200)
-        // a spoofed header must not buy a fresh per-IP budget, unless the proxy is trusted
-        expect((await ask('203.0.113.2')).statusCode).toBe(separate ? 200 : 429)
-      } finally {
-        await t.close()
-      }
+  const askFrom = async (t: TestApp, forwarded: string) => {
+    const client = await createClient(t.app)
+    return t.app.inject({
+      method: 'POST',
+      url: '/auth/passwordlessLogin/code',
+      headers: { 'x-forwarded-for': forwarded },
+      payload: { email: uniqueEmail(), client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pair.challenge },
+    })
+  }
+
+  it('X-Forwarded-For is ignored unless TRUST_PROXY is set', async () => {
+    const t = await createTestApp({ ...limits, RATE_LIMIT_MAIL_PER_IP: '1/1h' })
+    try {
+      expect((await askFrom(t, '203.0.113.1')).statusCode).toBe(200)
+      expect((await askFrom(t, '203.0.113.2')).statusCode).toBe(200)
+      // a spoofed header does not buy a fresh per-IP budget
+      expect((await askFrom(t, '203.0.113.3')).statusCode).toBe(429)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('TRUST_PROXY=true trusts one proxy: the entry it appended, never what the client wrote to its left', async () => {
+    const t = await createTestApp({ ...limits, RATE_LIMIT_MAIL_PER_IP: '1/1h', TRUST_PROXY: 'true' })
+    try {
+      expect((await askFrom(t, '198.51.100.7')).statusCode).toBe(200)
+      expect((await askFrom(t, '198.51.100.7')).statusCode).toBe(200)
+      // the client minting addresses to the left of what the proxy appended changes nothing
+      expect((await askFrom(t, '192.0.2.1, 198.51.100.7')).statusCode).toBe(429)
+      expect((await askFrom(t, '192.0.2.2, 198.51.100.7')).statusCode).toBe(429)
+      // a different client behind the proxy has its own budget
+      expect((await askFrom(t, '198.51.100.8')).statusCode).toBe(200)
+    } finally {
+      await t.close()
     }
   })
 })

@@ -1,88 +1,179 @@
 /**
- * Fixed-window counters for rate limits. In memory for one instance; in Redis when
- * REDIS_URL is set, so every instance counts against the same limit. Limits here count
- * what matters (code requests per email, *failed* token requests per client), which a
- * per-route request limiter cannot express.
+ * Token-bucket limits over rate-limiter-flexible: in Redis when REDIS_URL is set (atomic
+ * Lua increments, shared by every instance), in memory otherwise. When Redis does not
+ * answer, every limiter falls back to a per-instance memory limiter (the library's
+ * insuranceLimiter): logins keep working, the fallback is logged and counted in
+ * `trellis_rate_limit_fallback_total`, and `/ready` reports Redis as degraded.
+ *
+ * A bucket `N/P` (see config.ts) is two of the library's limiters: a steady one that lets
+ * one request through every P/N seconds, and a reserve of N per P for bursts. So a quiet
+ * key can take N + 1 at once, and over any long span at most 2N per P get through. The
+ * library's BurstyRateLimiter composes the same two, but does not say which of them took
+ * the point; we need that to give the point back (`refund`) when a request turns out to
+ * carry a valid credential, so the composition is written out here.
+ *
+ * Keys are SHA-256 hashed, so Redis never holds email addresses or IPs in clear.
  */
+import { createHash } from 'node:crypto'
+import type { Log } from './log.ts'
 import { Redis } from 'ioredis'
+import { Counter, type Registry } from 'prom-client'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
-export interface LimitState {
-  count: number
-  /** Seconds until the window resets. */
+export interface BucketSpec {
+  /** Tokens a quiet key holds (the burst), and the refill: `burst` per `periodSeconds`. */
+  burst: number
+  periodSeconds: number
+}
+
+export interface Taken {
+  /** Whether the bucket had a token for this request. */
+  ok: boolean
+  /** Seconds until a token is back (0 when ok). */
   retryAfter: number
+  /** Gives back whatever this take counted, for a request that proved valid. */
+  refund(): Promise<void>
 }
 
-export interface Limiter {
-  /** Counts one event and returns the count in the current window. */
-  hit(key: string, windowSeconds: number): Promise<LimitState>
-  /** The current count, without counting. */
-  peek(key: string): Promise<LimitState>
-  close(): Promise<void>
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 32)
 }
 
-export class MemoryLimiter implements Limiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>()
-  private lastSweep = Date.now()
+export class Bucket {
+  constructor(
+    private readonly steady: RateLimiterAbstract,
+    private readonly reserve: RateLimiterAbstract,
+  ) {}
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return
-    this.lastSweep = now
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key)
-  }
-
-  async hit(key: string, windowSeconds: number): Promise<LimitState> {
-    const now = Date.now()
-    this.sweep(now)
-    let w = this.windows.get(key)
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + windowSeconds * 1000 }
-      this.windows.set(key, w)
+  /** Takes one token for `key`; a refused take is counted too (it is an attempt). */
+  async take(key: string): Promise<Taken> {
+    const k = hashKey(key)
+    const steady = await consume(this.steady, k)
+    if (steady.ok) return { ok: true, retryAfter: 0, refund: () => reward(this.steady, k) }
+    const reserve = await consume(this.reserve, k)
+    const refund = async () => {
+      await reward(this.steady, k)
+      await reward(this.reserve, k)
     }
-    w.count += 1
-    return { count: w.count, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) }
+    if (reserve.ok) return { ok: true, retryAfter: 0, refund }
+    const ms = Math.min(steady.msBeforeNext, reserve.msBeforeNext)
+    return { ok: false, retryAfter: Math.max(1, Math.ceil(ms / 1000)), refund }
   }
-
-  async peek(key: string): Promise<LimitState> {
-    const now = Date.now()
-    const w = this.windows.get(key)
-    if (!w || w.resetAt <= now) return { count: 0, retryAfter: 0 }
-    return { count: w.count, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) }
-  }
-
-  async close(): Promise<void> {}
 }
 
-// INCR and set the window's expiry on its first event, atomically; return count and TTL.
-const HIT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}`
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<{ ok: boolean; msBeforeNext: number }> {
+  try {
+    const res = await limiter.consume(key)
+    return { ok: true, msBeforeNext: res.msBeforeNext }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, msBeforeNext: error.msBeforeNext }
+    throw error
+  }
+}
 
-export class RedisLimiter implements Limiter {
-  private readonly redis: Redis
+async function reward(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  await limiter.reward(key)
+}
+
+/** The memory limiter Redis falls back to; each use is a fallback event. */
+class Insurance extends RateLimiterMemory {
+  constructor(
+    opts: IRateLimiterOptions,
+    private readonly onUse: () => void,
+  ) {
+    super(opts)
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>): ReturnType<RateLimiterMemory['consume']> {
+    this.onUse()
+    return super.consume(...args)
+  }
+
+  override reward(...args: Parameters<RateLimiterMemory['reward']>): ReturnType<RateLimiterMemory['reward']> {
+    this.onUse()
+    return super.reward(...args)
+  }
+}
+
+export type RedisHealth = 'ok' | 'degraded'
+
+export class Limits {
+  /** Limiter operations served from memory because Redis did not answer. */
+  readonly fallbacks = new Counter({
+    name: 'trellis_rate_limit_fallback_total',
+    help: 'Rate-limit operations served by the per-instance memory fallback because Redis did not answer',
+    registers: [],
+  })
+  private readonly redis: Redis | null
+  private readonly lastWarning = new Map<string, number>()
 
   constructor(
-    url: string,
+    redisUrl: string | null,
     private readonly prefix: string,
+    private readonly log: Log,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+    // No offline queue: while Redis is away a command fails at once and the memory
+    // fallback answers, instead of the request waiting for a reconnect.
+    this.redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null
+    this.redis?.on('error', (error: Error) => this.warn('Redis for rate limits is unavailable', error.message))
   }
 
-  async hit(key: string, windowSeconds: number): Promise<LimitState> {
-    const [count, ttl] = (await this.redis.eval(HIT, 1, this.prefix + key, windowSeconds * 1000)) as [number, number]
-    return { count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) }
+  private warn(message: string, reason: string): void {
+    // at most one line of each kind every 30 s, however many requests fall back
+    const now = Date.now()
+    if (now - (this.lastWarning.get(message) ?? 0) < 30_000) return
+    this.lastWarning.set(message, now)
+    this.log.warn({ reason }, `${message}: limits fall back to per-instance memory`)
   }
 
-  async peek(key: string): Promise<LimitState> {
-    const [count, ttl] = await Promise.all([this.redis.get(this.prefix + key), this.redis.pttl(this.prefix + key)])
-    return { count: Number(count ?? 0), retryAfter: ttl > 0 ? Math.ceil(ttl / 1000) : 0 }
+  private onFallback = (): void => {
+    this.fallbacks.inc()
+    this.warn('rate limit served from memory', 'Redis did not answer')
+  }
+
+  bucket(name: string, spec: BucketSpec): Bucket {
+    const steadyOpts = { keyPrefix: `${this.prefix}rl:${name}:s`, points: 1, duration: Math.max(1, Math.round(spec.periodSeconds / spec.burst)) }
+    const reserveOpts = { keyPrefix: `${this.prefix}rl:${name}:r`, points: spec.burst, duration: spec.periodSeconds }
+    const make = (opts: IRateLimiterOptions): RateLimiterAbstract =>
+      this.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, rejectIfRedisNotReady: true, insuranceLimiter: new Insurance(opts, this.onFallback) })
+        : new RateLimiterMemory(opts)
+    return new Bucket(make(steadyOpts), make(reserveOpts))
+  }
+
+  /** Waits (bounded) for the first connection, so a healthy Redis is used from the first request. */
+  async ready(timeoutMs = 2000): Promise<void> {
+    const redis = this.redis
+    if (!redis || redis.status === 'ready') return
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        redis.off('ready', done)
+        redis.off('error', done)
+        resolve()
+      }
+      const timer = setTimeout(done, timeoutMs)
+      redis.once('ready', done)
+      redis.once('error', done)
+    })
+  }
+
+  /** null when limits are in memory by configuration; otherwise whether Redis answers now. */
+  async health(): Promise<RedisHealth | null> {
+    if (!this.redis) return null
+    if (this.redis.status !== 'ready') return 'degraded'
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 500).unref())
+    const answer = await Promise.race([this.redis.ping().catch(() => 'error'), timeout])
+    return answer === 'PONG' ? 'ok' : 'degraded'
+  }
+
+  registerMetrics(registry: Registry): void {
+    registry.registerMetric(this.fallbacks)
   }
 
   async close(): Promise<void> {
-    await this.redis.quit()
+    if (!this.redis) return
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis?.disconnect())
+    else this.redis.disconnect()
   }
-}
-
-export function createLimiter(redisUrl: string | null, prefix: string): Limiter {
-  return redisUrl ? new RedisLimiter(redisUrl, prefix) : new MemoryLimiter()
 }

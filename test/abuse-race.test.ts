@@ -1,0 +1,70 @@
+/**
+ * Race outcomes are exact: of N concurrent exchanges of one code (or uses of one refresh
+ * token), one wins and its tokens stay valid; a replay after the winner has finished still
+ * revokes (RFC 6749 4.1.2). Default limits: the losers are not guesses and spend nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
+import { createClient } from './login-helpers.ts'
+import { askCode, me, redeem, refresh, SHARED_PAIR, type App } from './abuse-helpers.ts'
+
+let t: TestApp
+let client: App
+const ip = '198.51.100.20'
+beforeAll(async () => {
+  t = await createTestApp()
+  client = await createClient(t.app)
+})
+afterAll(() => t.close())
+
+describe('concurrent redemption of one code', () => {
+  it('50 parallel exchanges: exactly one 200, its access token keeps working; a later replay revokes it', async () => {
+    const code = await askCode(t.app, t.db, client, uniqueEmail('race'), ip, SHARED_PAIR.challenge)
+    const results = await Promise.all(Array.from({ length: 50 }, () => redeem(t.app, client, code, SHARED_PAIR.verifier, ip)))
+    const winners = results.filter((r) => r.statusCode === 200)
+    expect(winners).toHaveLength(1)
+    for (const loser of results.filter((r) => r.statusCode !== 200)) {
+      expect(loser.statusCode).toBe(400)
+      expect(loser.json().error).toBe('invalid_grant')
+    }
+    const tokens = winners[0]!.json()
+    expect((await me(t.app, tokens.access_token)).statusCode).toBe(200)
+    expect((await refresh(t.app, client, tokens.refresh_token, ip)).statusCode).toBe(200)
+
+    // the winner has finished: presenting the code again is a replay, and ends that session
+    const replay = await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)
+    expect(replay.statusCode).toBe(400)
+    expect(replay.json().error).toBe('invalid_grant')
+    expect((await me(t.app, tokens.access_token)).statusCode).toBe(401)
+  })
+})
+
+describe('concurrent refreshes of one token', () => {
+  it('one wins and stays valid; a later reuse of the old token revokes the session', async () => {
+    const code = await askCode(t.app, t.db, client, uniqueEmail('refresh-race'), ip, SHARED_PAIR.challenge)
+    const first = (await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)).json()
+    const results = await Promise.all(Array.from({ length: 10 }, () => refresh(t.app, client, first.refresh_token, ip)))
+    const winners = results.filter((r) => r.statusCode === 200)
+    expect(winners).toHaveLength(1)
+    for (const loser of results.filter((r) => r.statusCode !== 200)) expect(loser.json().error).toBe('invalid_grant')
+    const rotated = winners[0]!.json()
+    expect((await me(t.app, rotated.access_token)).statusCode).toBe(200)
+    const next = await refresh(t.app, client, rotated.refresh_token, ip)
+    expect(next.statusCode).toBe(200)
+
+    // the race is over: the old token again is reuse, and the whole family ends
+    expect((await refresh(t.app, client, first.refresh_token, ip)).json().error).toBe('invalid_grant')
+    expect((await me(t.app, next.json().access_token)).statusCode).toBe(401)
+    expect((await refresh(t.app, client, next.json().refresh_token, ip)).json().error).toBe('invalid_grant')
+  })
+
+  it('two concurrent refreshes: the winner keeps its new tokens', async () => {
+    const code = await askCode(t.app, t.db, client, uniqueEmail('two'), ip, SHARED_PAIR.challenge)
+    const first = (await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)).json()
+    const [a, b] = await Promise.all([refresh(t.app, client, first.refresh_token, ip), refresh(t.app, client, first.refresh_token, ip)])
+    const winner = [a!, b!].find((r) => r.statusCode === 200)
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 400])
+    expect((await me(t.app, winner!.json().access_token)).statusCode).toBe(200)
+    expect((await refresh(t.app, client, winner!.json().refresh_token, ip)).statusCode).toBe(200)
+  })
+})
