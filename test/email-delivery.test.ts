@@ -21,11 +21,14 @@ async function queue(t: TestApp, count: number, prefix: string): Promise<void> {
   })
 }
 
-function newWorker(db: DB, sink: SmtpSink): OutboxWorker {
+function newWorker(db: DB, sink: SmtpSink, t: TestApp): OutboxWorker {
   return new OutboxWorker(db, nodemailer.createTransport(`${sink.url}?pool=true`), log, {
     pollMs: 20,
     retryBaseMs: 20,
     messageIdDomain: 'trellis.test',
+    timeoutMs: 5000,
+    concurrency: 5,
+    box: t.app.secretBox,
   })
 }
 
@@ -59,7 +62,7 @@ describe('outbox delivery', () => {
   it('SMTP down while 20 emails are queued, then up: all 20 arrive exactly once', async () => {
     await sink.stop()
     await queue(t, 20, 'outage')
-    const worker = newWorker(t.db, sink)
+    const worker = newWorker(t.db, sink, t)
     expect(await worker.runOnce()).toBe(20)
     expect(await statuses(t.db, 'outage')).toEqual({ queued: 20 })
     const errors = await t.db.selectFrom('email_outbox').select(['last_error', 'attempts']).where('to_address', 'like', 'outage-%').execute()
@@ -69,7 +72,7 @@ describe('outbox delivery', () => {
     worker.start()
     await sink.waitFor(20)
     await worker.stop()
-    const checker = newWorker(t.db, sink)
+    const checker = newWorker(t.db, sink, t)
     expect(await checker.runOnce()).toBe(0)
     await checker.stop()
     const got = recipients(sink, 'outage')
@@ -85,7 +88,7 @@ describe('outbox delivery', () => {
     // the claiming worker "dies" here; its lease expires
     await sql`update email_outbox set locked_until = now() - interval '1 second' where status = 'sending'`.execute(t.db)
     const before = sink.messages.length
-    const survivor = newWorker(t.db, sink)
+    const survivor = newWorker(t.db, sink, t)
     expect(await survivor.runOnce()).toBe(5)
     await sink.waitFor(before + 5)
     await survivor.stop()
@@ -102,6 +105,9 @@ describe('outbox delivery', () => {
       pollMs: 20,
       retryBaseMs: 1,
       messageIdDomain: 'trellis.test',
+      timeoutMs: 5000,
+      concurrency: 5,
+      box: t.app.secretBox,
     })
     await broken.runOnce()
     await t.db.updateTable('email_outbox').set({ next_attempt_at: new Date(0) }).where('to_address', '=', 'doomed-0@example.test').execute()
@@ -131,8 +137,8 @@ describe(`two workers on one ${usingPostgres ? 'PostgreSQL' : 'PGlite'} database
 
   it('100 emails, each delivered once', async () => {
     await queue(t, 100, 'pair')
-    const a = newWorker(t.db, sink)
-    const b = newWorker(secondDb, sink)
+    const a = newWorker(t.db, sink, t)
+    const b = newWorker(secondDb, sink, t)
     a.start()
     b.start()
     await sink.waitFor(100)

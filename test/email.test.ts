@@ -11,7 +11,7 @@ let otherAdmin: Actor
 
 beforeAll(async () => {
   sink = await new SmtpSink().start()
-  t = await createTestApp({ SMTP_URL: sink.url, RUN_WORKER: 'true', MAIL_FROM: 'Platform <noreply@platform.test>' })
+  t = await createTestApp({ SMTP_URL: sink.url, RUN_WORKER: 'true', MAIL_FROM: 'Platform <noreply@platform.test>', ALLOWED_SENDER_DOMAINS: 'acme.test' })
   tenantId = await createTenant(t, 'Acme Sensors')
   plainTenantId = await createTenant(t, 'Plain Co')
   admin = await createActor(t, { tenantId, role: 'admin', displayName: '<script>alert(1)</script>' })
@@ -103,8 +103,8 @@ describe('branded rendering, delivered over SMTP', () => {
     expect(mail.html).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;')
     expect(mail.html).not.toContain('<script>alert(1)')
     expect(mail.text).toContain('Hello <script>alert(1)</script>')
-    // the default texts fill what the tenant left out, with the reset link
-    expect(mail.text).toContain('http://trellis.test/reset-password?token=sample-reset-token')
+    // the default texts fill what the tenant left out, with the reset link to the tenant's branded page
+    expect(mail.text).toContain(`http://trellis.test/tenants/${tenantId}/reset-password?token=sample-reset-token`)
   })
 
   it('a tenant without overrides gets the platform defaults', async () => {

@@ -32,7 +32,7 @@ describe('dev mailbox (no SMTP_URL)', () => {
 
 describe('dev mailbox in production', () => {
   it('is off', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production' })
+    const t = await createTestApp({ NODE_ENV: 'production', SECRETS_KEY: 'a'.repeat(64) })
     try {
       expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404)
     } finally {

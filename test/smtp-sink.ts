@@ -1,20 +1,28 @@
 /**
  * A real SMTP server in the test process. It records what it receives, parsed, and lets a
  * test wait for the n-th message instead of sleeping. It can be stopped and started again
- * on the same port, to play an SMTP outage.
+ * on the same port, to play an SMTP outage. `respond` decides the answer to each message
+ * after DATA: accept it, refuse it with a code (550, 451), or hang (never answer), to play
+ * a stuck or refusing server; `'hang'` and `'refuse'` events let a test wait for those.
  */
-import { once } from 'node:events'
+import { EventEmitter, once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import PostalMime, { type Email } from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail extends Email {
   envelopeTo: string[]
+  /** MAIL FROM of the SMTP session (the envelope sender). */
+  envelopeFrom: string
   raw: string
 }
 
-export class SmtpSink {
+export type SinkReply = 'accept' | 'hang' | { code: number; message: string }
+
+export class SmtpSink extends EventEmitter {
   readonly messages: ReceivedMail[] = []
+  /** The answer to a message after DATA, by its envelope recipients. */
+  respond: (envelopeTo: string[]) => SinkReply = () => 'accept'
   private server: SMTPServer | null = null
   private waiters: { count: number; resolve: () => void }[] = []
   port = 0
@@ -34,10 +42,22 @@ export class SmtpSink {
         const chunks: Buffer[] = []
         stream.on('data', (c: Buffer) => chunks.push(c))
         stream.on('end', () => {
+          const envelopeTo = session.envelope.rcptTo.map((r) => r.address)
+          const reply = this.respond(envelopeTo)
+          if (reply === 'hang') {
+            this.emit('hang', envelopeTo)
+            return // never answers; the client's timeout or stop() ends the session
+          }
+          if (reply !== 'accept') {
+            this.emit('refuse', envelopeTo, reply.code)
+            callback(Object.assign(new Error(reply.message), { responseCode: reply.code }))
+            return
+          }
           const raw = Buffer.concat(chunks).toString('utf8')
           PostalMime.parse(raw)
             .then((email) => {
-              this.messages.push({ ...email, raw, envelopeTo: session.envelope.rcptTo.map((r) => r.address) })
+              const mailFrom = session.envelope.mailFrom
+              this.messages.push({ ...email, raw, envelopeTo, envelopeFrom: mailFrom ? mailFrom.address : '' })
               this.notify()
               callback()
             })

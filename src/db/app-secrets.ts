@@ -1,16 +1,39 @@
 /**
  * Server-side keys shared by every instance (the login code HMAC key, the cursor signing
- * key): created once, on first use, in the database.
+ * key): created once, on first use, in the database, sealed with the secrets key
+ * (lib/secret-box.ts) so a copy of the database alone does not give them away.
  */
 import { randomBytes } from 'node:crypto'
+import { isSealed, type SecretBox } from '../lib/secret-box.ts'
 import type { DB } from './connect.ts'
 
-export async function appSecret(db: DB, name: string): Promise<Buffer> {
+const context = (name: string) => `app_secrets:${name}`
+
+export async function appSecret(db: DB, name: string, box: SecretBox): Promise<Buffer> {
   await db
     .insertInto('app_secrets')
-    .values({ name, value: randomBytes(32).toString('base64url') })
+    .values({ name, value: box.seal(randomBytes(32).toString('base64url'), context(name)) })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute()
   const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()
-  return Buffer.from(row.value, 'base64url')
+  const value = isSealed(row.value) ? box.open(row.value, context(name)) : row.value
+  return Buffer.from(value, 'base64url')
+}
+
+/** Seals plaintext rows (from before encryption) and re-seals rows under a previous key. */
+export async function rewrapAppSecrets(db: DB, box: SecretBox): Promise<number> {
+  const rows = await db.selectFrom('app_secrets').select(['name', 'value']).execute()
+  let changed = 0
+  for (const row of rows) {
+    if (box.isCurrent(row.value)) continue
+    // compare-and-set: another instance re-wrapping at the same moment is harmless
+    const result = await db
+      .updateTable('app_secrets')
+      .set({ value: box.rewrap(row.value, context(row.name)) })
+      .where('name', '=', row.name)
+      .where('value', '=', row.value)
+      .executeTakeFirst()
+    changed += Number(result.numUpdatedRows)
+  }
+  return changed
 }

@@ -7,9 +7,12 @@ export type EmailTexts = Required<EmailTypeTexts>
 export interface DefaultsContext {
   publicUrl: string
   loginCodeTtlSeconds: number
+  /** Base of the hosted pages the buttons open: the tenant's prefix keeps its branding there. */
+  pagesUrl?: string
 }
 
-export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds }: DefaultsContext): EmailTexts {
+export function defaultTexts(type: EmailType, { publicUrl: base, loginCodeTtlSeconds, pagesUrl }: DefaultsContext): EmailTexts {
+  const publicUrl = pagesUrl ?? base
   switch (type) {
     case 'passwordReset':
       return {
@@ -56,6 +59,17 @@ export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds }
         ctaLink: `${publicUrl}/forgot-password`,
         contentAfterCta: 'If you forgot your password, you can reset it. If it was not you, you can ignore this email.',
         footerTitle: 'Sent because this address was used to sign up',
+      }
+    case 'invitation':
+      return {
+        subject: 'You are invited to join {{company.name}}',
+        title: 'Join {{company.name}}',
+        contentBeforeCta:
+          'Hi,\n\nYou have been invited to join {{company.name}} as {{invitedRole}}. Nothing changes until you accept: sign in (or sign up) with {{user.email}} and accept the invitation.',
+        ctaLabel: 'See the invitation',
+        ctaLink: '{{invitationLink}}',
+        contentAfterCta: 'The invitation expires unless accepted. If you do not know {{company.name}}, ignore this email.',
+        footerTitle: 'Sent because a member of {{company.name}} invited this address',
       }
     case 'passwordlessLogin':
       return {

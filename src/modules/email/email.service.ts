@@ -2,15 +2,18 @@
  * The email engine as the other modules see it: `send(trx, {type, to, tenantId, ...})`
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
  */
-import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
+import { findTenant } from '../tenancy/tenants.repository.ts'
+import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Tenant } from '../../db/database.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Executor } from '../users/users.repository.ts'
+import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
 import type { EmailType } from './placeholders.ts'
 import { renderEmail, type EmailUser, type RenderedEmail } from './renderer.ts'
-import { OutboxWorker } from './worker.ts'
+import { senderFor } from './sender-verification.ts'
+import { OutboxWorker, smtpTransport } from './worker.ts'
 
 export interface SendEmailInput {
   type: EmailType
@@ -28,11 +31,12 @@ function parseMailFrom(mailFrom: string): { name: string; address: string } {
   return { name: '', address: mailFrom.trim() }
 }
 
-/** Reuses SMTP connections across messages (nodemailer reads `pool` from the URL). */
-function pooled(smtpUrl: string): string {
-  const url = new URL(smtpUrl)
-  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
-  return url.toString()
+/** A message built outside the four email types (sender verification), secrets already masked. */
+export interface VerbatimEmail extends RenderedEmail {
+  type: string
+  to: string
+  tenantId: number | null
+  secrets: Record<string, string>
 }
 
 export class EmailService {
@@ -44,19 +48,24 @@ export class EmailService {
   constructor(
     private readonly db: DB,
     private readonly config: Readonly<Config>,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
+    private readonly box: SecretBox,
   ) {
     this.mailboxEnabled = config.smtpUrl === null && config.env !== 'production'
     this.from = parseMailFrom(config.mailFrom)
+    const { smtpTimeoutMs, concurrency } = config.email
     this.worker = config.smtpUrl
-      ? new OutboxWorker(db, nodemailer.createTransport(pooled(config.smtpUrl)), log, {
+      ? new OutboxWorker(db, smtpTransport(config.smtpUrl, smtpTimeoutMs, concurrency), log, {
           pollMs: config.email.pollMs,
           retryBaseMs: config.email.retryBaseMs,
           messageIdDomain: new URL(config.publicUrl).hostname,
+          timeoutMs: smtpTimeoutMs,
+          concurrency,
+          box,
         })
       : null
     if (!config.smtpUrl && config.env === 'production') {
-      log.warn('SMTP_URL is not set: emails are queued in the outbox and not sent')
+      log.warn({}, 'SMTP_URL is not set: emails are queued in the outbox and not sent')
     }
   }
 
@@ -71,31 +80,45 @@ export class EmailService {
     )
   }
 
-  /** Renders the email and writes it to the outbox within `trx`. Call `wake()` after commit. */
+  /**
+   * Renders the email and writes it to the outbox within `trx`. Call `wake()` after commit.
+   * Codes and tokens are stored sealed beside markers (outbox-secrets.ts), except in the
+   * dev mailbox, whose whole point is to show them (never in production).
+   */
   async send(trx: Executor, input: SendEmailInput): Promise<void> {
     const tenant = input.tenantId
-      ? ((await trx.selectFrom('tenants').selectAll().where('id', '=', input.tenantId).executeTakeFirst()) ?? null)
+      ? ((await findTenant(trx, input.tenantId)) ?? null)
       : null
-    const rendered = await this.render(input.type, tenant, input.customTexts ?? false, input.to, input.data)
-    await trx
-      .insertInto('email_outbox')
-      .values({
-        type: input.type,
-        tenant_id: tenant?.id ?? null,
-        to_address: input.to.email,
-        from_name: tenant?.name ?? this.from.name,
-        from_address: tenant?.sender_email ?? this.from.address,
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        status: this.mailboxEnabled ? 'mailbox' : 'queued',
-        max_attempts: this.config.email.maxAttempts,
-      })
-      .execute()
+    const { data, secrets } = maskSecrets(input.data ?? {})
+    const rendered = await this.render(input.type, tenant, input.customTexts ?? false, input.to, data)
+    const from = tenant ? await senderFor(trx, this.config.allowedSenderDomains, tenant) : null
+    await this.enqueue(trx, { ...rendered, type: input.type, to: input.to.email, tenantId: tenant?.id ?? null, secrets }, tenant?.name, from)
     if (this.mailboxEnabled) {
       const code = input.data?.loginCode
       this.log.info({ to: input.to.email, type: input.type, ...(code ? { loginCode: code } : {}) }, 'dev mailbox: email kept')
     }
+  }
+
+  /** Writes a built message to the outbox; From is the platform's unless `fromAddress` is a checked sender. */
+  async enqueue(trx: Executor, email: VerbatimEmail, fromName?: string, fromAddress?: string | null): Promise<void> {
+    // the dev mailbox shows mail as sent, codes included: that is what it is for (never in production)
+    const content = this.mailboxEnabled ? unmask(email, email.secrets) : email
+    await trx
+      .insertInto('email_outbox')
+      .values({
+        type: email.type,
+        tenant_id: email.tenantId,
+        to_address: email.to,
+        from_name: fromName ?? this.from.name,
+        from_address: fromAddress ?? this.from.address,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
+        secrets: this.mailboxEnabled ? null : sealSecrets(this.box, email.to, email.secrets),
+        status: this.mailboxEnabled ? 'mailbox' : 'queued',
+        max_attempts: this.config.email.maxAttempts,
+      })
+      .execute()
   }
 
   wake(): void {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { ErrorSchema } from '../../lib/schemas.ts'
+import { ErrorSchema, HtmlPage, PlainText } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { escapeHtml } from './placeholders.ts'
@@ -18,7 +18,7 @@ const MessageSummary = Type.Object({
   subject: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
 })
-const Html = { 200: Type.String({ description: 'text/html' }) }
+const Html = { 200: HtmlPage }
 
 export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -70,30 +70,6 @@ export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
 <table><thead><tr><th>Created (UTC)</th><th>To</th><th>Type</th><th>Subject</th><th></th></tr></thead><tbody>${rows || '<tr><td colspan="5">No mail yet.</td></tr>'}</tbody></table></body></html>`
   })
 
-  // The dev client's redirect URI: shows the code a login link carries, and how to redeem it.
-  app.get(
-    '/dev/callback',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: "The dev client's redirect URI: shows the login code from the link",
-        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: Html,
-      },
-    },
-    async (request, reply) => {
-      const code = escapeHtml(request.query.code ?? '')
-      const base = escapeHtml(app.config.publicUrl)
-      reply.type('text/html; charset=utf-8')
-      return `<!doctype html><html><head><meta charset="utf-8"><title>Trellis dev callback</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:48rem}code,pre{background:#f3f4f6;padding:.2rem .4rem}</style></head>
-<body><h1>Login code received</h1><p>Code: <code>${code || '(none)'}</code></p>
-<p>An app redeems it at the token endpoint with the PKCE verifier it made:</p>
-<pre>curl -X POST ${base}/auth/oauth2/token -d grant_type=authorization_code -d code=${code || 'CODE'} \
-  -d code_verifier=VERIFIER -d client_id=CLIENT_ID -d redirect_uri=${base}/dev/callback</pre></body></html>`
-    },
-  )
-
   const MessageParams = Type.Object({ id: Id })
   app.get(
     '/dev/mailbox/:id',
@@ -107,7 +83,7 @@ export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
 
   app.get(
     '/dev/mailbox/:id/text',
-    { schema: { tags: ['dev'], summary: 'One dev mailbox message as plain text', params: MessageParams, response: { 200: Type.String(), 404: ErrorSchema } } },
+    { schema: { tags: ['dev'], summary: 'One dev mailbox message as plain text', params: MessageParams, response: { 200: PlainText, 404: ErrorSchema } } },
     async (request, reply) => {
       const message = await load(request.params.id)
       reply.type('text/plain; charset=utf-8')

@@ -3,10 +3,16 @@
  * it, so it exists exactly when that change does. Workers claim due rows with
  * `FOR UPDATE SKIP LOCKED`, so several instances never claim the same message; a claim is
  * a lease (`locked_until`), so a worker killed mid-send leaves the row to be claimed again.
+ * The lease is far longer than the per-message SMTP deadline (config EMAIL_SMTP_TIMEOUT_MS,
+ * at most half of it), so a slow send is abandoned by its own worker long before another
+ * worker may claim the row. Every outcome is written only by the claim that sent it
+ * (`attempts` identifies the claim), so a late answer to an abandoned send changes nothing.
  */
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage } from '../../db/database.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
+import { rewrapSecrets } from './outbox-secrets.ts'
 
 /** How long a claimed message stays leased to the worker that claimed it. */
 export const LEASE_SECONDS = 60
@@ -26,12 +32,14 @@ export async function claimDue(db: DB, batchSize: number): Promise<OutboxMessage
   return result.rows
 }
 
-export async function markSent(db: DB, id: number): Promise<void> {
+/** Sent: the sealed codes and tokens go, so the row keeps no live secret. */
+export async function markSent(db: DB, message: OutboxMessage): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ status: 'sent', sent_at: new Date(), locked_until: null, last_error: null })
-    .where('id', '=', id)
+    .set({ status: 'sent', sent_at: new Date(), locked_until: null, last_error: null, secrets: null })
+    .where('id', '=', message.id)
     .where('status', '=', 'sending')
+    .where('attempts', '=', message.attempts)
     .execute()
 }
 
@@ -41,8 +49,9 @@ export function retryDelayMs(attempt: number, baseMs: number, random = Math.rand
   return Math.round(exponential / 2 + random() * (exponential / 2))
 }
 
-export async function markFailed(db: DB, message: OutboxMessage, error: string, baseMs: number): Promise<void> {
-  const final = message.attempts >= message.max_attempts
+/** A failed attempt: retried later, or failed for good when `permanent` (SMTP 5xx) or out of attempts. */
+export async function markFailed(db: DB, message: OutboxMessage, error: string, baseMs: number, permanent = false): Promise<void> {
+  const final = permanent || message.attempts >= message.max_attempts
   await db
     .updateTable('email_outbox')
     .set({
@@ -53,5 +62,50 @@ export async function markFailed(db: DB, message: OutboxMessage, error: string, 
     })
     .where('id', '=', message.id)
     .where('status', '=', 'sending')
+    .where('attempts', '=', message.attempts)
     .execute()
+}
+
+/** Failed messages back to the queue, due now, with a fresh attempt budget. */
+export async function requeueFailed(db: DB, ids: number[] | 'all'): Promise<number[]> {
+  let query = db
+    .updateTable('email_outbox')
+    .set({ status: 'queued', attempts: 0, next_attempt_at: new Date(), locked_until: null })
+    .where('status', '=', 'failed')
+  if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? ids : [-1])
+  return (await query.returning('id').execute()).map((r) => r.id)
+}
+
+/** Queue depth, age of the oldest waiting message, and sent/failed counts: one query. */
+export async function outboxStats(db: DB): Promise<{ depth: number; oldestAgeSeconds: number; sent: number; failed: number }> {
+  const result = await sql<{ depth: string; oldest: number | null; sent: string; failed: string }>`
+    select count(*) filter (where status in ('queued', 'sending')) as depth,
+           extract(epoch from now() - min(created_at) filter (where status in ('queued', 'sending')))::float8 as oldest,
+           count(*) filter (where status = 'sent') as sent,
+           count(*) filter (where status = 'failed') as failed
+      from email_outbox where status <> 'mailbox'`.execute(db)
+  const row = result.rows[0]
+  return {
+    depth: Number(row?.depth ?? 0),
+    oldestAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+    sent: Number(row?.sent ?? 0),
+    failed: Number(row?.failed ?? 0),
+  }
+}
+
+/** Queued secrets sealed under a previous key are re-sealed under the current one. */
+export async function rewrapOutboxSecrets(db: DB, box: SecretBox): Promise<number> {
+  const rows = await db.selectFrom('email_outbox').select(['id', 'to_address', 'secrets']).where('secrets', 'is not', null).execute()
+  let changed = 0
+  for (const row of rows) {
+    if (!row.secrets || box.isCurrent(row.secrets)) continue
+    const result = await db
+      .updateTable('email_outbox')
+      .set({ secrets: rewrapSecrets(box, row.to_address, row.secrets) })
+      .where('id', '=', row.id)
+      .where('secrets', '=', row.secrets)
+      .executeTakeFirst()
+    changed += Number(result.numUpdatedRows)
+  }
+  return changed
 }

@@ -2,15 +2,18 @@
  * `{{name}}` / `{{a.b}}` placeholders: logic-less, so tenant text can never run code.
  * Unknown names are refused when a tenant saves a text, never silently sent.
  */
-import type { CustomisableType } from '../tenants/email-config.ts'
-
 /**
- * The design's four types, plus `accountExists`: the notice sent instead of a confirmation
- * when someone registers an address that already has an account (fixed texts, like
- * passwordlessLogin; the tenant's branding applies).
+ * The design's four types, plus two with fixed texts (the tenant's branding applies):
+ * `accountExists`, the notice sent instead of a confirmation when someone registers an
+ * address that already has an account, and `invitation`, the link that lets a person
+ * accept (consent to) a membership.
  */
-export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists'] as const
+export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists', 'invitation'] as const
 export type EmailType = (typeof EMAIL_TYPES)[number]
+
+/** The types whose texts a tenant may customise. */
+export const CUSTOMISABLE_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation'] as const
+export type CustomisableType = (typeof CUSTOMISABLE_TYPES)[number]
 
 export const COMMON_PLACEHOLDERS = [
   'currentTimestamp',
@@ -35,6 +38,7 @@ export const TYPE_PLACEHOLDERS: Record<EmailType, readonly string[]> = {
   emailConfirmation: ['emailConfirmationToken'],
   passwordlessLogin: ['loginCode', 'loginLink'],
   accountExists: [],
+  invitation: ['invitationLink', 'invitedRole'],
 }
 
 const PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)\s*\}\}/g

@@ -4,11 +4,10 @@
  * the HTML part escapes values, the text part keeps them plain, a subject is one line.
  */
 import type { EmailTypeTexts, Tenant } from '../../db/database.ts'
-import { CUSTOMISABLE_TYPES } from '../tenants/email-config.ts'
 import { formatDate, formatTime } from './dates.ts'
 import { defaultTexts, type DefaultsContext, type EmailTexts } from './defaults.ts'
 import { renderLayout } from './layout.ts'
-import { fill, type EmailType } from './placeholders.ts'
+import { CUSTOMISABLE_TYPES, fill, type EmailType } from './placeholders.ts'
 
 export interface RenderedEmail {
   subject: string
@@ -37,7 +36,9 @@ export interface RenderInput {
 export const PLATFORM_BRAND = { name: 'Trellis', buttonColor: '#2563eb', textColor: '#1f2937' }
 
 function effectiveTexts(input: RenderInput, ctx: DefaultsContext): EmailTexts {
-  const defaults = defaultTexts(input.type, ctx)
+  // a tenant's email opens the tenant's branded pages
+  const pagesUrl = input.tenant ? `${ctx.publicUrl}/tenants/${input.tenant.id}` : ctx.publicUrl
+  const defaults = defaultTexts(input.type, { ...ctx, pagesUrl })
   const customisable = (CUSTOMISABLE_TYPES as readonly string[]).includes(input.type)
   if (!input.tenant || !input.customTexts || !customisable) return defaults
   const overrides: EmailTypeTexts =

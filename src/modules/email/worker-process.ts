@@ -3,6 +3,7 @@ import pino from 'pino'
 import type { Config } from '../../config.ts'
 import { connectDatabase } from '../../db/connect.ts'
 import { migrateToLatest } from '../../db/migrate.ts'
+import { openSecretBox } from '../../db/secrets-key.ts'
 import { EmailService } from './email.service.ts'
 
 export async function runWorkerProcess(config: Readonly<Config>): Promise<void> {
@@ -10,7 +11,7 @@ export async function runWorkerProcess(config: Readonly<Config>): Promise<void> 
   const log = pino({ level: config.logLevel })
   const db = await connectDatabase(config.database)
   await migrateToLatest(db)
-  const email = new EmailService(db, config, log)
+  const email = new EmailService(db, config, log, openSecretBox(config))
   email.start()
   log.info('outbox worker started')
   await new Promise<void>((resolve) => {

@@ -1,0 +1,31 @@
+/** Outbox figures in /metrics, read with one query when Prometheus scrapes. */
+import { Gauge, type Registry } from 'prom-client'
+import type { DB } from '../../db/connect.ts'
+import { outboxStats } from './outbox.ts'
+
+type Stats = Awaited<ReturnType<typeof outboxStats>>
+
+export function registerOutboxMetrics(registry: Registry, db: DB): void {
+  // prom-client collects every metric of a scrape at once: they share one query in flight
+  let pending: Promise<Stats | null> | null = null
+  const read = () =>
+    (pending ??= outboxStats(db)
+      .catch(() => null)
+      .finally(() => {
+        pending = null
+      }))
+  const gauge = (name: string, help: string, pick: (s: Stats | null) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(pick(await read()))
+      },
+    })
+  gauge('email_outbox_depth', 'Messages queued or being sent', (s) => s?.depth ?? 0)
+  gauge('email_outbox_oldest_queued_age_seconds', 'Age of the oldest message queued or being sent (0 when none)', (s) => s?.oldestAgeSeconds ?? 0)
+  gauge('email_outbox_sent', 'Messages sent, within the outbox retention (30 days)', (s) => s?.sent ?? 0)
+  gauge('email_outbox_failed', 'Messages failed for good, within the outbox retention (30 days); re-drive with `trellis outbox retry`', (s) => s?.failed ?? 0)
+  gauge('email_outbox_scrape_ok', '1 when the outbox figures were read on this scrape, 0 when the database did not answer', (s) => (s ? 1 : 0))
+}

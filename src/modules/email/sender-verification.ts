@@ -1,0 +1,94 @@
+/**
+ * Whose address a tenant's mail is sent from.
+ *
+ * Threat model: a tenant admin sets `senderEmail` to `security@bank.example` and the
+ * platform then sends mail as the bank, From and envelope, from the platform's reputable
+ * servers. So a tenant's senderEmail is used only when its domain is one the operator
+ * allows (ALLOWED_SENDER_DOMAINS, exact domain match) or when the address itself confirmed
+ * it by following a link mailed to it; until then the platform sender (MAIL_FROM) is used.
+ * The confirmation email carries no tenant-chosen text (a stranger receives it), its token
+ * is stored hashed and expires, and one address is mailed at most once an hour per tenant.
+ */
+import { sql } from 'kysely'
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { Tenant } from '../../db/database.ts'
+import { hashSecret, randomToken } from '../../lib/crypto.ts'
+import { badRequest } from '../../lib/errors.ts'
+import type { Executor } from '../users/users.repository.ts'
+import type { EmailService } from './email.service.ts'
+import { maskSecrets } from './outbox-secrets.ts'
+import { escapeHtml } from './placeholders.ts'
+
+const RESEND_AFTER_SECONDS = 3600
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
+
+/** The tenant's senderEmail when it may be used as From, else null (the platform sender). */
+export async function senderFor(db: Executor, allowedDomains: readonly string[], tenant: Tenant): Promise<string | null> {
+  const address = tenant.sender_email
+  if (!address) return null
+  if (allowedDomains.includes(domainOf(address))) return address
+  const confirmed = await db
+    .selectFrom('sender_verifications')
+    .select('tenant_id')
+    .where('tenant_id', '=', tenant.id)
+    .where('email', '=', address.toLowerCase())
+    .where('verified_at', 'is not', null)
+    .executeTakeFirst()
+  return confirmed ? address : null
+}
+
+export class SenderVerification {
+  constructor(
+    private readonly db: DB,
+    private readonly config: Readonly<Config>,
+    private readonly email: EmailService,
+  ) {}
+
+  /** Called when a tenant's senderEmail is saved: mails a confirmation link unless none is needed. */
+  async senderEmailSet(trx: Executor, tenant: Tenant): Promise<void> {
+    const address = tenant.sender_email?.toLowerCase()
+    if (!address || this.config.allowedSenderDomains.includes(domainOf(address))) return
+    const token = randomToken(32)
+    const ttl = this.config.emailConfirmationTtlSeconds
+    // a new row, or a fresh token for an unconfirmed one whose last mail is over an hour old
+    const issued = await trx
+      .insertInto('sender_verifications')
+      .values({ tenant_id: tenant.id, email: address, token_hash: hashSecret(token), expires_at: sql<Date>`now() + make_interval(secs => ${ttl})` })
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'email'])
+          .doUpdateSet({ token_hash: hashSecret(token), expires_at: sql<Date>`now() + make_interval(secs => ${ttl})`, created_at: sql<Date>`now()` })
+          .where('sender_verifications.verified_at', 'is', null)
+          .where('sender_verifications.created_at', '<', sql<Date>`now() - make_interval(secs => ${RESEND_AFTER_SECONDS})`),
+      )
+      .returning('tenant_id')
+      .executeTakeFirst()
+    if (issued) await this.mail(trx, tenant.id, address, token)
+  }
+
+  private async mail(trx: Executor, tenantId: number, address: string, token: string): Promise<void> {
+    const link = `${this.config.publicUrl}/email/sender-verification?token=${token}`
+    const { data, secrets } = maskSecrets({ emailConfirmationToken: token, link })
+    const host = new URL(this.config.publicUrl).host
+    const text = `An account on ${host} asked to send email as ${address}.\n\nIf you manage this address and agree, confirm here:\n${data.link}\n\nIf not, ignore this email: nothing is sent as ${address} without your confirmation.`
+    const html = `<p>An account on ${escapeHtml(host)} asked to send email as <b>${escapeHtml(address)}</b>.</p>
+<p>If you manage this address and agree, <a href="${escapeHtml(data.link ?? '')}">confirm it here</a>.</p>
+<p>If not, ignore this email: nothing is sent as ${escapeHtml(address)} without your confirmation.</p>`
+    await this.email.enqueue(trx, { type: 'senderVerification', to: address, tenantId, subject: `Confirm sending as ${address}`, text, html, secrets })
+  }
+
+  /** Confirms the address a token was mailed to; returns it. */
+  async confirm(token: string): Promise<{ tenantId: number; email: string }> {
+    const row = await this.db
+      .updateTable('sender_verifications')
+      .set({ verified_at: new Date() })
+      .where('token_hash', '=', hashSecret(token))
+      .where('expires_at', '>', new Date())
+      .returning(['tenant_id', 'email'])
+      .executeTakeFirst()
+    if (!row) throw badRequest('invalid_token', 'This confirmation link is invalid or has expired.')
+    return { tenantId: row.tenant_id, email: row.email }
+  }
+}

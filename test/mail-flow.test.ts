@@ -1,0 +1,214 @@
+/**
+ * Mail keeps flowing and keeps no secrets: over real SMTP (test/smtp-sink.ts) a stuck
+ * session holds up nobody else, a 550 fails at once with its reason, a 451 is retried,
+ * two workers never send one message twice, failed mail is re-driven from the CLI, the
+ * figures are in /metrics, and no row holds a live code or token once the mail is sent.
+ */
+import { once } from 'node:events'
+import pino from 'pino'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { claimDue } from '../src/modules/email/outbox.ts'
+import { outboxCommand } from '../src/modules/email/outbox-cli.ts'
+import { OutboxWorker, smtpTransport } from '../src/modules/email/worker.ts'
+import { createActor, createTestApp, type TestApp } from './helpers.ts'
+import { createClient, pkcePair, requestCode } from './login-helpers.ts'
+import { SmtpSink } from './smtp-sink.ts'
+
+const log = pino({ level: 'silent' })
+/** Far above any honest send on a loaded machine; tests that wait out a hang set their own. */
+const TIMEOUT_MS = 10_000
+
+let t: TestApp
+let sink: SmtpSink
+const workers: OutboxWorker[] = []
+
+function worker(opts: { concurrency?: number; timeoutMs?: number; retryBaseMs?: number } = {}): OutboxWorker {
+  const concurrency = opts.concurrency ?? 4
+  const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS
+  const w = new OutboxWorker(t.db, smtpTransport(sink.url, timeoutMs, concurrency), log, {
+    pollMs: 20,
+    retryBaseMs: opts.retryBaseMs ?? 10,
+    messageIdDomain: 'trellis.test',
+    timeoutMs,
+    concurrency,
+    box: t.app.secretBox,
+  })
+  workers.push(w)
+  return w
+}
+
+async function queue(...addresses: string[]): Promise<void> {
+  await t.db.transaction().execute(async (trx) => {
+    for (const email of addresses) await t.app.services.email.send(trx, { type: 'passwordResetSuccess', to: { email } })
+  })
+}
+
+const row = (to: string) => t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow()
+const delivered = (to: string) => sink.messages.filter((m) => m.envelopeTo.includes(to))
+/** Makes a queued retry due now instead of after its backoff. */
+const dueNow = (to: string) => t.db.updateTable('email_outbox').set({ next_attempt_at: new Date(0) }).where('to_address', '=', to).execute()
+
+beforeAll(async () => {
+  sink = await new SmtpSink().start()
+  t = await createTestApp({ SMTP_URL: sink.url, RUN_WORKER: 'false' })
+})
+afterAll(async () => {
+  await Promise.all(workers.map((w) => w.stop()))
+  await t.close()
+  await sink.stop()
+})
+beforeEach(() => {
+  sink.respond = () => 'accept'
+})
+
+describe('secrets in the outbox', () => {
+  it('a login code and a reset token are sealed while queued and gone once delivered', async () => {
+    const { clientId, redirectUri } = await createClient(t.app)
+    const user = await createActor(t)
+    expect((await requestCode(t.app, { email: user.user.email, clientId, redirectUri, challenge: pkcePair().challenge })).statusCode).toBe(200)
+    const reset = await t.app.inject({ method: 'POST', url: '/users/forgotPassword', payload: { email: user.user.email } })
+    expect(reset.statusCode).toBeLessThan(300)
+
+    const queued = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', user.user.email).execute()
+    expect(queued.map((r) => r.type).sort()).toEqual(['passwordReset', 'passwordlessLogin'])
+    expect(queued.every((r) => r.secrets?.startsWith('tsk1.'))).toBe(true)
+
+    const before = sink.messages.length
+    await worker().runOnce()
+    await sink.waitFor(before + 2)
+    const login = delivered(user.user.email).find((m) => m.subject?.match(/log/i))!
+    const resetMail = delivered(user.user.email).find((m) => m !== login)!
+    const code = /\b([0-9A-Z]{5}-[0-9A-Z]{5})\b/.exec(login.text ?? '')?.[1]
+    const token = /token=([\w-]+)/.exec(resetMail.text ?? '')?.[1]
+    expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/)
+    expect(token?.length).toBeGreaterThan(20)
+    expect(login.html).toContain(code)
+    expect(login.text).toContain(`${redirectUri}?code=${code}`)
+
+    for (const stored of [queued, await t.db.selectFrom('email_outbox').selectAll().execute()]) {
+      const dump = JSON.stringify(stored)
+      expect(dump).not.toContain(code)
+      expect(dump).not.toContain(token)
+    }
+    const sent = await t.db.selectFrom('email_outbox').select(['status', 'secrets']).where('to_address', '=', user.user.email).execute()
+    expect(sent).toEqual([
+      { status: 'sent', secrets: null },
+      { status: 'sent', secrets: null },
+    ])
+  })
+})
+
+describe('delivery under a stuck or refusing SMTP server', () => {
+  it('a session that hangs after DATA holds up no other mail, and times out into a retry', async () => {
+    sink.respond = (to) => (to.includes('stuck@example.test') ? 'hang' : 'accept')
+    const others = ['a', 'b', 'c', 'd', 'e'].map((n) => `flow-${n}@example.test`)
+    const hung = once(sink, 'hang')
+    await queue('stuck@example.test', ...others)
+    const before = sink.messages.length
+    // a deadline long enough that the five others surely go out within it on a slow machine
+    // (and a retry far enough away that the test sees the message wait for it)
+    const w = worker({ concurrency: 3, timeoutMs: 5000, retryBaseMs: 600_000 })
+    w.start()
+    await hung
+    await sink.waitFor(before + others.length)
+    // all five others arrived while the stuck message was still in its SMTP session
+    expect((await row('stuck@example.test')).status).toBe('sending')
+    expect(others.every((a) => delivered(a).length === 1)).toBe(true)
+
+    sink.respond = () => 'accept'
+    await vi.waitFor(async () => expect((await row('stuck@example.test')).last_error).toMatch(/no answer within 5000 ms|timeout/i), { timeout: 15_000, interval: 25 })
+    await w.stop()
+    const stuck = await row('stuck@example.test')
+    expect(stuck.status).toBe('queued')
+    expect(stuck.attempts).toBe(1)
+    expect(stuck.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 60_000)
+    expect(delivered('stuck@example.test')).toHaveLength(0)
+    await dueNow('stuck@example.test')
+    await worker().runOnce()
+    expect(await row('stuck@example.test')).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(delivered('stuck@example.test')).toHaveLength(1)
+  })
+
+  it('550 fails at once with the reason; the CLI re-drives it', async () => {
+    sink.respond = (to) => (to.includes('gone@example.test') ? { code: 550, message: '5.1.1 mailbox unavailable' } : 'accept')
+    await queue('gone@example.test')
+    await worker().runOnce()
+    const failed = await row('gone@example.test')
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(failed.last_error).toMatch(/550.*mailbox unavailable/)
+
+    const printed: string[] = []
+    const out = { json: true, print: (text: string) => printed.push(text) }
+    await outboxCommand(t.db, 'outbox list', ['--status', 'failed', '--json'], out)
+    const listed = JSON.parse(printed[0]!) as { messages: { id: number; to: string; lastError: string }[] }
+    expect(listed.messages.map((m) => m.to)).toContain('gone@example.test')
+    expect(printed[0]).not.toContain('<html')
+
+    sink.respond = () => 'accept'
+    await outboxCommand(t.db, 'outbox retry', [String(failed.id), '--json'], out)
+    expect(JSON.parse(printed[1]!)).toEqual({ retried: [failed.id] })
+    await worker().runOnce()
+    expect(await row('gone@example.test')).toMatchObject({ status: 'sent' })
+    expect(delivered('gone@example.test')).toHaveLength(1)
+    await expect(outboxCommand(t.db, 'outbox retry', [String(failed.id)], out)).rejects.toThrow(/no failed message/)
+  })
+
+  it('451 is retried with backoff and then delivered once', async () => {
+    let refusals = 0
+    sink.respond = (to) => (to.includes('later@example.test') && refusals++ === 0 ? { code: 451, message: '4.7.1 try again later' } : 'accept')
+    await queue('later@example.test')
+    const w = worker()
+    await w.runOnce()
+    const first = await row('later@example.test')
+    expect(first).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(first.last_error).toMatch(/451/)
+    expect(first.next_attempt_at.getTime()).toBeGreaterThan(Date.now() - 1000)
+    await dueNow('later@example.test')
+    await w.runOnce()
+    expect(await row('later@example.test')).toMatchObject({ status: 'sent', attempts: 2, last_error: null })
+    expect(delivered('later@example.test')).toHaveLength(1)
+  })
+
+  it('two workers never send one message twice, even when one hangs past its timeout', async () => {
+    let sessions = 0
+    sink.respond = (to) => (to.includes('once@example.test') && sessions++ === 0 ? 'hang' : 'accept')
+    await queue('once@example.test')
+    const a = worker({ timeoutMs: 3000 })
+    const b = worker()
+    const hung = once(sink, 'hang')
+    const first = a.runOnce()
+    await hung
+    // A holds the lease (60 s) while it waits out its 3 s deadline: B finds nothing to claim
+    expect(await b.runOnce()).toBe(0)
+    await first
+    expect(await row('once@example.test')).toMatchObject({ status: 'queued', attempts: 1 })
+    await dueNow('once@example.test')
+    await Promise.all([a.runOnce(), b.runOnce()])
+    expect(await row('once@example.test')).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(delivered('once@example.test')).toHaveLength(1)
+    // a late answer to the abandoned first attempt cannot change the record
+    expect(await claimDue(t.db, 10)).toEqual([])
+  })
+})
+
+describe('/metrics', () => {
+  it('shows outbox depth, the oldest queued age, sent and failed counts', async () => {
+    await sql`update email_outbox set status = 'failed' where to_address = 'later@example.test'`.execute(t.db)
+    await queue('waiting@example.test')
+    await sql`update email_outbox set created_at = now() - interval '90 seconds' where to_address = 'waiting@example.test'`.execute(t.db)
+    const counts = await t.db
+      .selectFrom('email_outbox')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute()
+    const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0)
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' })
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1])
+    expect(value('email_outbox_depth')).toBe(n('queued') + n('sending'))
+    expect(value('email_outbox_oldest_queued_age_seconds')).toBeGreaterThanOrEqual(90)
+    expect(value('email_outbox_sent')).toBe(n('sent'))
+    expect(value('email_outbox_failed')).toBe(1)
+    expect(value('email_outbox_scrape_ok')).toBe(1)
+  })
+})
