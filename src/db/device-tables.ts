@@ -1,0 +1,75 @@
+/** Table types of devices (MQTT state, commands, live tickets) and their schedules. */
+import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { Json, NullableTimestamp } from './database.ts'
+
+export interface LatestData {
+  fullData: Record<string, unknown>
+  time: string
+}
+
+export interface DeviceAccessTable {
+  sensor_id: number
+  tenant_id: number
+  mac: string
+  password_hash: string | null
+  allow_anonymous: Generated<boolean>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface SensorHistoryTable {
+  /** bigint: pg returns it as a string */
+  id: Generated<string>
+  sensor_id: number
+  tenant_id: number
+  full_data: ColumnType<Record<string, unknown> | null, string | null, string | null>
+  online: boolean
+  recorded_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export type CommandStatus = 'queued' | 'sent' | 'confirmed' | 'expired' | 'failed'
+
+export interface DeviceCommandsTable {
+  id: Generated<number>
+  sensor_id: number
+  tenant_id: number
+  command: string
+  key: string
+  value: number
+  status: ColumnType<CommandStatus, CommandStatus | undefined, CommandStatus>
+  requested_by: number | null
+  created_at: ColumnType<Date, Date | undefined, Date>
+  sent_at: NullableTimestamp
+  confirmed_at: NullableTimestamp
+  expires_at: ColumnType<Date, Date, Date>
+}
+
+export interface WsTicketsTable {
+  ticket_hash: string
+  user_id: number | null
+  client_id: string | null
+  session_id: string | null
+  scopes: Json<string[]>
+  expires_at: ColumnType<Date, Date, Date>
+  used_at: NullableTimestamp
+}
+
+
+export interface ScheduleGroupsTable {
+  id: Generated<number>
+  tenant_id: number
+  sensor_id: number
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export interface ScheduleItemsTable {
+  id: Generated<number>
+  group_id: number
+  cron: string
+  type: string
+  value: Json<Record<string, number>>
+  created_at: Generated<Date>
+}
+
+export type DeviceCommand = Selectable<DeviceCommandsTable>

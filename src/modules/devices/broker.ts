@@ -1,0 +1,95 @@
+/**
+ * The embedded MQTT broker (Aedes): devices connect here when no external broker is
+ * configured. Every CONNECT is checked against the database and every PUBLISH and
+ * SUBSCRIBE against the device's topic ACL (device-auth.ts holds the rules and the threat
+ * model). TLS when a certificate and key are configured; devices do not verify it.
+ */
+import { readFileSync } from 'node:fs'
+import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net'
+import { createServer as createTlsServer } from 'node:tls'
+import { Aedes, type AuthenticateError, type Client } from 'aedes'
+import type { Log } from '../../lib/log.ts'
+import type { MqttConfig } from '../../config.ts'
+import type { DeviceAuth, DeviceIdentity } from './device-auth.ts'
+import { MAX_PAYLOAD_BYTES } from './payload.ts'
+
+export interface EmbeddedBroker {
+  /** Where the bridge connects: mqtt(s)://host:port on the bound port. */
+  url: string
+  port: number
+  /** The broker's own certificate, so the bridge can verify the TLS it connects over. */
+  ca: string | null
+  close(): Promise<void>
+}
+
+const BAD_CREDENTIALS = 4
+
+function refusal(): AuthenticateError {
+  return Object.assign(new Error('Bad user name or password'), { returnCode: BAD_CREDENTIALS }) as AuthenticateError
+}
+
+export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log): Promise<EmbeddedBroker> {
+  // who each connected client is, set once at CONNECT
+  const identities = new WeakMap<Client, DeviceIdentity>()
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      auth
+        .authenticate(username, password?.toString('utf8'), client.id)
+        .then((identity) => {
+          if (!identity) return done(refusal(), false)
+          identities.set(client, identity)
+          done(null, true)
+        })
+        .catch((err: unknown) => {
+          log.error({ err }, 'mqtt: authentication failed')
+          done(refusal(), false)
+        })
+    },
+    authorizePublish: (client, packet, done) => {
+      // client null: the broker's own messages ($SYS heartbeats)
+      if (!client) return done(null)
+      const identity = identities.get(client)
+      if (!identity || !auth.allowed(identity, 'publish', packet.topic)) return done(new Error('publish not allowed'))
+      if (packet.payload.length > MAX_PAYLOAD_BYTES) return done(new Error('payload too large'))
+      done(null)
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      const identity = identities.get(client)
+      // a refused filter gets a failure return code (0x80) in the SUBACK; the connection stays
+      if (!identity || !auth.allowed(identity, 'subscribe', subscription.topic)) return done(null, null)
+      done(null, subscription)
+    },
+  })
+  broker.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt: client error'))
+
+  const cert = config.tlsCert ? readFileSync(config.tlsCert, 'utf8') : null
+  const key = config.tlsKey ? readFileSync(config.tlsKey, 'utf8') : null
+  // noDelay: commands and acks are small packets that should leave at once
+  const server: Server = cert && key ? createTlsServer({ cert, key, noDelay: true }, broker.handle) : createTcpServer({ noDelay: true }, broker.handle)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      broker.close()
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`MQTT_PORT ${config.port} is in use (another broker?): set MQTT_PORT, or MQTT_URL to use that broker, or MQTT_EMBEDDED=false`)
+          : err,
+      )
+    })
+    server.listen(config.port, config.host, () => {
+      server.removeAllListeners('error')
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const wildcard = ['0.0.0.0', '::', ''].includes(config.host)
+  const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
+  return {
+    url: `${cert ? 'mqtts' : 'mqtt'}://${host}:${port}`,
+    port,
+    ca: cert,
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()))
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

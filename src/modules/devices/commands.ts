@@ -1,0 +1,109 @@
+/**
+ * Commands to devices: validated against the sensor type's grammar, recorded, published at
+ * QoS 1, and followed through their life: `queued` (recorded) -> `sent` (the broker
+ * acknowledged it) -> `confirmed` (a later state from the device shows the value; see
+ * state.ts) or `expired` (not confirmed within the timeout). `failed`: the broker never
+ * acknowledged it.
+ *
+ * An offline device is refused (409 device_offline) rather than queued: a command that
+ * runs when the device reconnects, perhaps hours later, can switch on a heater nobody is
+ * watching, and the app that sent it has long stopped waiting. Apps send again.
+ *
+ * Takes a sensor already checked by the caller (the route asks the access policy first).
+ */
+import type { DB } from '../../db/connect.ts'
+import type { DeviceCommand, Sensor } from '../../db/database.ts'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts'
+import { checkCommand, findSensorType } from './sensor-types.ts'
+import type { Clock } from './state.ts'
+
+export interface CommandPublisher {
+  publishCommand(mac: string, text: string): Promise<void>
+}
+
+export function commandView(c: DeviceCommand, now: Date) {
+  const pending = c.status === 'queued' || c.status === 'sent'
+  return {
+    id: c.id,
+    sensorId: c.sensor_id,
+    command: c.command,
+    key: c.key,
+    value: c.value,
+    // an unconfirmed command past its deadline is expired, whether or not the sweep wrote it yet
+    status: pending && c.expires_at <= now ? 'expired' : c.status,
+    createdAt: c.created_at.toISOString(),
+    sentAt: c.sent_at?.toISOString() ?? null,
+    confirmedAt: c.confirmed_at?.toISOString() ?? null,
+    expiresAt: c.expires_at.toISOString(),
+  }
+}
+
+export class CommandsService {
+  constructor(
+    private readonly db: DB,
+    private readonly publisher: () => CommandPublisher | null,
+    private readonly now: Clock,
+    private readonly timeoutSeconds: number,
+  ) {}
+
+  async send(sensor: Sensor, text: string, requestedBy: number | null): Promise<DeviceCommand> {
+    const model = findSensorType(sensor.type)
+    if (!model) {
+      throw badRequest('unsupported_sensor_type', `Sensors of type "${sensor.type}" take no commands.`)
+    }
+    const check = checkCommand(model, text)
+    if (!check.ok) throw badRequest('invalid_command', `command: ${check.message}`, [{ field: 'body.command', message: check.message }])
+    const access = await this.db.selectFrom('device_access').select('mac').where('sensor_id', '=', sensor.id).executeTakeFirst()
+    if (!access) throw conflict('device_not_registered', 'This sensor has no MQTT credentials yet; create them first.')
+    if (!sensor.online) throw conflict('device_offline', 'The device is offline; send the command again when it is online.')
+    const publisher = this.publisher()
+    if (!publisher) throw new AppError(503, 'broker_unavailable', 'No MQTT broker is configured.')
+    const created = this.now()
+    const row = await this.db
+      .insertInto('device_commands')
+      .values({
+        sensor_id: sensor.id,
+        tenant_id: sensor.tenant_id,
+        command: check.command,
+        key: check.key,
+        value: check.value,
+        requested_by: requestedBy,
+        created_at: created,
+        expires_at: new Date(created.getTime() + this.timeoutSeconds * 1000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    try {
+      await publisher.publishCommand(access.mac, check.command)
+    } catch {
+      await this.db.updateTable('device_commands').set({ status: 'failed' }).where('id', '=', row.id).execute()
+      throw new AppError(503, 'broker_unavailable', 'The MQTT broker did not accept the command; try again.')
+    }
+    // the device may already have confirmed it (a fast device): only move queued -> sent
+    return this.db
+      .updateTable('device_commands')
+      .set({ status: 'sent', sent_at: this.now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst()
+      .then(async (sent) => sent ?? (await this.get(sensor.id, row.id)))
+  }
+
+  async get(sensorId: number, commandId: number): Promise<DeviceCommand> {
+    const row = await this.db.selectFrom('device_commands').selectAll().where('id', '=', commandId).where('sensor_id', '=', sensorId).executeTakeFirst()
+    if (!row) throw notFound('Command')
+    return row
+  }
+
+  /** Writes `expired` on pending commands past their deadline. */
+  async expire(): Promise<number> {
+    const result = await this.db
+      .updateTable('device_commands')
+      .set({ status: 'expired' })
+      .where('status', 'in', ['queued', 'sent'])
+      .where('expires_at', '<=', this.now())
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows)
+  }
+}

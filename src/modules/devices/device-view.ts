@@ -1,0 +1,45 @@
+/**
+ * The device fields of a sensor as the apps read them (CLIENTS.md 2.1, 2.3, 2.5): a pure
+ * function of the sensor row, spread into the sensor view.
+ */
+import Type from 'typebox'
+import type { Sensor } from '../../db/database.ts'
+import { findSensorType, sensorTypeView } from './sensor-types.ts'
+
+export function deviceFields(s: Sensor) {
+  const model = findSensorType(s.type)
+  return {
+    online: s.online,
+    connectionType: s.connection_type,
+    lastSeenAt: s.last_seen_at?.toISOString() ?? null,
+    latestData: s.latest_data ?? null,
+    sensorTypeId: model?.sensorTypeIds[0] ?? null,
+    sensorType: model ? sensorTypeView(model) : null,
+  }
+}
+
+const Range = Type.Object({ min: Type.Integer(), max: Type.Integer() })
+
+/** The response schema properties of deviceFields. */
+export const DeviceFieldsSchema = {
+  online: Type.Boolean({ description: 'false until the device connects; false again after its will message' }),
+  connectionType: Type.Union([Type.String(), Type.Null()]),
+  lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  latestData: Type.Union([
+    Type.Object({ fullData: Type.Record(Type.String(), Type.Unknown()), time: Type.String({ format: 'date-time' }) }),
+    Type.Null(),
+  ]),
+  sensorTypeId: Type.Union([Type.Integer(), Type.Null()]),
+  sensorType: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      type: Type.Integer(),
+      name: Type.String(),
+      slug: Type.String(),
+      productId: Type.String({ description: 'a JSON array as a string, e.g. "[\\"oryf2o5f8wmaeaav\\"]"' }),
+      googleDeviceType: Type.String(),
+      commands: Type.Record(Type.String(), Range),
+    }),
+    Type.Null(),
+  ]),
+}

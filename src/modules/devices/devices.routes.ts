@@ -1,0 +1,195 @@
+/**
+ * Device routes: MQTT credentials, commands, state history. Each route asks the sensors'
+ * access check once, then hands the checked sensor to a service.
+ *
+ * Who may do what: reading state and history needs `member` (sensors:read); sending a
+ * command needs `member` too (sensors:write): members of a tenant operate its devices, as
+ * the people of a household operate their fans, and a customer owns their own child tenant.
+ * Credentials and anonymous access configure the device itself: `admin`. Another tenant's
+ * sensor, by id or by MAC, is a 404 exactly like a missing one.
+ */
+import type { Actor } from '../tenancy/actor.ts'
+import type { SensorAction } from '../sensors/sensors.service.ts'
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import type { Sensor } from '../../db/database.ts'
+import { badRequest, conflict } from '../../lib/errors.ts'
+import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
+import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
+import { commandView } from './commands.ts'
+import { normalizeMac } from './payload.ts'
+
+const read = [{ bearer: ['sensors:read'] }]
+const write = [{ bearer: ['sensors:write'] }]
+
+const CommandSchema = Type.Object({
+  id: Type.Integer(),
+  sensorId: Type.Integer(),
+  command: Type.String(),
+  key: Type.String(),
+  value: Type.Integer(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('confirmed'), Type.Literal('expired'), Type.Literal('failed')]),
+  createdAt: Type.String({ format: 'date-time' }),
+  sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  confirmedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  expiresAt: Type.String({ format: 'date-time' }),
+})
+const CommandReply = Type.Object({
+  success: Type.Literal(true),
+  // the Go CLI reads response.success; kud's fixture has the same
+  response: Type.Object({ success: Type.Literal(true), message: Type.String() }),
+  command: CommandSchema,
+})
+const HistorySchema = Type.Object({
+  id: Type.Integer(),
+  sensorId: Type.Integer(),
+  online: Type.Boolean(),
+  fullData: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  time: Type.String({ format: 'date-time' }),
+})
+const CredentialsReply = Type.Object({
+  username: Type.String({ description: 'the MAC address' }),
+  password: Type.String({ description: 'shown once; stored hashed' }),
+  clientId: Type.String(),
+  mqttUrl: Type.Union([Type.String(), Type.Null()]),
+})
+const AccessSchema = Type.Object({ hasPassword: Type.Boolean(), allowAnonymous: Type.Boolean() })
+
+/**
+ * The MAC a sensor's device connects with: its deviceId exactly, lowercase with colons, as
+ * it appears in topics and WebSocket subscriptions; anything else is a 400.
+ */
+function macOf(sensor: Sensor): string {
+  if (normalizeMac(sensor.device_id) !== sensor.device_id) {
+    throw badRequest('invalid_device_id', 'MQTT devices need a deviceId that is a MAC address, lowercase with colons (e0:5a:1b:76:ef:60).')
+  }
+  return sensor.device_id
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+}
+
+function scopedDeviceRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+  const { sensors, devices } = app.services
+  const SensorParams = scopedParams({ sensorId: Id })
+
+  /** The sensor a path names by numeric id or by MAC, checked for `minimum`. */
+  async function sensorByRef(actor: Actor, ref: string, tenantId: number | undefined, action: SensorAction) {
+    let id = /^\d{1,9}$/.test(ref) ? Number(ref) : 0
+    const mac = id ? null : normalizeMac(ref)
+    if (mac) {
+      let q = app.db.selectFrom('sensors').select('sensors.id').leftJoin('device_access', 'device_access.sensor_id', 'sensors.id')
+      q = tenantId !== undefined ? q.where('sensors.tenant_id', '=', tenantId).where('sensors.device_id', '=', mac) : q.where('device_access.mac', '=', mac)
+      id = (await q.executeTakeFirst())?.id ?? 0
+    }
+    return sensors.access(actor, id, tenantId, action)
+  }
+
+  app.post(
+    '/sensors/:sensorId/credentials',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "Create the device's MQTT password (tenant admins); replaces any earlier one, shown once",
+        security: write,
+        params: SensorParams,
+        response: { 201: CredentialsReply, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const sensor = await sensors.access(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
+      try {
+        const issued = await devices.credentials.issue(sensor, macOf(sensor))
+        return reply.code(201).send({ ...issued, mqttUrl: devices.mqttUrl })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('device_id_taken', 'Another sensor already holds credentials for this MAC address.')
+        throw error
+      }
+    },
+  )
+
+  app.put(
+    '/sensors/:sensorId/device-access',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Allow or forbid the device to connect without credentials (tenant admins)',
+        description:
+          'RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device\'s state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials.',
+        security: write,
+        params: SensorParams,
+        body: Type.Object({ allowAnonymous: Type.Boolean() }),
+        response: { 200: AccessSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const sensor = await sensors.access(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
+      await devices.credentials.setAnonymous(sensor, macOf(sensor), request.body.allowAnonymous)
+      return devices.credentials.status(sensor.id)
+    },
+  )
+
+  app.post(
+    '/sensors/:sensorId/command',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Send a command ("tune set <key> <value>") to the device, by sensor id or MAC (tenant members)',
+        description: 'JSON {"command"} or a form field `command`. A device that is offline is refused with 409 device_offline.',
+        security: write,
+        params: scopedParams({ sensorId: Type.String({ minLength: 1, maxLength: 40 }) }),
+        body: Type.Object({ command: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: CommandReply, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const sensor = await sensorByRef(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.command')
+      const command = await devices.commands.send(sensor, request.body.command, request.actor.kind === 'user' ? request.actor.userId : null)
+      return { success: true as const, response: { success: true as const, message: `${command.command} sent` }, command: commandView(command, devices.now()) }
+    },
+  )
+
+  app.get(
+    '/sensors/:sensorId/commands/:commandId',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'A command and where it is: queued, sent, confirmed, expired or failed',
+        security: read,
+        params: scopedParams({ sensorId: Id, commandId: Id }),
+        response: { 200: CommandSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const sensor = await sensors.access(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.read')
+      return commandView(await devices.commands.get(sensor.id, request.params.commandId), devices.now())
+    },
+  )
+
+  app.get(
+    '/v4/sensors/:sensorId/history',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "The device's state changes, a cursor page (kept for DEVICE_HISTORY_RETENTION_DAYS)",
+        security: read,
+        params: SensorParams,
+        querystring: Type.Object(PageQuerySchema),
+        response: { 200: pageSchema(HistorySchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const sensor = await sensors.access(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.read')
+      return devices.state.history(sensor.id, request.query)
+    },
+  )
+}
+
+export async function deviceRoutes(app: FastifyInstance): Promise<void> {
+  const bridge = app.services.devices.bridge
+  if (bridge) for (const metric of [bridge.malformed, bridge.ingested]) app.metricsRegistry.registerMetric(metric)
+  registerScoped(app, scopedDeviceRoutes)
+}

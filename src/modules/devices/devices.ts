@@ -1,0 +1,83 @@
+/**
+ * The devices module, wired: the embedded broker (unless an external one is configured or
+ * it is turned off), the bridge, and the services the routes call. Created once per app.
+ */
+import type { Log } from '../../lib/log.ts'
+import type { MqttConfig } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { CursorCodec } from '../../lib/pagination.ts'
+import { startBroker, type EmbeddedBroker } from './broker.ts'
+import { Bridge, type BridgeTarget } from './bridge.ts'
+import { CommandsService } from './commands.ts'
+import { CredentialsService, DeviceAuth } from './device-auth.ts'
+import { StateService, type Clock } from './state.ts'
+import { TicketsService } from './tickets.ts'
+
+export interface DevicesDeps {
+  db: DB
+  config: MqttConfig
+  cursors: CursorCodec
+  log: Log
+  isSessionActive: (sessionId: string) => Promise<boolean>
+  now?: Clock
+}
+
+export class Devices {
+  readonly auth: DeviceAuth
+  readonly credentials: CredentialsService
+  readonly state: StateService
+  readonly commands: CommandsService
+  readonly tickets: TicketsService
+  readonly now: Clock
+  bridge: Bridge | null = null
+  broker: EmbeddedBroker | null = null
+  private sweeper: NodeJS.Timeout | null = null
+
+  constructor(private readonly deps: DevicesDeps) {
+    const now = deps.now ?? (() => new Date())
+    this.now = now
+    this.auth = new DeviceAuth(deps.db)
+    this.credentials = new CredentialsService(deps.db)
+    this.state = new StateService(deps.db, deps.cursors, now)
+    this.commands = new CommandsService(deps.db, () => this.bridge, now, deps.config.commandTimeoutSeconds)
+    this.tickets = new TicketsService(deps.db, now, deps.isSessionActive)
+  }
+
+  /** Where devices connect: the external broker's URL or the embedded broker's. */
+  get mqttUrl(): string | null {
+    return this.deps.config.url ?? this.broker?.url ?? null
+  }
+
+  async start(): Promise<void> {
+    const { config, log } = this.deps
+    let target: BridgeTarget | null = null
+    if (config.url) target = { url: config.url, external: true, shareGroup: config.shareGroup }
+    else if (config.embedded) {
+      this.broker = await startBroker(config, this.auth, log)
+      target = { url: this.broker.url, external: false, ...this.auth.bridge, ca: this.broker.ca }
+    }
+    if (target) {
+      this.bridge = new Bridge(target, this.state, log)
+      await this.bridge.start()
+    }
+    this.sweeper = setInterval(() => void this.sweep(), 10_000)
+    this.sweeper.unref()
+  }
+
+  /** Expires overdue commands and drops history and tickets past their time. */
+  async sweep(): Promise<void> {
+    try {
+      await this.commands.expire()
+      await this.state.purgeHistory(this.deps.config.historyRetentionDays)
+      await this.tickets.purge()
+    } catch (err) {
+      this.deps.log.warn({ err }, 'devices: sweep failed')
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper)
+    await this.bridge?.close()
+    await this.broker?.close()
+  }
+}

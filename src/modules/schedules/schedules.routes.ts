@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import { errorResponses } from '../../lib/schemas.ts'
+import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
+
+const tags = ['schedules']
+const read = [{ bearer: ['sensors:read'] }]
+const write = [{ bearer: ['sensors:write'] }]
+
+const Value = Type.Object(
+  { power: Type.Integer({ minimum: 0, maximum: 1 }), mode: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), speed: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })) },
+  { additionalProperties: Type.Integer({ minimum: 0, maximum: 1000 }), maxProperties: 20, description: 'command values by key; power 0 or 1 always' },
+)
+const Item = Type.Object({
+  cron: Type.String({ minLength: 9, maxLength: 100, description: '5 fields, or 6 with seconds first ("1 0 6 * * 1": 06:00:01 on Mondays)' }),
+  type: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$', description: 'e.g. "tune"' }),
+  value: Value,
+})
+const ItemView = Type.Object({ id: Type.Integer(), cron: Type.String(), type: Type.String(), value: Type.Record(Type.String(), Type.Integer()) })
+const Group = Type.Object({
+  SensorId: Type.Integer(),
+  id: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  SensorSchedules: Type.Optional(Type.Array(ItemView)),
+})
+
+function scopedScheduleRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+  const { sensors, schedules } = app.services
+  const SensorParams = scopedParams({ sensorId: Id })
+
+  app.get(
+    '/sensors/:sensorId/scheduleGroups',
+    {
+      schema: {
+        tags,
+        summary: "A sensor's schedule groups (members); with includeScheduleItems=true, each with its timed commands",
+        security: read,
+        params: SensorParams,
+        querystring: Type.Object({ includeScheduleItems: Type.Optional(Type.Boolean({ default: false })) }),
+        response: { 200: Type.Array(Group), ...errorResponses },
+      },
+    },
+    async (r) => schedules.list(await sensors.access(r.actor, r.params.sensorId, r.params.tenantId), r.query.includeScheduleItems ?? false),
+  )
+
+  app.post(
+    '/sensors/:sensorId/scheduleGroups',
+    {
+      schema: {
+        tags,
+        summary: 'Add a schedule group of timed commands (tenant admins); they run through the devices module',
+        security: write,
+        params: SensorParams,
+        body: Type.Object({ SensorSchedules: Type.Array(Item, { minItems: 1, maxItems: 50 }) }),
+        response: { 201: Group, ...errorResponses },
+      },
+    },
+    async (r, reply) => {
+      const sensor = await sensors.access(r.actor, r.params.sensorId, r.params.tenantId, 'sensors.write')
+      return reply.code(201).send(await schedules.create(sensor, r.body.SensorSchedules))
+    },
+  )
+
+  app.delete(
+    '/sensors/:sensorId/scheduleGroups/:groupId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a schedule group (tenant admins)',
+        security: write,
+        params: scopedParams({ sensorId: Id, groupId: Id }),
+        response: { 204: Type.Null(), ...errorResponses },
+      },
+    },
+    async (r, reply) => {
+      await schedules.remove(await sensors.access(r.actor, r.params.sensorId, r.params.tenantId, 'sensors.write'), r.params.groupId)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+  registerScoped(app, scopedScheduleRoutes)
+}

@@ -1,0 +1,151 @@
+/**
+ * The pieces under the device flow: payload forms (CLIENTS.md 4.2), the sensor-type
+ * catalog and command grammar (4.3-4.5), and everything that depends on time (command
+ * expiry, history retention, ticket lifetime) with a clock the test moves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CommandsService, commandView } from '../src/modules/devices/commands.ts'
+import { parsePresence, parseState, parseTopic, normalizeMac } from '../src/modules/devices/payload.ts'
+import { checkCommand, findSensorType, SENSOR_TYPES, sensorTypeView } from '../src/modules/devices/sensor-types.ts'
+import { StateService } from '../src/modules/devices/state.ts'
+import { TicketsService } from '../src/modules/devices/tickets.ts'
+import { CursorCodec } from '../src/lib/pagination.ts'
+import { createTenant, createTestApp, type TestApp } from './helpers.ts'
+import { uniqueMac } from './device-helpers.ts'
+
+const buf = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value))
+
+describe('state payloads', () => {
+  it('flattens sub.Tune[0], the doubly nested Bright 2 form, and the flat form', () => {
+    const flex = parseState(buf({ sub: { Tune: [{ uid: 'dune79w7bsu6dg3e', id: 1, power: 0, mode: 0, speed: 8, swing: 0, tilt: 0, timer: 0 }] } }))
+    expect(flex).toMatchObject({ ok: true, value: { fullData: { uid: 'dune79w7bsu6dg3e', id: 1, power: 0, mode: 0, speed: 8, swing: 0, tilt: 0, timer: 0 } } })
+    const bright = parseState(buf({ sub: { Tune: [{ uid: 'b2', sub: { Tune: [{ power: 1, speed: 0, ion: 1, filter: 80 }] } }] } }))
+    expect(bright).toMatchObject({ ok: true, value: { fullData: { uid: 'b2', power: 1, speed: 0, ion: 1, filter: 80 } } })
+    expect(parseState(buf({ power: 1, speed: 10 }))).toMatchObject({ ok: true, value: { fullData: { power: 1, speed: 10 } } })
+  })
+
+  it.each([['not json'], ['[1]'], ['null'], ['{}'], ['{"sub":{"Tune":[]}}'], ['{"sub":{"Tune":"x"}}'], ['{"power":[1]}'], [`{"a":"${'x'.repeat(300)}"}`], [JSON.stringify(Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, i])))]])(
+    'refuses %s',
+    (raw) => {
+      expect(parseState(buf(raw)).ok).toBe(false)
+    },
+  )
+
+  it('refuses a payload over 16 KiB', () => {
+    expect(parseState(Buffer.alloc(17 * 1024, 0x20))).toEqual({ ok: false, reason: 'payload too large' })
+  })
+
+  it('reads presence and topics strictly', () => {
+    expect(parsePresence(buf({ online: false, connectionType: 'mqtt' }))).toEqual({ ok: true, value: { online: false, connectionType: 'mqtt' } })
+    expect(parsePresence(buf({ online: 'false' })).ok).toBe(false)
+    expect(parseTopic('sensor/e0:5a:1b:76:ef:60/in')).toEqual({ mac: 'e0:5a:1b:76:ef:60', channel: 'in' })
+    for (const topic of ['sensor/E0:5A:1B:76:EF:60/in', 'sensor/e0:5a:1b:76:ef/in', 'sensor/e0:5a:1b:76:ef:60/in/x', 'other/e0:5a:1b:76:ef:60/in']) {
+      expect(parseTopic(topic), topic).toBeNull()
+    }
+    expect(normalizeMac('E0-5A-1B-76-EF-60')).toBe('e0:5a:1b:76:ef:60')
+    expect(normalizeMac('e05a1b76ef60')).toBeNull()
+  })
+})
+
+describe('sensor types', () => {
+  it('productId is a string holding a JSON array, as the official Homey app parses it', () => {
+    const edge = findSensorType('23')!
+    expect(sensorTypeView(edge).productId).toBe('["oryf2o5f8wmaeaav"]')
+    expect(findSensorType('threesixty')?.productIds).toEqual(['ea1xi3ijqvkms0lm'])
+    for (const model of SENSOR_TYPES) expect(JSON.parse(sensorTypeView(model).productId)).toEqual(model.productIds)
+  })
+
+  it('knows each model by v5 type and sensorTypeId', () => {
+    expect(findSensorType('58')?.sensorTypeIds[0]).toBe(67)
+    expect(findSensorType('26')?.sensorTypeIds[0]).toBe(36)
+    expect(findSensorType('59')?.name).toBe('Whisper Flex Elevate')
+    expect(findSensorType('temperature')).toBeUndefined()
+  })
+
+  it('checks commands against the model: keys, ranges, zero padding, exact grammar', () => {
+    const flex1 = findSensorType('whisper-flex')!
+    const flex2 = findSensorType('whisper-flex-2')!
+    expect(checkCommand(flex2, 'tune set power 01')).toEqual({ ok: true, key: 'power', value: 1, command: 'tune set power 1' })
+    expect(checkCommand(flex2, 'tune set speed 30').ok).toBe(true)
+    expect(checkCommand(flex1, 'tune set speed 30').ok).toBe(false)
+    expect(checkCommand(flex1, 'tune set swing 1').ok).toBe(true)
+    expect(checkCommand(flex2, 'tune set swing 1').ok).toBe(false)
+    expect(checkCommand(flex2, 'tune set batlvl 5').ok).toBe(false)
+    for (const bad of ['tune set Power 1', 'tune set power -1', 'tune set power 1.0', 'tune get power', 'tune set power 1 2']) {
+      expect(checkCommand(flex2, bad).ok, bad).toBe(false)
+    }
+  })
+})
+
+describe('time-dependent behaviour, with a test clock', () => {
+  let t: TestApp
+  let time = new Date('2026-06-01T12:00:00Z')
+  const clock = () => time
+  const advance = (seconds: number) => (time = new Date(time.getTime() + seconds * 1000))
+  let sensorId: number
+  const mac = uniqueMac()
+
+  beforeAll(async () => {
+    t = await createTestApp({ MQTT_EMBEDDED: 'false' })
+    const tenantId = await createTenant(t)
+    const sensor = await t.db
+      .insertInto('sensors')
+      .values({ tenant_id: tenantId, device_id: mac, name: 'fan', type: '58', metadata: '{}' })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    sensorId = sensor.id
+    await t.app.services.devices.credentials.issue(sensor, mac)
+  })
+  afterAll(() => t.close())
+
+  it('an unconfirmed command expires after the timeout; a confirming state in time confirms it', async () => {
+    const published: string[] = []
+    const commands = new CommandsService(t.db, () => ({ publishCommand: async (_m, text) => void published.push(text) }), clock, 30)
+    const state = new StateService(t.db, new CursorCodec(Buffer.alloc(32, 1)), clock)
+    await state.applyPresence(mac, { online: true, connectionType: 'mqtt' })
+    const sensor = await t.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirstOrThrow()
+
+    const late = await commands.send(sensor, 'tune set speed 5', null)
+    expect(published).toEqual(['tune set speed 5'])
+    expect(commandView(late, clock()).status).toBe('sent')
+    advance(31)
+    expect(commandView(await commands.get(sensorId, late.id), clock()).status).toBe('expired')
+    // a state after the deadline no longer confirms it
+    await state.applyState(mac, { speed: 5 }, {})
+    expect(await commands.expire()).toBe(1)
+    expect((await commands.get(sensorId, late.id)).status).toBe('expired')
+
+    const prompt = await commands.send(sensor, 'tune set speed 7', null)
+    advance(2)
+    expect((await state.applyState(mac, { speed: 6 }, {}))?.confirmed).toBe(0)
+    expect((await state.applyState(mac, { speed: 7 }, {}))?.confirmed).toBe(1)
+    expect(commandView(await commands.get(sensorId, prompt.id), clock()).status).toBe('confirmed')
+  })
+
+  it('history older than the retention is dropped; identical states are not recorded twice', async () => {
+    const state = new StateService(t.db, new CursorCodec(Buffer.alloc(32, 1)), clock)
+    const count = async () => Number((await t.db.selectFrom('sensor_history').select((eb) => eb.fn.countAll<string>().as('n')).where('sensor_id', '=', sensorId).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    await state.applyState(mac, { speed: 7 }, {})
+    expect(await count()).toBe(before)
+    advance(10 * 86_400)
+    await state.applyState(mac, { speed: 8 }, {})
+    expect(await count()).toBe(before + 1)
+    await state.purgeHistory(5)
+    expect(await count()).toBe(1)
+  })
+
+  it('a WebSocket ticket works once and only within 30 seconds', async () => {
+    const tickets = new TicketsService(t.db, clock, async () => true)
+    const holder = { userId: null, clientId: 'c', sessionId: null, scopes: ['sensors:read'] }
+    const once = await tickets.issue(holder)
+    expect(await tickets.consume(once.ticket)).toEqual(holder)
+    expect(await tickets.consume(once.ticket)).toBeNull()
+    const stale = await tickets.issue(holder)
+    advance(31)
+    expect(await tickets.consume(stale.ticket)).toBeNull()
+    const revoked = new TicketsService(t.db, clock, async () => false)
+    const ofRevokedSession = await revoked.issue({ ...holder, sessionId: 's' })
+    expect(await revoked.consume(ofRevokedSession.ticket)).toBeNull()
+  })
+})
