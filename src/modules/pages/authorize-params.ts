@@ -1,0 +1,107 @@
+/**
+ * Checking the parameters of `GET /auth/oauth2/authorize` (RFC 6749 4.1.1, RFC 7636, OpenID
+ * Connect Core 3.1.2.1). The order matters: client_id and redirect_uri first, and any fault
+ * before both are known good is shown on the page, never sent to an unverified address.
+ *
+ * Accepted and ignored: `loginRedirectType=passwordless` (the only login this page offers,
+ * sent by an existing app), `response_mode=query` (the only mode), and scopes other than
+ * openid/email/profile, such as `my_scope` (what an access token may do is the client's
+ * registered scopes, not what the authorization asked for).
+ */
+import type { OAuthClient } from '../../db/database.ts'
+import { normalizeMethod } from '../oauth/pkce.ts'
+
+export type AuthorizeQuery = Record<string, unknown>
+
+export interface AuthorizeParams {
+  redirectUri: string
+  state: string | null
+  scope: string | undefined
+  nonce: string | null
+  codeChallenge: string | null
+  loginHint: string | null
+}
+
+export type Checked =
+  | { kind: 'page-error'; status: number; message: string }
+  | { kind: 'redirect-error'; redirectUri: string; error: string; description: string; state: string | null }
+  | { kind: 'ok'; client: OAuthClient; params: AuthorizeParams }
+
+const LIMITS: Record<string, number> = { state: 2000, nonce: 500, login_hint: 320, scope: 2000, code_challenge: 256 }
+
+function pageError(message: string, status = 400): Checked {
+  return { kind: 'page-error', status, message }
+}
+
+/** A single string parameter; `null` when repeated (a request must not repeat one). */
+function one(query: AuthorizeQuery, key: string): string | undefined | null {
+  const value = query[key]
+  if (value === undefined || value === '') return undefined
+  return typeof value === 'string' ? value : null
+}
+
+function checkClient(query: AuthorizeQuery, client: OAuthClient | undefined): Checked | { redirectUri: string } {
+  const clientId = one(query, 'client_id')
+  if (clientId === undefined) return pageError('The app that sent you here did not say which app it is (client_id is missing). Go back to the app and try again.')
+  if (clientId === null || !client) return pageError('The app that sent you here is not registered with this service (unknown client_id).')
+  const asked = one(query, 'redirect_uri')
+  if (asked === null) return pageError('The app sent its return address twice (redirect_uri), so this sign-in cannot continue.')
+  if (asked === undefined) {
+    // RFC 6749 3.1.2.3: it may be left out when exactly one is registered
+    if (client.redirect_uris.length === 1 && client.redirect_uris[0]) return { redirectUri: client.redirect_uris[0] }
+    return pageError('The app did not say where to return after sign-in (redirect_uri is missing).')
+  }
+  if (!client.redirect_uris.includes(asked)) {
+    return pageError('The app asked to return to an address it has not registered (redirect_uri), so this sign-in was stopped to protect you.')
+  }
+  return { redirectUri: asked }
+}
+
+export async function checkAuthorization(
+  query: AuthorizeQuery,
+  findClient: (id: string) => Promise<OAuthClient | undefined>,
+): Promise<Checked> {
+  const clientId = one(query, 'client_id')
+  const client = typeof clientId === 'string' ? await findClient(clientId) : undefined
+  const checkedClient = checkClient(query, client)
+  if ('kind' in checkedClient) return checkedClient
+  const { redirectUri } = checkedClient
+  const stateRaw = one(query, 'state')
+  const state = typeof stateRaw === 'string' ? stateRaw : null
+  const fail = (error: string, description: string): Checked => ({ kind: 'redirect-error', redirectUri, error, description, state })
+  if (!client) return pageError('Unknown client.')
+
+  for (const key of ['response_type', 'state', 'scope', 'nonce', 'code_challenge', 'code_challenge_method', 'login_hint', 'prompt']) {
+    if (one(query, key) === null) return fail('invalid_request', `${key} must appear once.`)
+    const value = one(query, key)
+    if (value && value.length > (LIMITS[key] ?? 100)) return fail('invalid_request', `${key} is too long.`)
+  }
+  const responseType = one(query, 'response_type')
+  if (!responseType) return fail('invalid_request', 'response_type is required.')
+  if (responseType !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.')
+  if (!client.grant_types.includes('authorization_code')) return fail('unauthorized_client', 'This client may not use the authorization code flow.')
+  const challenge = one(query, 'code_challenge') ?? null
+  if (challenge) {
+    if (normalizeMethod(one(query, 'code_challenge_method') ?? 'plain') !== 'S256') {
+      return fail('invalid_request', 'code_challenge_method must be S256.')
+    }
+    if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).')
+  } else if (client.is_public) {
+    return fail('invalid_request', 'Public clients must use PKCE (code_challenge with S256).')
+  }
+  const responseMode = one(query, 'response_mode')
+  if (responseMode && responseMode !== 'query') return fail('invalid_request', 'Only response_mode=query is supported.')
+  if (one(query, 'prompt') === 'none') return fail('login_required', 'The person must sign in on this page.')
+  return {
+    kind: 'ok',
+    client,
+    params: {
+      redirectUri,
+      state,
+      scope: one(query, 'scope') ?? undefined,
+      nonce: one(query, 'nonce') ?? null,
+      codeChallenge: challenge,
+      loginHint: one(query, 'login_hint') ?? null,
+    },
+  }
+}

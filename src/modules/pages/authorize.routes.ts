@@ -1,0 +1,84 @@
+/** The hosted authorization page: `GET /auth/oauth2/authorize` and its form steps. */
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { AuthorizationRequest } from '../../db/database.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { AuthorizeService, Finished } from './authorize.service.ts'
+import { field, type PageContext, type PageKit } from './kit.ts'
+import { PAGE_SESSION_TTL_SECONDS } from './page-sessions.ts'
+import { cookieOptions, cspSource } from './security.ts'
+import { codeStep, emailStep, showCode } from './views.ts'
+
+export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: AuthorizeService): void {
+  const tenantOf = (params: unknown) => (params as { tenantId?: number }).tenantId ?? null
+
+  const targets = (request: AuthorizationRequest | null) => [cspSource(request?.client_id ? request.redirect_uri : null)]
+
+  async function emailPage(reply: FastifyReply, ctx: PageContext, request: AuthorizationRequest, opts: { error?: string; email?: string | null; status?: number } = {}) {
+    const appName = await authorize.clientName(request)
+    return kit.send(reply, ctx, {
+      title: request.client_id ? 'Sign in' : 'Sign in to your account',
+      body: emailStep(ctx.brand, { csrf: ctx.csrf, requestId: request.id, appName, email: opts.email, error: opts.error }),
+      status: opts.status,
+      formTargets: targets(request),
+    })
+  }
+
+  function codePage(reply: FastifyReply, ctx: PageContext, request: AuthorizationRequest, error?: string) {
+    return kit.send(reply, ctx, {
+      title: 'Check your inbox',
+      body: codeStep(ctx.brand, { csrf: ctx.csrf, requestId: request.id, email: request.email ?? '', error }),
+      status: error ? 400 : 200,
+      formTargets: targets(request),
+    })
+  }
+
+  function finish(reply: FastifyReply, finished: Finished) {
+    if (finished.sessionCookie) reply.setCookie(kit.names.session, finished.sessionCookie, cookieOptions(kit.names, PAGE_SESSION_TTL_SECONDS))
+    return reply.header('cache-control', 'no-store').redirect(finished.redirect, 303)
+  }
+
+  app.get('/auth/oauth2/authorize', { schema: { tags: ['pages'], summary: 'Authorization endpoint (RFC 6749): the hosted sign-in page' } }, async (request, reply) => {
+    const ctx = await kit.context(request, reply)
+    const result = await authorize.begin(request.query as Record<string, unknown>, tenantOf(request.params), ctx.browser, request.ip)
+    if (result.kind === 'page-error') return kit.error(reply, ctx.brand, result.status, result.message)
+    if (result.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(result.url, 302)
+    return emailPage(reply, ctx, result.request, { email: result.loginHint })
+  })
+
+  app.post('/auth/oauth2/authorize/email', { schema: { tags: ['pages'], summary: 'Hosted sign-in, step 1: email a login code (HTML form)' } }, async (request, reply) => {
+    kit.checkCsrf(request)
+    const ctx = await kit.context(request, reply)
+    const id = field(request, 'request')
+    try {
+      const updated = await authorize.requestCode(id, ctx.browser, field(request, 'email'), request.ip)
+      return codePage(reply, ctx, updated)
+    } catch (error) {
+      const pending = await authorize.load(id, ctx.browser)
+      if (!(error instanceof AppError) || !pending) throw error
+      return emailPage(reply, ctx, pending, { error: error.message, email: field(request, 'email'), status: error.statusCode })
+    }
+  })
+
+  app.post('/auth/oauth2/authorize/code', { schema: { tags: ['pages'], summary: 'Hosted sign-in, step 2: the typed code; redirects to the app (HTML form)' } }, async (request, reply) => {
+    kit.checkCsrf(request)
+    const ctx = await kit.context(request, reply)
+    const id = field(request, 'request')
+    try {
+      return finish(reply, await authorize.enterCode(id, ctx.browser, field(request, 'code'), request.ip))
+    } catch (error) {
+      const pending = await authorize.load(id, ctx.browser)
+      if (!(error instanceof AppError) || !pending?.email) throw error
+      return codePage(reply, ctx, pending, error.message)
+    }
+  })
+
+  app.get('/auth/oauth2/authorize/link', { schema: { tags: ['pages'], summary: "The email's sign-in link: finishes in the browser that started, else shows the code" } }, async (request, reply) => {
+    const ctx = await kit.context(request, reply)
+    const query = request.query as Record<string, unknown>
+    const id = typeof query.request === 'string' ? query.request : ''
+    const code = typeof query.code === 'string' ? query.code : ''
+    const result = await authorize.followLink(id, request.cookies[kit.names.browser], code, request.ip)
+    if (result.kind === 'finished') return finish(reply, result.finished)
+    return kit.send(reply, ctx, { title: 'Your sign-in code', body: showCode(result.code) })
+  })
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { brandOf, contrast } from './brand.ts'
+import { html } from './html.ts'
+import { checkAuthorization } from './authorize-params.ts'
+import type { OAuthClient, Tenant } from '../../db/database.ts'
+
+describe('html tag', () => {
+  it('escapes every value unless it is already markup', () => {
+    const name = '<script>alert("x")</script>'
+    const out = html`<p title="${name}">${name}${html`<b>${"O'Neil"}</b>`}${[1, '&']}${null}${false}</p>`.value
+    expect(out).toBe('<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<b>O&#39;Neil</b>1&amp;</p>')
+  })
+})
+
+describe('brand', () => {
+  it('picks button text that contrasts with the tenant colour and keeps body text readable', () => {
+    const tenant = (buttonColor: string, textColor: string): Tenant => ({
+      id: 1, name: 'T', email_address: null, address: null, phone_number: null, logo_url: null, zip_code: null, country_code: null,
+      sender_email: null, time_zone: null, parent_tenant_id: null, signup: 'customers', created_at: new Date(), updated_at: new Date(),
+      email_config: { template: { buttonColor, textColor } },
+    })
+    expect(brandOf(tenant('#ffee00', '#222')).onAccent).toBe('#000000')
+    expect(brandOf(tenant('#0a3d7e', '#222')).onAccent).toBe('#ffffff')
+    // a pale text colour would be unreadable on white: the default is used
+    expect(brandOf(tenant('#0a3d7e', '#eeeeee')).text).toBe('#1f2937')
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21)
+  })
+})
+
+describe('authorization parameters', () => {
+  const client = { client_id: 'c1', is_public: true, redirect_uris: ['https://app.test/cb'], grant_types: ['authorization_code'] } as OAuthClient
+  const find = async (id: string) => (id === 'c1' ? client : undefined)
+  const base = { client_id: 'c1', redirect_uri: 'https://app.test/cb', response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }
+
+  it('never redirects before client_id and redirect_uri are verified', async () => {
+    expect((await checkAuthorization({ ...base, client_id: ['c1', 'c1'] }, find)).kind).toBe('page-error')
+    expect((await checkAuthorization({ ...base, redirect_uri: 'https://app.test/cb/' }, find)).kind).toBe('page-error')
+    expect((await checkAuthorization({ ...base, redirect_uri: ['https://app.test/cb', 'https://evil.test'] }, find)).kind).toBe('page-error')
+  })
+
+  it('sends later faults to the app and ignores what it does not know', async () => {
+    const plain = await checkAuthorization({ ...base, code_challenge_method: 'plain' }, find)
+    expect(plain).toMatchObject({ kind: 'redirect-error', error: 'invalid_request' })
+    const ok = await checkAuthorization({ ...base, loginRedirectType: 'passwordless', scope: 'my_scope' }, find)
+    expect(ok.kind).toBe('ok')
+    const noRedirect = await checkAuthorization({ ...base, redirect_uri: undefined }, find)
+    expect(noRedirect).toMatchObject({ kind: 'ok', params: { redirectUri: 'https://app.test/cb' } })
+  })
+})

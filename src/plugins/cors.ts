@@ -1,0 +1,36 @@
+/**
+ * CORS for the API (token, login code, revocation, introspection, userinfo and resource
+ * routes): the request's Origin is echoed back only when it is an allowed origin of a
+ * registered client (modules/oauth/origins.ts), never `*`, and never with credentials:
+ * the API authenticates with Bearer tokens and client secrets, not cookies. The hosted
+ * pages are same-origin HTML and get no CORS headers at all.
+ */
+import cors from '@fastify/cors'
+import type { FastifyInstance } from 'fastify'
+import type { CorsOrigins } from '../modules/oauth/origins.ts'
+
+const PAGE_PATHS = /^(\/tenants\/[^/]+)?\/(auth\/oauth2\/(authorize|logout)|account|confirm-email|reset-password|forgot-password|pages\/|dev\/)/
+
+export async function registerCors(app: FastifyInstance, origins: CorsOrigins): Promise<void> {
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) => {
+      const origin = request.headers.origin
+      if (!origin || PAGE_PATHS.test(request.url)) return callback(null, { origin: false })
+      origins.isAllowed(origin).then(
+        (allowed) =>
+          callback(null, {
+            origin: allowed ? origin : false,
+            credentials: false,
+            methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+            allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
+            exposedHeaders: ['x-request-id', 'retry-after', 'www-authenticate'],
+            maxAge: 600,
+            // a refused preflight still answers 204, just without Access-Control-Allow-Origin
+            strictPreflight: false,
+          }),
+        (error: Error) => callback(error, { origin: false }),
+      )
+    },
+  })
+}

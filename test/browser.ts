@@ -1,0 +1,75 @@
+/// <reference lib="dom" />
+/**
+ * Debian's Chromium driven by playwright-core, one browser per test file, with a fresh
+ * profile. Also a second tiny server on another loopback port: a relying party that serves
+ * a callback page, a logo, and a page that calls the API from its own origin (CORS).
+ */
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+
+export const CHROMIUM = '/usr/bin/chromium'
+const ARTIFACTS = join(import.meta.dirname, '..', 'test-artifacts')
+
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'trellis-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 800 },
+  })
+  return {
+    context,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Screenshots at phone and desktop width, kept in test-artifacts/; fails if 375 px scrolls sideways. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true })
+    if (width === 375) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+      if (scrollWidth > 375) throw new Error(`${name} is ${scrollWidth}px wide at 375px`)
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40" viewBox="0 0 180 40">
+<rect width="40" height="40" rx="8" fill="#0a7d3e"/><text x="50" y="28" font-family="sans-serif" font-size="22" font-weight="700" fill="#222">Acme</text></svg>`
+
+/** The page another origin serves: it calls the token endpoint and writes what happened. */
+function corsPage(api: string): string {
+  return `<!doctype html><html><body><p id="result">running</p><script>
+fetch(${JSON.stringify(`${api}/auth/oauth2/token`)}, { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ grant_type: 'authorization_code', code: 'AAAAA-AAAAA', client_id: 'x', redirect_uri: 'x' }) })
+  .then((r) => r.json().then((b) => { document.getElementById('result').textContent = 'status ' + r.status + ' ' + b.error }))
+  .catch((e) => { document.getElementById('result').textContent = 'blocked ' + e.name })
+</script></body></html>`
+}
+
+export async function startRelyingParty(api: string): Promise<{ origin: string; port: number; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]
+    if (path === '/logo.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(LOGO)
+    if (path === '/cors.html') return res.writeHead(200, { 'content-type': 'text/html' }).end(corsPage(api))
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>callback</title><p>app callback</p>')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
