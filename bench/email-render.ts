@@ -28,7 +28,8 @@ const tenant: Tenant = {
       },
     },
   },
-  allow_signup: true,
+  parent_tenant_id: null,
+  signup: 'closed',
   created_at: new Date(),
   updated_at: new Date(),
 }

@@ -1,57 +1,142 @@
-/** Shared pieces of the benchmarks: a fresh PostgreSQL database, a running app, autocannon. */
-import autocannon from 'autocannon'
-import Fastify from 'fastify'
+/**
+ * Shared pieces of the benchmarks: a fresh PostgreSQL database, servers each in their own
+ * process (./server.ts), the load generator in another (./cannon.ts), and the database's
+ * own counters.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase } from '../test/helpers.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { connectDatabase } from '../src/db/connect.ts'
+import { benchAppEnv } from './app-env.ts'
+import type { LoadFigures, LoadJob } from './cannon.ts'
+import type { StatementFigures } from './query-counter.ts'
 
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+if (!(SECONDS > 0 && SECONDS <= 120) || !(CONNECTIONS > 0 && CONNECTIONS <= 200)) {
+  throw new Error('BENCH_SECONDS must be in 1..120 and BENCH_CONNECTIONS in 1..200 (bounded loads on a shared machine)')
+}
 
 export function freshDatabase() {
   return createTestDatabase(BASE_URL, 'trellis_bench')
 }
 
-export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: 'http://127.0.0.1:0',
-    RUN_WORKER: 'false',
-    RATE_LIMIT_CODE_PER_IP: '1000000',
-    RATE_LIMIT_CODE_PER_EMAIL: '1000000',
-    RATE_LIMIT_FAILED_TOKEN_PER_IP: '1000000',
-    RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '1000000',
-    ...env,
-  })
-  const app = await buildApp(config, { db: await connectDatabase(config.database), logger: false })
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
-  return { app, url: address }
+/** The app in this process, not listening: for seeding through its services and SQL. */
+export async function buildBenchApp(databaseUrl: string): Promise<FastifyInstance> {
+  const config = loadConfig(benchAppEnv(databaseUrl))
+  return buildApp(config, { db: await connectDatabase(config.database), logger: false })
 }
 
-/** A bare Fastify route doing nothing but answer JSON: the ceiling for this machine. */
-export async function startBare(): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify({ logger: false })
-  app.post('/bare', async () => ({ ok: true }))
-  app.get('/bare', async () => ({ ok: true }))
+/** The app in this process, listening on a loopback port (bench:devices drives it next to its broker). */
+export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const config = loadConfig({ ...benchAppEnv(databaseUrl), ...env })
+  const app = await buildApp(config, { db: await connectDatabase(config.database), logger: false })
   return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) }
 }
 
-export interface Figures {
-  rps: number
-  p50: number
-  p99: number
-  non2xx: number
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+
+function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string; message?: string }) => {
+      if (message.type === type) {
+        cleanup()
+        resolve(message as T)
+      } else if (message.type === 'error') {
+        cleanup()
+        reject(new Error(message.message))
+      }
+    }
+    const onExit = (code: number | null) => {
+      cleanup()
+      reject(new Error(`child process exited (${code}) before sending '${type}'`))
+    }
+    const cleanup = () => {
+      child.off('message', onMessage)
+      child.off('exit', onExit)
+    }
+    child.on('message', onMessage)
+    child.on('exit', onExit)
+  })
 }
 
-export async function load(opts: autocannon.Options): Promise<Figures> {
-  const result = await autocannon({ connections: 10, duration: 8, ...opts })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx }
+export interface ServerCounts {
+  /** requests the server received, counted by its own HTTP server */
+  requests: number
+  statements: StatementFigures[]
 }
 
-export function report(label: string, f: Figures, bare?: Figures): void {
-  const ratio = bare ? `  (${((f.rps / bare.rps) * 100).toFixed(1)}% of the bare route)` : ''
-  console.log(`${label.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  non-2xx ${f.non2xx}${ratio}`)
+export interface ServerProcess {
+  url: string
+  readyAtUs: number
+  /** Closes the server (in-flight requests finish) and returns what it counted; null if already stopped. */
+  stop(): Promise<ServerCounts | null>
+}
+
+/** Forks ./server.ts (`trellis <url>`, `bare` or `oidc`); extra node flags such as --cpu-prof. */
+export async function spawnServer(args: string[], nodeFlags: string[] = []): Promise<ServerProcess> {
+  const child = fork(here('./server.ts'), args, { execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const { url, readyAtUs } = await nextMessage<{ url: string; readyAtUs: number }>(child, 'ready')
+  return {
+    url,
+    readyAtUs,
+    async stop() {
+      if (child.exitCode !== null || !child.connected) return null
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      const counts = nextMessage<ServerCounts>(child, 'stopped')
+      child.send({ type: 'stop' })
+      const answer = await counts
+      await exited
+      return answer
+    },
+  }
+}
+
+/** Runs autocannon in its own process against `url`. */
+export async function runLoad(job: Omit<LoadJob, 'connections' | 'seconds'> & Partial<LoadJob>): Promise<LoadFigures> {
+  const child = fork(here('./cannon.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const answer = nextMessage<{ figures: LoadFigures }>(child, 'figures')
+  child.send({ connections: CONNECTIONS, seconds: SECONDS, ...job })
+  return (await answer).figures
+}
+
+export interface DbCounters {
+  commits: number
+  rollbacks: number
+  inserted: number
+  updated: number
+}
+
+/**
+ * The bench database's transaction counters, read from another database's session so the
+ * reading adds nothing. Backends report their counters when they exit, so read after the
+ * server process is stopped; the loop waits for the last reports to land.
+ */
+export async function dbCounters(databaseName: string): Promise<DbCounters> {
+  const client = new pg.Client({ connectionString: BASE_URL })
+  await client.connect()
+  try {
+    let last = ''
+    for (let i = 0; i < 20; i++) {
+      await client.query('select pg_stat_clear_snapshot()')
+      const { rows } = await client.query<{ c: string; r: string; i: string; u: string }>(
+        'select xact_commit c, xact_rollback r, tup_inserted i, tup_updated u from pg_stat_database where datname = $1',
+        [databaseName],
+      )
+      const row = rows[0]
+      if (!row) throw new Error(`no pg_stat_database row for ${databaseName}`)
+      const now = `${row.c}/${row.r}/${row.i}/${row.u}`
+      if (now === last) return { commits: Number(row.c), rollbacks: Number(row.r), inserted: Number(row.i), updated: Number(row.u) }
+      last = now
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    throw new Error('pg_stat_database did not settle')
+  } finally {
+    await client.end()
+  }
 }

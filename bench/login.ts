@@ -1,77 +1,188 @@
 /**
- * Token exchange and code request throughput on PostgreSQL, over real HTTP, next to a bare
- * Fastify route on the same machine.   npm run bench:login
+ * The login hot path next to this machine's ceilings, in one table:
+ *   npm run bench:login [-- --profile]
+ * Every server runs in its own process (./server.ts), autocannon in another (./cannon.ts);
+ * this process only seeds (through the app's services and SQL), starts, measures and prints.
+ * Per request: round trips and statements as counted by the server's pg driver, commits
+ * from pg_stat_database (xact_commit delta over the workload). BENCH_SECONDS (10),
+ * BENCH_CONNECTIONS (50), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
  */
-import { appSecret } from '../src/db/app-secrets.ts'
-import { generateLoginCode, hashLoginCode, normalizeLoginCode } from '../src/modules/oauth/login-codes.ts'
-import { s256 } from '../src/modules/oauth/pkce.ts'
-import { freshDatabase, load, report, startApp, startBare } from './lib.ts'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { LoadFigures, LoadJob } from './cannon.ts'
+import { topSelfTime } from './cpuprofile-top.ts'
+import { BASE_URL, buildBenchApp, CONNECTIONS, dbCounters, freshDatabase, runLoad, SECONDS, spawnServer } from './lib.ts'
+import { runPgbench } from './pgbench.ts'
+import { PEER_CLIENT } from './oidc-peer.ts'
+import type { StatementFigures } from './query-counter.ts'
+import { codeRequestBodies, seedClients, seedExchangeBodies, seedRefreshBodies, seedUserAndSensors } from './seed.ts'
+import { perRequest, printStatements, printTable, type Row } from './table.ts'
 
-const CODES = Number(process.env.BENCH_CODES ?? 40_000)
-const verifier = 'bench-verifier-0123456789-0123456789-0123456789'
-const challenge = s256(verifier)
-const redirectUri = 'https://bench.example/cb'
+const PROFILE = process.argv.includes('--profile')
+// single-use credentials per workload: enough for 4,000 req/s over the whole run
+const CREDENTIALS = Number(process.env.BENCH_CREDENTIALS ?? SECONDS * 4000)
+const SENSORS = 1000
+const work = mkdtempSync(join(tmpdir(), 'trellis-bench-'))
+const json = { 'content-type': 'application/json' }
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`
+
+interface Measured {
+  figures: LoadFigures
+  statements: StatementFigures[]
+  requests: number
+  readyAtUs: number
+  row: Row
+}
+
+/** One Trellis workload on a fresh server process: a checked sanity request, the load, the counters. */
+async function measureTrellis(
+  databaseUrl: string,
+  databaseName: string,
+  workload: string,
+  job: Omit<LoadJob, 'url' | 'connections' | 'seconds'> & { path: string; sanityBody?: string; connections?: number; seconds?: number },
+  nodeFlags: string[] = [],
+): Promise<Measured> {
+  const before = await dbCounters(databaseName)
+  const server = await spawnServer(['trellis', databaseUrl], nodeFlags)
+  try {
+    const sanity = await fetch(`${server.url}${job.path}`, { method: job.method, headers: job.headers, body: job.sanityBody ?? job.body ?? null })
+    if (sanity.status !== 200) throw new Error(`${workload}: sanity request answered ${sanity.status} ${await sanity.text()}`)
+    const { path, sanityBody: _sanity, ...rest } = job
+    const figures = await runLoad({ ...rest, url: `${server.url}${path}` })
+    const counts = await server.stop()
+    if (!counts) throw new Error(`${workload}: the server process ended early`)
+    const after = await dbCounters(databaseName)
+    const per = perRequest(counts.requests, counts.statements, after.commits - before.commits)
+    return { figures, statements: counts.statements, requests: counts.requests, readyAtUs: server.readyAtUs, row: { workload, figures, perRequest: per } }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function measurePlain(kind: 'bare' | 'oidc', job: Omit<LoadJob, 'url' | 'connections' | 'seconds'> & { path: string }): Promise<LoadFigures> {
+  const server = await spawnServer([kind])
+  try {
+    const { path, ...rest } = job
+    return await runLoad({ ...rest, url: `${server.url}${path}` })
+  } finally {
+    await server.stop()
+  }
+}
+
+/** p50 of the sensors page's own SQL (the page query and its count), sequentially on one connection. */
+async function pageSqlP50(databaseUrl: string, tenantId: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const times: number[] = []
+    for (let i = 0; i < 220; i++) {
+      const start = performance.now()
+      await client.query('select * from "sensors" where tenant_id = $1 order by "id" limit $2', [tenantId, 251])
+      await client.query(`select coalesce(sum(count), 0) as "n" from "tenant_counters" where tenant_id = $1 and "counter" = $2`, [tenantId, 'sensors'])
+      if (i >= 20) times.push(performance.now() - start) // the first 20 warm the plans and caches
+    }
+    times.sort((a, b) => a - b)
+    return times[Math.floor(times.length / 2)] ?? 0
+  } finally {
+    await client.end()
+  }
+}
+
+const ratio = (a: number, b: number, of: string) => (b > 0 ? `${(a / b).toFixed(2)}x ${of}` : '')
 
 const database = await freshDatabase()
-const { app, url } = await startApp(database.url)
-const bare = await startBare()
+const databaseName = new URL(database.url).pathname.slice(1)
 try {
-  const { client } = await app.services.clients.insert({ name: 'bench', public: true, redirectUris: [redirectUri] })
-  const key = await appSecret(app.db, 'login_code_hmac')
-  const codes: string[] = []
-  for (let batch = 0; batch < CODES / 1000; batch++) {
-    const rows = Array.from({ length: 1000 }, (_, i) => {
-      const code = generateLoginCode()
-      codes.push(code)
-      return {
-        code_hash: hashLoginCode(key, normalizeLoginCode(code)!),
-        client_id: client.client_id,
-        redirect_uri: redirectUri,
-        code_challenge: challenge,
-        code_challenge_method: 'S256' as const,
-        email: `bench-${batch * 1000 + i}@bench.test`,
-        expires_at: new Date(Date.now() + 3_600_000),
-      }
-    })
-    await app.db.insertInto('login_codes').values(rows).onConflict((oc) => oc.column('code_hash').doNothing()).execute()
-  }
-  console.log(`seeded ${codes.length} login codes; PostgreSQL; ${process.version}`)
-
-  const bareFigures = await load({ url: `${bare.url}/bare`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
-  report('bare Fastify route', bareFigures)
-
-  /** POSTs a fresh JSON body per request. */
-  const postEach = (path: string, body: () => object) =>
-    load({
-      url: `${url}${path}`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
-    })
-
-  let next = 0
-  const exchange = await postEach('/auth/oauth2/token', () => ({
-    grant_type: 'authorization_code',
-    code: codes[next++ % codes.length],
-    code_verifier: verifier,
-    client_id: client.client_id,
-    redirect_uri: redirectUri,
-  }))
-  report('POST /auth/oauth2/token (exchange)', exchange, bareFigures)
-  if (next > codes.length) console.log(`note: ${next - codes.length} requests reused codes (non-2xx); raise BENCH_CODES`)
-
-  let n = 0
-  const codeRequests = await postEach('/auth/passwordlessLogin/code', () => ({
-    email: `req-${n++}@bench.test`,
-    client_id: client.client_id,
-    redirect_uri: redirectUri,
-    code_challenge: challenge,
-    code_challenge_method: 'sha256',
-  }))
-  report('POST /auth/passwordlessLogin/code', codeRequests, bareFigures)
-} finally {
+  const app = await buildBenchApp(database.url)
+  const clients = await seedClients(app)
+  const seeded = await seedUserAndSensors(app, clients.publicId, SENSORS)
+  const exchangeFile = join(work, 'exchange.jsonl')
+  const refreshFile = join(work, 'refresh.jsonl')
+  const codeFile = join(work, 'code.jsonl')
+  const exchangeSanity = await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, exchangeFile, 'x')
+  const refreshSanity = await seedRefreshBodies(app, clients.publicId, seeded.userId, CREDENTIALS + 1, refreshFile)
+  const codeSanity = codeRequestBodies(clients.publicId, CREDENTIALS + 1, codeFile, 'req')
+  const profileFile = join(work, 'exchange-profile.jsonl')
+  const profileSanity = PROFILE ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, profileFile, 'p') : ''
+  const profileCodeFile = join(work, 'code-profile.jsonl')
+  const profileCodeSanity = PROFILE ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, profileCodeFile, 'preq') : ''
   await app.close()
   await app.db.destroy()
-  await bare.app.close()
+  console.log(`bench:login  ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload, ${CREDENTIALS} single-use credentials per workload`)
+
+  const rows: Row[] = []
+  const bare = await measurePlain('bare', { path: '/', method: 'GET', headers: {} })
+  rows.push({ workload: 'bare Fastify GET / (ceiling)', figures: bare })
+
+  const pgb = await runPgbench(BASE_URL, SECONDS, 10)
+  rows.push({ workload: 'pgbench TPC-B, 10 clients (tps)', figures: { rps: pgb.tps, p50: Number(pgb.p50.toFixed(1)), p99: Number(pgb.p99.toFixed(1)), non2xx: 0 } })
+
+  const ccForm = 'grant_type=client_credentials'
+  const peer = await measurePlain('oidc', {
+    path: '/token',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(PEER_CLIENT.id, PEER_CLIENT.secret) },
+    body: ccForm,
+  })
+  rows.push({ workload: 'node-oidc-provider client_credentials (peer)', figures: peer })
+
+  const db = (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => measureTrellis(database.url, databaseName, workload, job, flags)
+  const cc = await db('Trellis client_credentials', {
+    path: '/auth/oauth2/token',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clients.machineId, clients.machineSecret) },
+    body: ccForm,
+  })
+  rows.push({ ...cc.row, ratio: ratio(cc.figures.rps, peer.rps, 'oidc-provider') })
+
+  const exchangeJob = { path: '/auth/oauth2/token', method: 'POST' as const, headers: json }
+  const exchange = await db('Trellis authorization_code + PKCE exchange', { ...exchangeJob, bodiesFile: exchangeFile, sanityBody: exchangeSanity })
+  rows.push({ ...exchange.row, ratio: ratio(exchange.figures.rps, pgb.tps, 'pgbench tps') })
+
+  const refresh = await db('Trellis refresh_token (rotation)', { ...exchangeJob, bodiesFile: refreshFile, sanityBody: refreshSanity })
+  rows.push({ ...refresh.row, ratio: ratio(refresh.figures.rps, exchange.figures.rps, 'exchange') })
+
+  const code = await db('Trellis passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: codeFile, sanityBody: codeSanity })
+  rows.push({ ...code.row, ratio: ratio(code.figures.rps, pgb.tps, 'pgbench tps') })
+
+  const auth = { authorization: `Bearer ${seeded.token}` }
+  const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
+  rows.push({ ...current.row, ratio: ratio(current.figures.rps, bare.rps, 'bare') })
+
+  const pagePath = `/tenants/${seeded.tenantId}/v4/sensors?limit=250`
+  const page = await db('Trellis GET /v4/sensors?limit=250', { path: pagePath, method: 'GET', headers: auth })
+  const pageOne = await db('  the same page, 1 connection (latency)', { path: pagePath, method: 'GET', headers: auth, connections: 1, seconds: Math.min(SECONDS, 5) })
+  const sqlP50 = await pageSqlP50(database.url, seeded.tenantId)
+  rows.push(page.row)
+  rows.push({ ...pageOne.row, ratio: `p50 ${pageOne.figures.p50} ms = ${(pageOne.figures.p50 / sqlP50).toFixed(1)}x its SQL (p50 ${sqlP50.toFixed(2)} ms, select + count, 1 connection)` })
+
+  console.log('')
+  printTable(rows)
+  console.log('\nRT/req: statements sent by the server process per request, BEGIN/COMMIT included (each one round trip with the pg driver);')
+  console.log('stmt/req: the same without transaction control; commit/req: pg_stat_database xact_commit delta / requests (autocommit statements count one each).')
+  printStatements('exchange', exchange.statements, exchange.requests)
+  printStatements('refresh', refresh.statements, refresh.requests)
+  printStatements('code request', code.statements, code.requests)
+  printStatements('/users/current', current.statements, current.requests, 5)
+  printStatements('/v4/sensors?limit=250', page.statements, page.requests, 6)
+
+  if (PROFILE) {
+    const profiles: [string, string, Parameters<typeof measureTrellis>[3]][] = [
+      ['exchange', 'exchange', { ...exchangeJob, bodiesFile: profileFile, sanityBody: profileSanity }],
+      ['code-request', 'passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: profileCodeFile, sanityBody: profileCodeSanity }],
+    ]
+    for (const [dir, title, job] of profiles) {
+      const profileDir = join(work, dir)
+      const profiled = await db(`${title}, profiled`, job, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])
+      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
+      if (!file) throw new Error('the server process wrote no .cpuprofile')
+      console.log(`\nCPU profile of the Trellis server process under the ${title} workload, from listening on (${profiled.figures.rps.toFixed(0)} req/s while profiled):`)
+      console.log(topSelfTime(join(profileDir, file), 15, profiled.readyAtUs).join('\n'))
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true })
   await database.drop()
 }

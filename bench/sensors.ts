@@ -2,13 +2,16 @@
  * /v4/sensors?limit=250 on PostgreSQL with 1,000 and 1,000,000 sensors in the tenant:
  * p50 latency of the first page and of a page deep in the list, over HTTP, next to the
  * same depth fetched with OFFSET in SQL.   npm run bench:sensors
+ * The server runs in its own process (./server.ts); this one seeds and measures.
  */
 import { sql } from 'kysely'
 import { appSecret } from '../src/db/app-secrets.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
-import { addMembership, insertUser } from '../src/modules/users/users.repository.ts'
-import { freshDatabase, startApp } from './lib.ts'
+import { insertUser } from '../src/modules/users/users.repository.ts'
+import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { buildBenchApp, freshDatabase, spawnServer } from './lib.ts'
 
 const SIZES = (process.env.BENCH_SENSOR_SIZES ?? '1000,1000000').split(',').map(Number)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60)
@@ -30,17 +33,19 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 const database = await freshDatabase()
-const { app, url } = await startApp(database.url)
+const app = await buildBenchApp(database.url) // seeding and the direct SQL; HTTP goes to a server in its own process
+const server = await spawnServer(['trellis', database.url])
+const url = server.url
 try {
   console.log(`PostgreSQL, ${process.version}, limit=250, p50 of ${SAMPLES} sequential requests`)
   const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmed: true })
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: '' })
-  const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: '', sessionId })
+  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: 'sensors:read' })
+  const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: 'sensors:read', sessionId })
   const headers = { authorization: `Bearer ${token}` }
-  const codec = new CursorCodec(await appSecret(app.db, 'cursor_hmac'))
+  const codec = new CursorCodec(await appSecret(app.db, 'cursor_hmac', app.secretBox))
 
   for (const size of SIZES) {
-    const tenant = await app.services.tenants.insert({ name: `bench-${size}` })
+    const tenant = await app.services.tenants.create(OPERATOR, { name: `bench-${size}` })
     await addMembership(app.db, tenant.id, user.id, 'member')
     // bulk load without the per-row counter trigger, then set the counter once
     await sql`alter table sensors disable trigger sensors_count`.execute(app.db)
@@ -75,6 +80,7 @@ try {
     console.log(`  SQL OFFSET at depth      p50 ${offsetSql.toFixed(2)} ms   (${(offsetSql / keysetSql).toFixed(1)}x keyset)`)
   }
 } finally {
+  await server.stop()
   await app.close()
   await app.db.destroy()
   await database.drop()

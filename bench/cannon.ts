@@ -1,0 +1,62 @@
+/**
+ * The load generator in its own process (forked by ./lib.ts): receives one LoadJob over IPC,
+ * runs autocannon against a loopback URL and answers with its figures. Per-request bodies
+ * come from a file, one per line, handed out in order across all connections, so that every
+ * single-use credential (login code, refresh token) is presented exactly once.
+ */
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+
+export interface LoadJob {
+  url: string
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body?: string
+  bodiesFile?: string
+  connections: number
+  seconds: number
+}
+
+export interface LoadFigures {
+  rps: number
+  p50: number
+  p99: number
+  ok: number
+  non2xx: number
+  errors: number
+  bodiesUsed: number
+}
+
+async function run(job: LoadJob): Promise<LoadFigures> {
+  const bodies = job.bodiesFile ? readFileSync(job.bodiesFile, 'utf8').split('\n').filter(Boolean) : []
+  let next = 0
+  const requests: autocannon.Request[] = bodies.length
+    ? [{ setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }]
+    : [{}]
+  const result = await autocannon({
+    url: job.url,
+    method: job.method,
+    headers: job.headers,
+    ...(job.body !== undefined ? { body: job.body } : {}),
+    requests,
+    connections: job.connections,
+    duration: job.seconds,
+    timeout: 10,
+  })
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bodiesUsed: next,
+  }
+}
+
+process.once('message', (job: LoadJob) => {
+  run(job).then(
+    (figures) => process.send?.({ type: 'figures', figures }, () => process.exit(0)),
+    (error: unknown) => process.send?.({ type: 'error', message: String(error) }, () => process.exit(1)),
+  )
+})

@@ -1,0 +1,84 @@
+/**
+ * One benchmarked server in its own process (forked by ./lib.ts with an IPC channel):
+ * `trellis <databaseUrl>`, `bare` (Fastify answering GET / and nothing else: the ceiling) or
+ * `oidc` (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
+ * listening (readyAtUs on the monotonic clock V8's profiler uses); on { type: 'stop' } it
+ * waits for in-flight work to end, closes, answers { type: 'stopped' } with the requests it
+ * received and the statements its pg driver sent for them, and exits normally, so that
+ * `--cpu-prof` writes its profile.
+ */
+import Fastify from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { connectDatabase } from '../src/db/connect.ts'
+import { benchAppEnv } from './app-env.ts'
+import { startOidcPeer } from './oidc-peer.ts'
+import { installQueryCounter, lastStatementAt, takeStatementStats } from './query-counter.ts'
+
+interface Running {
+  url: string
+  close: () => Promise<void>
+}
+
+let requests = 0
+let lastRequestAt = 0
+
+/**
+ * Requests whose client went away when the load stopped still run to the end here; wait
+ * until nothing has arrived or been answered by the database for 500 ms (at most 10 s), so
+ * that requests, statements and commits cover the same work.
+ */
+async function quiet(): Promise<void> {
+  const deadline = performance.now() + 10_000
+  while (performance.now() - Math.max(lastRequestAt, lastStatementAt()) < 500 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function startTrellis(databaseUrl: string): Promise<Running> {
+  installQueryCounter()
+  const config = loadConfig(benchAppEnv(databaseUrl))
+  const app = await buildApp(config, { db: await connectDatabase(config.database), logger: false })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  takeStatementStats() // start counting at the first request, not at boot and migrations
+  app.server.on('request', () => {
+    requests++
+    lastRequestAt = performance.now()
+  })
+  return {
+    url,
+    close: async () => {
+      await app.close()
+      await app.db.destroy()
+    },
+  }
+}
+
+async function startBare(): Promise<Running> {
+  const app = Fastify({ logger: false })
+  app.get('/', async () => ({ ok: true }))
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  return { url, close: () => app.close() }
+}
+
+function send(message: object): void {
+  if (!process.send) throw new Error('bench/server.ts runs forked, with an IPC channel')
+  process.send(message)
+}
+
+const [kind, databaseUrl] = process.argv.slice(2)
+const running =
+  kind === 'trellis' && databaseUrl ? await startTrellis(databaseUrl) : kind === 'bare' ? await startBare() : kind === 'oidc' ? await startOidcPeer() : null
+if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare | oidc (got ${kind})`)
+
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'stop') return
+  void quiet()
+    .then(() => running.close())
+    .then(() => {
+      if (!process.send) process.exit(0)
+      process.send({ type: 'stopped', requests, statements: takeStatementStats() }, () => process.exit(0))
+    })
+})
+process.on('disconnect', () => process.exit(0)) // the orchestrator went away: never linger
+send({ type: 'ready', url: running.url, readyAtUs: Number(process.hrtime.bigint() / 1000n) })
