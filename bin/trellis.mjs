@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader, so `npx trellis` works right after `npm ci`.
-import { register } from 'tsx/esm/api'
+// Runs the compiled CLI (dist/cli.js), building it first when it is missing or stale,
+// so `npx trellis` works right after `npm ci`; no TypeScript runs at runtime.
+import { buildIfStale } from '../scripts/build-if-stale.mjs'
 
-register()
-const { main } = await import('../src/cli.ts')
+buildIfStale()
+const { main } = await import('../dist/cli.js')
 process.exitCode = await main()

@@ -1,27 +1,47 @@
 /**
  * Configuration: the one place that reads `process.env`. It is read once, validated
  * and frozen; a bad value stops the process with a message naming the variable.
+ *
+ * Threat: a typo in NODE_ENV ("prod") used to fall back to development, which shows every
+ * login code in the dev mailbox and the log. NODE_ENV is therefore one of exactly three
+ * values, and production refuses to run without an explicit DATABASE_URL.
  */
+import { isIP } from 'node:net'
+import { DEFAULT_V5_CLIENT_ID, basePath, bool, bucket, database, domains, host, int, mqtt, nodeEnv, scryptParams, secretsKey, trustProxy, url, ConfigError, type Env } from './config-values.ts'
+
+export { ConfigError, DEFAULT_V5_CLIENT_ID } from './config-values.ts'
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory
   | { kind: 'postgres'; url: string }
 
+/**
+ * Each limit is a token bucket written `N/P` (`RATE_LIMIT_*=300/10m`): a quiet key takes
+ * N at once, and tokens come back steadily at N per P (P in s, m, h or d). See
+ * lib/rate-limit.ts for how a bucket is built, and the README for what each one protects.
+ */
+export interface RateLimitSpec {
+  burst: number
+  periodSeconds: number
+}
+
 export interface RateLimits {
-  /** Code requests per email address per window. */
-  codeRequestsPerEmail: number
-  /** Code requests per client IP per window. */
-  codeRequestsPerIp: number
-  /** Failed token requests per client IP per window. */
-  failedTokenPerIp: number
-  /**
-   * Failed token requests per OAuth client per window, across all IPs. This is the cap
-   * that bounds an attacker with many IPs (see modules/oauth/login-codes.ts).
-   */
-  failedTokenPerClient: number
-  /** Failed password logins per account per window. */
-  failedPasswordPerAccount: number
-  windowSeconds: number
+  /** Mail-sending requests (login code, register, forgotPassword) per client address (IPv4, or IPv6 /64); over it: 429. */
+  mailPerIp: RateLimitSpec
+  /** Mail to one address; over it the request answers the same 200 and sends nothing. */
+  mailPerEmail: RateLimitSpec
+  /** Mail to one address from a network its owner has signed in from, once mailPerEmail is spent. */
+  mailPerEmailKnownNetwork: RateLimitSpec
+  /** Failed token requests per OAuth client; when spent, codes redeem only from the network that requested them. */
+  failedTokenPerClient: RateLimitSpec
+  /** Failed token requests per network (IPv4 /24, IPv6 /64); when spent too, only from the same address. */
+  failedTokenPerNetwork: RateLimitSpec
+  /** Failed token requests per address; when all three are spent, code exchanges from it get 429. */
+  failedTokenPerIp: RateLimitSpec
+  /** Wrong passwords per account from anywhere. */
+  failedPasswordPerAccount: RateLimitSpec
+  /** Wrong passwords per account from one network it has signed in from, once the account's budget is spent. */
+  failedPasswordPerKnownNetwork: RateLimitSpec
 }
 
 export interface Config {
@@ -29,9 +49,12 @@ export interface Config {
   port: number
   host: string
   /**
-   * Which proxies' X-Forwarded-For to believe for the client IP (rate limits key on it):
-   * false (default: none), true (all: only behind a proxy that overwrites the header),
-   * a hop count, or a comma-separated list of proxy addresses/CIDRs.
+   * Which X-Forwarded-For entries to believe for the client IP (rate limits key on it):
+   * false (default: none, the socket address is the client), a hop count n (the n proxies
+   * nearest to us are trusted: the client is the entry n places from the right, so
+   * whatever a client writes further left is ignored), or a comma-separated list of proxy
+   * addresses/CIDRs. TRUST_PROXY=true means 1: one proxy in front, which appends the
+   * address it saw. Trusting every hop would let one host mint any address it likes.
    */
   trustProxy: boolean | number | string
   publicUrl: string
@@ -42,6 +65,10 @@ export interface Config {
   smtpUrl: string | null
   mailFrom: string
   logLevel: string
+  /** How long SIGTERM waits for requests in flight before the process exits anyway (exit 1). */
+  shutdownTimeoutSeconds: number
+  /** Attempts to reach the database at start (backoff doubles from 250 ms) before giving up. */
+  databaseConnectAttempts: number
   /** Whether a fresh embedded database gets a dev tenant, client and admin. */
   seedDevData: boolean
   loginCodeTtlSeconds: number
@@ -49,95 +76,94 @@ export interface Config {
   refreshTokenTtlSeconds: number
   emailConfirmationTtlSeconds: number
   passwordResetTtlSeconds: number
+  invitationTtlSeconds: number
   allowUnconfirmedPasswordLogin: boolean
   scrypt: { N: number; r: number; p: number }
   rateLimits: RateLimits
   /** Whether the in-process outbox worker runs alongside the HTTP server. */
   runWorker: boolean
+  /**
+   * SECRETS_KEY: the 32-byte key that encrypts signing keys, HMAC keys and queued mail
+   * secrets at rest (base64 or hex). Required in production; elsewhere, when unset, one is
+   * generated into .data/secrets.key (see db/secrets-key.ts).
+   */
+  secretsKey: Buffer | null
+  /** SECRETS_KEY_PREVIOUS: a key being rotated out; values under it are re-sealed at start. */
+  secretsKeyPrevious: Buffer | null
+  /** Domains a tenant's senderEmail may use without a confirmation email (lower case). */
+  allowedSenderDomains: string[]
   email: {
     maxAttempts: number
     /** First retry delay; each further retry doubles it (with jitter), up to an hour. */
     retryBaseMs: number
     /** How often an idle worker looks for due mail written by other instances. */
     pollMs: number
+    /** Per-message SMTP deadline (connect, greeting, each socket wait, and the whole send). */
+    smtpTimeoutMs: number
+    /** Messages in flight at once per worker. */
+    concurrency: number
   }
+  /** The v5 dialect (modules/dialects/v5): where it is mounted, and the client its password login uses. */
+  v5: { basePath: string; clientId: string }
+  /** Devices over MQTT (modules/devices). */
+  mqtt: MqttConfig
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable}: ${message}`)
-  }
-}
-
-type Env = Record<string, string | undefined>
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`)
-  const value = Number(raw)
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`)
-  return value
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true
-  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false
-  throw new ConfigError(name, `must be true or false, got "${raw}"`)
-}
-
-function url(env: Env, name: string, protocols: string[]): string | null {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return null
-  let parsed: URL
-  try {
-    parsed = new URL(raw)
-  } catch {
-    throw new ConfigError(name, `is not a valid URL`)
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got ${parsed.protocol}`)
-  }
-  return raw
-}
-
-function database(env: Env): DatabaseTarget {
-  const raw = env.DATABASE_URL
-  if (raw === undefined || raw === '') return { kind: 'pglite', dataDir: '.data/pglite' }
-  if (raw === 'pglite://memory') return { kind: 'pglite', dataDir: null }
-  if (raw.startsWith('pglite://')) return { kind: 'pglite', dataDir: raw.slice('pglite://'.length) }
-  const checked = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])
-  return { kind: 'postgres', url: checked ?? raw }
-}
-
-function trustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false
-  if (raw === 'true') return true
-  if (/^\d+$/.test(raw)) return Number(raw)
-  return raw
+export interface MqttConfig {
+  /** An external broker (mqtt:// or mqtts://); null: the embedded broker, unless disabled. */
+  url: string | null
+  /** Whether the embedded broker runs when there is no external one. */
+  embedded: boolean
+  /** The embedded broker's port (0: an ephemeral port, for tests) and interface. */
+  port: number
+  host: string
+  /** PEM files: the embedded broker speaks TLS when both are given. */
+  tlsCert: string | null
+  tlsKey: string | null
+  /** The shared-subscription group of the instances of one deployment on an external broker. */
+  shareGroup: string
+  /** Shared secret EMQX sends in the x-trellis-hook-secret header; null: the hooks are off. */
+  hookSecret: string | null
+  /** How long the state-change history of a device is kept. */
+  historyRetentionDays: number
+  /** A command not confirmed by the device's state within this time is expired. */
+  commandTimeoutSeconds: number
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
+/** Names of the fixed-window limits these buckets replaced: a stale setting must not be silently ignored. */
+const REPLACED: Record<string, string> = {
+  RATE_LIMIT_CODE_PER_EMAIL: 'RATE_LIMIT_MAIL_PER_EMAIL',
+  RATE_LIMIT_CODE_PER_IP: 'RATE_LIMIT_MAIL_PER_IP',
+  RATE_LIMIT_WINDOW_SECONDS: 'the period in each RATE_LIMIT_* value (N/P)',
+}
+
 export function loadConfig(env: Env = process.env): Readonly<Config> {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development'
+  for (const [old, now] of Object.entries(REPLACED)) {
+    if (env[old] !== undefined && env[old] !== '') throw new ConfigError(old, `is no longer read; use ${now}`)
+  }
+  const mode = nodeEnv(env.NODE_ENV)
   const port = int(env, 'PORT', 3000, 0, 65535)
-  const host = env.HOST || '127.0.0.1'
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/+$/, '')
+  const listenHost = host(env.HOST)
+  const urlHost = isIP(listenHost) === 6 ? `[${listenHost}]` : listenHost
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${urlHost}:${port}`).replace(/\/+$/, '')
   const logLevel = env.LOG_LEVEL || 'info'
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`)
   const mailFrom = env.MAIL_FROM || 'Trellis <no-reply@trellis.local>'
   if (!/@/.test(mailFrom)) throw new ConfigError('MAIL_FROM', 'must contain an email address')
+  if (mode === 'production' && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_URL', 'is required in production (postgres://..., or pglite://DIR for an embedded database)')
+  }
   const db = database(env)
+  const currentKey = secretsKey(env, 'SECRETS_KEY')
+  if (!currentKey && mode === 'production') {
+    throw new ConfigError('SECRETS_KEY', 'is required in production: 32 bytes as base64 or hex (`openssl rand -base64 32`)')
+  }
   const config: Config = {
-    env: nodeEnv,
+    env: mode,
     port,
-    host,
+    host: listenHost,
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl,
     database: db,
@@ -146,32 +172,41 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     logLevel,
-    seedDevData: nodeEnv !== 'production' && db.kind === 'pglite',
+    shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25, 1, 3600),
+    databaseConnectAttempts: int(env, 'DATABASE_CONNECT_ATTEMPTS', 6, 1, 100),
+    seedDevData: mode !== 'production' && db.kind === 'pglite',
     loginCodeTtlSeconds: int(env, 'LOGIN_CODE_TTL_SECONDS', 600, 60, 3600),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3600, 365 * 86_400),
     emailConfirmationTtlSeconds: int(env, 'EMAIL_CONFIRMATION_TTL_SECONDS', 86_400, 600, 30 * 86_400),
     passwordResetTtlSeconds: int(env, 'PASSWORD_RESET_TTL_SECONDS', 3600, 300, 86_400),
+    invitationTtlSeconds: int(env, 'INVITATION_TTL_SECONDS', 7 * 86_400, 3600, 90 * 86_400),
     allowUnconfirmedPasswordLogin: bool(env, 'ALLOW_UNCONFIRMED_PASSWORD_LOGIN', false),
-    scrypt: {
-      N: int(env, 'SCRYPT_N', 32768, 1024, 1 << 20),
-      r: int(env, 'SCRYPT_R', 8, 1, 32),
-      p: int(env, 'SCRYPT_P', 1, 1, 16),
-    },
+    scrypt: scryptParams(env),
     rateLimits: {
-      codeRequestsPerEmail: int(env, 'RATE_LIMIT_CODE_PER_EMAIL', 5, 1, 1_000_000),
-      codeRequestsPerIp: int(env, 'RATE_LIMIT_CODE_PER_IP', 30, 1, 1_000_000),
-      failedTokenPerIp: int(env, 'RATE_LIMIT_FAILED_TOKEN_PER_IP', 20, 1, 1_000_000),
-      failedTokenPerClient: int(env, 'RATE_LIMIT_FAILED_TOKEN_PER_CLIENT', 1000, 1, 1_000_000),
-      failedPasswordPerAccount: int(env, 'RATE_LIMIT_FAILED_PASSWORD_PER_ACCOUNT', 10, 1, 1_000_000),
-      windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400),
+      mailPerIp: bucket(env, 'RATE_LIMIT_MAIL_PER_IP', '300/10m'),
+      mailPerEmail: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL', '5/1h'),
+      mailPerEmailKnownNetwork: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL_KNOWN_NETWORK', '5/1h'),
+      failedTokenPerClient: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_CLIENT', '40/1d'),
+      failedTokenPerNetwork: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_NETWORK', '40/1d'),
+      failedTokenPerIp: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_IP', '40/1d'),
+      failedPasswordPerAccount: bucket(env, 'RATE_LIMIT_FAILED_PASSWORD_PER_ACCOUNT', '20/1d'),
+      failedPasswordPerKnownNetwork: bucket(env, 'RATE_LIMIT_FAILED_PASSWORD_PER_KNOWN_NETWORK', '10/1d'),
     },
     runWorker: bool(env, 'RUN_WORKER', true),
+    secretsKey: currentKey,
+    secretsKeyPrevious: secretsKey(env, 'SECRETS_KEY_PREVIOUS'),
+    allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),
     email: {
       maxAttempts: int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 100),
       retryBaseMs: int(env, 'EMAIL_RETRY_BASE_MS', 5000, 1, 3_600_000),
       pollMs: int(env, 'EMAIL_POLL_MS', 1000, 10, 60_000),
+      // at most half the claim lease (outbox.ts), so a message is never sent by two workers
+      smtpTimeoutMs: int(env, 'EMAIL_SMTP_TIMEOUT_MS', 15_000, 100, 30_000),
+      concurrency: int(env, 'EMAIL_CONCURRENCY', 5, 1, 50),
     },
+    v5: { basePath: basePath(env, 'V5_BASE_PATH', '/v5'), clientId: env.V5_CLIENT_ID || DEFAULT_V5_CLIENT_ID },
+    mqtt: mqtt(env, listenHost),
   }
   return Object.freeze(config)
 }

@@ -1,11 +1,12 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { execFile, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { createTestDatabase, testConfig, tokenFor, usingPostgres, type TestDatabase } from './helpers.ts'
+import { createTestApp, createTestDatabase, testConfig, tokenFor, usingPostgres, type TestDatabase } from './helpers.ts'
 
 const run = promisify(execFile)
 const bin = join(import.meta.dirname, '..', 'bin', 'trellis.mjs')
@@ -73,9 +74,43 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
       const members = await app.inject({ method: 'GET', url: `/tenants/${tenant.id}/members`, headers })
       expect(members.json()[0]).toMatchObject({ email: 'root@cli.test', role: 'owner' })
       // the newest key signs; the older one still verifies
-      expect(app.keys.jwks().keys.map((k) => k.kid).sort()).toEqual([first.kid, second.kid].sort())
+      // the CLI's first run made the initial key, as a server start would; both rotations are there
+      expect(app.keys.jwks().keys.map((k) => k.kid)).toEqual(expect.arrayContaining([first.kid, second.kid]))
       const decoded = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())
       expect(decoded.kid).toBe(second.kid)
+    } finally {
+      await app.close()
+    }
+  }, 180_000)
+
+  // four command runs, each a process on the PGlite directory: slow on a loaded machine
+  it('imports a tenant and clients under chosen ids and secrets; later generated tenant ids do not collide', { timeout: 120_000 }, async () => {
+    const url = await shared
+    const brand = await trellisJson(url, ['tenants', 'create', '--id', '4400', '--name', 'Imported brand', '--signup', 'customers'])
+    expect(brand).toMatchObject({ id: 4400, name: 'Imported brand', signup: 'customers' })
+    const client = await trellisJson(url, [
+      'clients', 'create', '--name', 'Imported app', '--client-id', 'imported-ios-app-0001', '--public',
+      '--redirect-uri', 'https://app.test/login/verify', '--redirect-uri', 'https://app.test/auth/#/*',
+      '--long-lived-access-tokens', '7776000',
+    ])
+    expect(client).toMatchObject({ clientId: 'imported-ios-app-0001', public: true, longLivedAccessTokenSeconds: 7776000 })
+    const secretDir = mkdtempSync(join(tmpdir(), 'trellis-secret-'))
+    cleanup.push(() => rmSync(secretDir, { recursive: true, force: true }))
+    writeFileSync(join(secretDir, 'secret'), 'the-secret-an-app-ships-with\n')
+    const confidential = await trellisJson(url, [
+      'clients', 'create', '--name', 'Imported backend', '--client-id', 'imported-backend-0001',
+      '--redirect-uri', 'https://callback.test/cb', '--client-secret-file', join(secretDir, 'secret'),
+    ])
+    expect(confidential.clientSecret).toBeUndefined()
+    const taken = await trellis(url, ['tenants', 'create', '--id', '4400', '--name', 'Again']).catch((e) => e)
+    expect(taken.code).toBe(1)
+    expect(taken.stderr).toContain('A tenant with id 4400 already exists.')
+
+    const app = await buildApp(testConfig({ DATABASE_URL: url }), { logger: false })
+    try {
+      expect((await app.services.tenants.create(OPERATOR, { name: 'Created after the import' })).id).toBe(4401)
+      const stored = await app.services.clients.find('imported-backend-0001')
+      expect(stored && app.services.clients.verifySecret(stored, 'the-secret-an-app-ships-with')).toBe(true)
     } finally {
       await app.close()
     }
@@ -87,5 +122,110 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     expect(failure.code).toBe(1)
     expect(failure.stdout).toBe('')
     expect(failure.stderr).toContain('redirectUris.0: must be an absolute URL')
-  })
+    expect(failure.stderr.trim().split('\n')).toHaveLength(1)
+  }, 60_000)
+
+  it('list, rotate-secret and delete; --json everywhere; usage mistakes are one line with exit 2', async () => {
+    const url = await shared
+    expect(await trellisJson(url, ['migrate'])).toEqual({ applied: [] })
+    const tenant = await trellisJson(url, ['tenants', 'create', '--name', 'Doomed'])
+    expect((await trellisJson(url, ['tenants', 'list'])).tenants.map((t: { name: string }) => t.name)).toContain('Doomed')
+    const machine = await trellisJson(url, ['clients', 'create', '--name', 'Machine', '--grant-types', 'client_credentials'])
+    expect(machine.redirectUris).toEqual([])
+    const rotated = await trellisJson(url, ['clients', 'rotate-secret', machine.clientId])
+    expect(rotated.clientSecret).not.toBe(machine.clientSecret)
+    const listed = await trellisJson(url, ['clients', 'list'])
+    expect(listed.clients.map((c: { clientId: string }) => c.clientId)).toContain(machine.clientId)
+    expect(JSON.stringify(listed)).not.toContain(rotated.clientSecret)
+    const user = await trellisJson(url, ['users', 'create', '--email', 'gone@cli.test', '--tenant', String(tenant.id)])
+    expect((await trellisJson(url, ['users', 'list', '--tenant', String(tenant.id)])).users).toEqual([expect.objectContaining({ id: user.id })])
+    expect(await trellisJson(url, ['users', 'delete', String(user.id)])).toEqual({ id: user.id, deleted: true })
+    expect(await trellisJson(url, ['clients', 'delete', machine.clientId])).toEqual({ clientId: machine.clientId, deleted: true })
+    expect(await trellisJson(url, ['tenants', 'delete', String(tenant.id)])).toEqual({ id: tenant.id, deleted: true })
+    const keys = await trellisJson(url, ['keys', 'list'])
+    expect(keys.keys[0]).toMatchObject({ state: 'signing', retiredAt: null })
+    const retired = await trellisJson(url, ['keys', 'retire', keys.keys[1].kid])
+    expect(retired).toMatchObject({ kid: keys.keys[1].kid, retired: true })
+    // every older key retired too, so the newest is the only one left to sign
+    for (const older of keys.keys.slice(2)) await trellisJson(url, ['keys', 'retire', older.kid])
+
+    const refusals: [string[], number, RegExp][] = [
+      [['clients', 'create', '--name', 'No redirect'], 2, /^trellis: --redirect-uri is required/],
+      [['tenants', 'delete', String(tenant.id)], 1, /^trellis: tenant \d+ does not exist$/],
+      [['keys', 'retire', keys.keys[0].kid], 1, /only one that signs/],
+      [['tenants', 'frobnicate'], 2, /^trellis: unknown command "tenants frobnicate"; try: tenants create, tenants list, tenants delete$/],
+      [['users', 'delete'], 2, /^trellis: usage: trellis users delete ID/],
+      [['tenants', 'list', '--bogus'], 2, /^trellis: Unknown option '--bogus'/],
+    ]
+    for (const [args, code, message] of refusals) {
+      const failure = await trellis(url, args).catch((e) => e)
+      expect(failure.code, args.join(' ')).toBe(code)
+      expect(failure.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1)
+      expect(failure.stderr.trim()).toMatch(message)
+    }
+  }, 300_000)
+
+  it('--version, --help and --help per command need no database', async () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'))
+    expect((await trellis('postgres://nowhere.invalid/x', ['--version'])).stdout.trim()).toBe(pkg.version)
+    const help = (await trellis('postgres://nowhere.invalid/x', ['--help'])).stdout
+    for (const command of ['tenants delete', 'clients rotate-secret', 'users list', 'keys retire']) expect(help).toContain(command)
+    const one = (await trellis('postgres://nowhere.invalid/x', ['keys', 'retire', '--help'])).stdout
+    expect(one).toContain('Usage: trellis keys retire KID')
+  }, 60_000)
+})
+
+describe.skipIf(usingPostgres)('trellis CLI and the embedded data directory lock', () => {
+  it('takes over a stale lock of a dead process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trellis-lock-'))
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString()
+    writeFileSync(join(dir, 'trellis.lock'), JSON.stringify({ pid: Number(dead), role: 'server', startedAt: new Date().toISOString() }))
+    expect(await trellisJson(`pglite://${dir}`, ['tenants', 'list'])).toEqual({ tenants: [] })
+    expect(existsSync(join(dir, 'trellis.lock'))).toBe(false)
+  }, 120_000)
+
+  it('refuses, saying what to do, when a live process that takes no commands holds the directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trellis-lock-'))
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    writeFileSync(join(dir, 'trellis.lock'), JSON.stringify({ pid: process.pid, role: 'cli', startedAt: new Date().toISOString() }))
+    const failure = await trellis(`pglite://${dir}`, ['tenants', 'list']).catch((e) => e)
+    expect(failure.code).toBe(1)
+    expect(failure.stderr.trim()).toBe(`trellis: the embedded database ${dir} is in use by process ${process.pid} (cli), which takes no commands; wait for it to finish or stop it, then retry`)
+  }, 60_000)
+})
+
+describe('the admin endpoint a running embedded server offers the CLI', () => {
+  const secret = Buffer.from('0123456789abcdef0123456789abcdef')
+  const send = (t: Awaited<ReturnType<typeof createTestApp>>, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/_trellis/admin/cli', headers, remoteAddress, payload: { argv: ['tenants', 'list', '--json'] } })
+
+  it('runs a command only for a loopback caller with the secret, and is not in the API document', async () => {
+    const t = await createTestApp()
+    const app = await buildApp(t.config, { db: t.db, logger: false, adminSecret: secret })
+    try {
+      const right = { 'x-trellis-admin-secret': secret.toString('base64url') }
+      const ok = await send({ ...t, app }, right)
+      expect(ok.statusCode).toBe(200)
+      expect(ok.json()).toMatchObject({ exitCode: 0, stderr: '' })
+      expect(JSON.parse(ok.json().stdout)).toHaveProperty('tenants')
+      for (const [headers, address] of [
+        [{}, '127.0.0.1'],
+        [{ 'x-trellis-admin-secret': 'wrong' }, '127.0.0.1'],
+        [{ 'x-trellis-admin-secret': `${secret.toString('base64url')}x` }, '127.0.0.1'],
+        [right, '203.0.113.9'],
+      ] as const) {
+        const refused = await send({ ...t, app }, headers, address)
+        expect(refused.statusCode).toBe(404)
+        expect(refused.json().code).toBe('route_not_found')
+      }
+      const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
+      expect(Object.keys(doc.paths).some((p) => p.includes('admin'))).toBe(false)
+      // an app without a secret (not the owner of a data directory) has no such route
+      expect((await send(t, right)).statusCode).toBe(404)
+    } finally {
+      await app.close()
+      await t.close()
+    }
+  }, 120_000)
 })

@@ -1,0 +1,102 @@
+/** `trellis clients create|list|delete|rotate-secret`. */
+import { hashSecret, randomToken } from '../lib/crypto.ts'
+import { readFileSync } from 'node:fs'
+import { clientView } from '../modules/oauth/clients.service.ts'
+import { revokeSessions } from '../modules/sessions/sessions.ts'
+import { OPERATOR } from '../modules/tenancy/actor.ts'
+import { CommandError, emit, id, list, table, UsageError } from './output.ts'
+import type { Command } from './registry.ts'
+
+/** Grants that send the user's browser back to the app, so they need a redirect URI. */
+const REDIRECTING_GRANTS = ['authorization_code']
+
+export const clientCommands: Command[] = [
+  {
+    name: 'clients create',
+    usage:
+      'clients create --name NAME --redirect-uri URI [--redirect-uri URI2 ...] [--public] [--grant-types a,b] [--scopes a,b] [--tenant ID] [--allowed-origins a,b] [--client-id ID] [--long-lived-access-tokens SECONDS] [--client-secret-file PATH] [--json]',
+    summary: 'create an OAuth client; a confidential one gets a secret, shown once',
+    options: {
+      name: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      public: { type: 'boolean' },
+      'grant-types': { type: 'string' },
+      scopes: { type: 'string' },
+      tenant: { type: 'string' },
+      'allowed-origins': { type: 'string' },
+      'client-id': { type: 'string' },
+      'long-lived-access-tokens': { type: 'string' },
+      'client-secret-file': { type: 'string' },
+    },
+    async run(ctx, { values }) {
+      if (typeof values.name !== 'string' || !values.name) throw new UsageError('--name is required')
+      const longLived = values['long-lived-access-tokens'] as string | undefined
+      const secretFile = values['client-secret-file'] as string | undefined
+      const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? []
+      const grantTypes = list(values['grant-types'] as string | undefined)
+      const grants = grantTypes ?? ['authorization_code', 'refresh_token']
+      if (!redirectUris.length && grants.some((g) => REDIRECTING_GRANTS.includes(g))) {
+        throw new UsageError('--redirect-uri is required (a machine client without one takes --grant-types client_credentials)')
+      }
+      const { client, secret } = await ctx.services.clients.create(OPERATOR, {
+        name: values.name,
+        redirectUris,
+        public: values.public === true,
+        grantTypes,
+        scopes: list(values.scopes as string | undefined),
+        tenantId: values.tenant === undefined ? null : id(values.tenant as string, '--tenant'),
+        allowedOrigins: list(values['allowed-origins'] as string | undefined) ?? null,
+        ...(typeof values['client-id'] === 'string' ? { clientId: values['client-id'] } : {}),
+        // from a file, so the secret stays out of shell history and process listings
+        ...(secretFile !== undefined ? { clientSecret: readFileSync(secretFile, 'utf8').split(/\r?\n/)[0] ?? '' } : {}),
+        ...(longLived !== undefined ? { longLivedAccessTokenSeconds: id(longLived, '--long-lived-access-tokens') } : {}),
+      })
+      // an imported secret is not echoed back: the caller has it
+      const generated = secretFile === undefined ? secret : null
+      const record = { ...clientView(client), ...(generated ? { clientSecret: generated } : {}) }
+      emit(ctx.out, record, `client created\n  client_id:     ${client.client_id}${secret ? `\n  client_secret: ${secret}  (shown once)` : ''}`)
+    },
+  },
+  {
+    name: 'clients list',
+    usage: 'clients list [--json]',
+    summary: 'list OAuth clients (never their secrets)',
+    options: {},
+    async run(ctx) {
+      const rows = await ctx.db.selectFrom('oauth_clients').selectAll().orderBy('id').execute()
+      const clients = rows.map(clientView)
+      const human = clients.map((c) => ({ clientId: c.clientId, name: c.name, public: c.public, grantTypes: c.grantTypes.join(',') }))
+      emit(ctx.out, { clients }, table(human, 'no clients'))
+    },
+  },
+  {
+    name: 'clients delete',
+    usage: 'clients delete CLIENT_ID [--json]',
+    summary: 'delete a client and end every session it opened',
+    options: {},
+    positionals: ['CLIENT_ID'],
+    async run(ctx, { positionals }) {
+      const clientId = positionals[0]!
+      const result = await ctx.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
+      if (!result.numDeletedRows) throw new CommandError(`client ${clientId} does not exist`)
+      await revokeSessions(ctx.db, { clientId }, 'client_deleted')
+      emit(ctx.out, { clientId, deleted: true }, `client ${clientId} deleted; its sessions are ended`)
+    },
+  },
+  {
+    name: 'clients rotate-secret',
+    usage: 'clients rotate-secret CLIENT_ID [--json]',
+    summary: 'give a confidential client a new secret (shown once); the old one stops working at once',
+    options: {},
+    positionals: ['CLIENT_ID'],
+    async run(ctx, { positionals }) {
+      const clientId = positionals[0]!
+      const client = await ctx.db.selectFrom('oauth_clients').select(['is_public']).where('client_id', '=', clientId).executeTakeFirst()
+      if (!client) throw new CommandError(`client ${clientId} does not exist`)
+      if (client.is_public) throw new CommandError(`client ${clientId} is public: it has no secret`)
+      const secret = randomToken(32)
+      await ctx.db.updateTable('oauth_clients').set({ secret_hash: hashSecret(secret) }).where('client_id', '=', clientId).execute()
+      emit(ctx.out, { clientId, clientSecret: secret }, `new secret for ${clientId}\n  client_secret: ${secret}  (shown once)`)
+    },
+  },
+]

@@ -1,0 +1,57 @@
+/** The command table, and running one parsed command against a context (CLI or server). */
+import { ConfigError } from '../config.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { AppError } from '../lib/errors.ts'
+import { clientCommands } from './clients.ts'
+import { keyCommands } from './keys.ts'
+import { operationCommands } from './operations.ts'
+import { CommandError, emit, UsageError, type Context } from './output.ts'
+import { HelpRequest, type Command, type Parsed } from './registry.ts'
+import { tenantCommands } from './tenants.ts'
+import { userCommands } from './users.ts'
+
+const migrate: Command = {
+  name: 'migrate',
+  usage: 'migrate [--json]',
+  summary: 'apply database migrations',
+  options: {},
+  async run(ctx) {
+    const applied = await migrateToLatest(ctx.db)
+    emit(ctx.out, { applied }, applied.length ? `migrations applied: ${applied.join(', ')}` : 'migrations applied: none pending')
+  },
+}
+
+const worker: Command = {
+  name: 'worker',
+  usage: 'worker',
+  summary: 'run the email outbox worker alone (needs SMTP_URL); stops on SIGTERM',
+  options: {},
+  async standalone(config) {
+    const { runWorkerProcess } = await import('../modules/email/worker-process.ts')
+    await runWorkerProcess(config)
+  },
+}
+
+export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...operationCommands, worker]
+
+/** Runs a parsed command; the database is already migrated (except for `migrate` itself). */
+export async function runCommand(parsed: Parsed, ctx: Context): Promise<void> {
+  if (!parsed.command.run) throw new CommandError(`"${parsed.command.name}" runs as a process of its own, not inside a server`)
+  await parsed.command.run(ctx, { values: parsed.values, positionals: parsed.positionals })
+}
+
+/** One line for any failure, and its exit code: 2 for usage, 1 for the rest. No stack traces. */
+export function describeError(error: unknown): { line: string; exitCode: number } {
+  if (error instanceof HelpRequest) return { line: error.message, exitCode: 0 }
+  if (error instanceof UsageError) return { line: `trellis: ${error.message}`, exitCode: 2 }
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS')) {
+    return { line: `trellis: ${error.message.replace(/\s+/g, ' ')}`, exitCode: 2 }
+  }
+  if (error instanceof AppError) {
+    const details = error.details?.map((d) => `${d.field.replace(/^body\./, '')}: ${d.message}`).join('; ')
+    return { line: `trellis: ${error.message}${details ? ` (${details})` : ''}`, exitCode: 1 }
+  }
+  if (error instanceof CommandError || error instanceof ConfigError) return { line: `trellis: ${error.message}`, exitCode: 1 }
+  const message = error instanceof Error ? error.message : String(error)
+  return { line: `trellis: ${message.split('\n')[0]}`, exitCode: 1 }
+}

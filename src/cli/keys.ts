@@ -1,0 +1,57 @@
+/** `trellis keys rotate|list|retire`. */
+import { addSigningKey, listSigningKeys, REFRESH_MS, retireSigningKey } from '../modules/oauth/keys.ts'
+import { CommandError, emit, table, type Context } from './output.ts'
+import type { Command } from './registry.ts'
+
+/** Inside the server the key set reloads at once; other instances follow within seconds. */
+async function propagate(ctx: Context): Promise<void> {
+  await ctx.keys?.reload()
+}
+
+const followUp = `running servers pick it up within ${REFRESH_MS / 1000} seconds`
+
+export const keyCommands: Command[] = [
+  {
+    name: 'keys rotate',
+    usage: 'keys rotate [--json]',
+    summary: 'add a signing key that signs from now on; older keys keep verifying',
+    options: {},
+    async run(ctx) {
+      const kid = await addSigningKey(ctx.db, ctx.secretBox)
+      await propagate(ctx)
+      emit(ctx.out, { kid }, `signing key ${kid} added; ${followUp} and sign with it; older keys still verify`)
+    },
+  },
+  {
+    name: 'keys list',
+    usage: 'keys list [--json]',
+    summary: 'list signing keys: signing, verifying, or expired (retired and past its last token)',
+    options: {},
+    async run(ctx) {
+      const keys = (await listSigningKeys(ctx.db, ctx.config.accessTokenTtlSeconds)).map((k) => ({
+        kid: k.kid,
+        state: k.state,
+        createdAt: k.createdAt.toISOString(),
+        retiredAt: k.retiredAt?.toISOString() ?? null,
+      }))
+      emit(ctx.out, { keys }, table(keys, 'no signing keys'))
+    },
+  },
+  {
+    name: 'keys retire',
+    usage: 'keys retire KID [--json]',
+    summary: 'stop signing with a key now; it verifies until its last token expires',
+    options: {},
+    positionals: ['KID'],
+    async run(ctx, { positionals }) {
+      const kid = positionals[0]!
+      const outcome = await retireSigningKey(ctx.db, kid)
+      if (outcome === 'unknown') throw new CommandError(`signing key ${kid} does not exist`)
+      if (outcome === 'already_retired') throw new CommandError(`signing key ${kid} is already retired`)
+      if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs: run trellis keys rotate first`)
+      await propagate(ctx)
+      const until = new Date(Date.now() + ctx.config.accessTokenTtlSeconds * 1000).toISOString()
+      emit(ctx.out, { kid, retired: true, verifiesUntil: until }, `signing key ${kid} retired: it no longer signs (${followUp}) and verifies tokens until ${until}`)
+    },
+  },
+]

@@ -1,0 +1,58 @@
+/** `trellis tenants create|list|delete`. */
+import { tenantView } from '../modules/tenancy/tenants.service.ts'
+import { OPERATOR } from '../modules/tenancy/actor.ts'
+import { CommandError, emit, id, table, UsageError } from './output.ts'
+import type { Command } from './registry.ts'
+
+export const tenantCommands: Command[] = [
+  {
+    name: 'tenants create',
+    usage: 'tenants create --name NAME [--id ID] [--email-address E] [--parent ID] [--signup closed|customers|members] [--json]',
+    summary: 'create a brand (or, with --parent, a tenant under one); --id imports a tenant apps have built in',
+    options: { name: { type: 'string' }, id: { type: 'string' }, 'email-address': { type: 'string' }, parent: { type: 'string' }, signup: { type: 'string' } },
+    async run(ctx, { values }) {
+      if (typeof values.name !== 'string' || !values.name) throw new UsageError('--name is required')
+      const signup = (values.signup as string | undefined) ?? 'closed'
+      if (signup !== 'closed' && signup !== 'customers' && signup !== 'members') throw new UsageError('--signup must be closed, customers or members')
+      const tenant = await ctx.services.tenants.create(OPERATOR, {
+        name: values.name,
+        emailAddress: typeof values['email-address'] === 'string' ? values['email-address'] : null,
+        parentTenantId: values.parent === undefined ? null : id(values.parent as string, '--parent'),
+        signup,
+        ...(values.id !== undefined ? { id: id(values.id as string, '--id') } : {}),
+      })
+      emit(ctx.out, tenantView(tenant), `tenant ${tenant.id} "${tenant.name}" created`)
+    },
+  },
+  {
+    name: 'tenants list',
+    usage: 'tenants list [--json]',
+    summary: 'list tenants with their member counts',
+    options: {},
+    async run(ctx) {
+      const rows = await ctx.db
+        .selectFrom('tenants')
+        .leftJoin('memberships', 'memberships.tenant_id', 'tenants.id')
+        .select(['tenants.id', 'tenants.name', 'tenants.email_address', 'tenants.created_at'])
+        .select((eb) => eb.fn.count<string>('memberships.user_id').as('members'))
+        .groupBy('tenants.id')
+        .orderBy('tenants.id')
+        .execute()
+      const tenants = rows.map((t) => ({ id: t.id, name: t.name, emailAddress: t.email_address, members: Number(t.members), createdAt: t.created_at.toISOString() }))
+      emit(ctx.out, { tenants }, table(tenants.map(({ createdAt: _c, ...t }) => t), 'no tenants'))
+    },
+  },
+  {
+    name: 'tenants delete',
+    usage: 'tenants delete ID [--json]',
+    summary: 'delete a tenant with its spaces, sensors and memberships (its users stay)',
+    options: {},
+    positionals: ['ID'],
+    async run(ctx, { positionals }) {
+      const tenantId = id(positionals[0], 'ID')
+      const result = await ctx.db.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst()
+      if (!result.numDeletedRows) throw new CommandError(`tenant ${tenantId} does not exist`)
+      emit(ctx.out, { id: tenantId, deleted: true }, `tenant ${tenantId} deleted`)
+    },
+  },
+]

@@ -1,0 +1,90 @@
+/**
+ * Signing keys across instances: a rotation reaches a running instance without a restart
+ * (LISTEN/NOTIFY on PostgreSQL, the periodic refresh on PGlite), and a retired key stops
+ * signing at once and stops verifying once its last token has expired.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { addSigningKey, KeyStore, listSigningKeys, retireSigningKey } from '../src/modules/oauth/keys.ts'
+import { createTestApp, usingPostgres, type TestApp } from './helpers.ts'
+import type { FastifyInstance } from 'fastify'
+import { connectDatabase, type DB } from '../src/db/connect.ts'
+
+let t: TestApp
+let other: FastifyInstance
+let otherDb: DB | null = null
+beforeAll(async () => {
+  t = await createTestApp()
+  // a second instance: on PostgreSQL its own connection pool (so NOTIFY has to cross
+  // connections), on in-memory PGlite the same database object
+  otherDb = usingPostgres ? await connectDatabase(t.config.database) : null
+  other = await buildApp(t.config, { db: otherDb ?? t.db, logger: false })
+})
+afterAll(async () => {
+  await other.close()
+  await otherDb?.destroy()
+  await t.close()
+})
+
+function kidOf(token: string): string {
+  return JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid
+}
+
+/** Resolves once `app` has reloaded its key set and `ok()` holds (no sleeping). */
+function untilReloaded(app: FastifyInstance, ok: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (ok()) return resolve()
+    const off = app.keys.onReload(() => {
+      if (ok()) {
+        off()
+        resolve()
+      }
+    })
+  })
+}
+
+const sign = (app: FastifyInstance) => app.keys.sign({ sub: '1' }, { issuer: app.config.publicUrl, expiresInSeconds: 60 })
+
+describe('signing keys', () => {
+  it('a rotation made elsewhere reaches a running instance within seconds, and it signs with the new key', async () => {
+    const kid = await addSigningKey(t.db, t.app.secretBox)
+    const began = Date.now()
+    await untilReloaded(other, () => other.keys.jwks().keys.some((k) => k.kid === kid))
+    expect(Date.now() - began).toBeLessThan(10_000)
+    expect(kidOf(await sign(other))).toBe(kid)
+  })
+
+  it('a retired key stops signing now, verifies until retired_at + the access token TTL, then leaves the JWKS', async () => {
+    const old = await addSigningKey(t.db, t.app.secretBox)
+    await t.app.keys.reload()
+    const token = await sign(t.app)
+    expect(kidOf(token)).toBe(old)
+    const replacement = await addSigningKey(t.db, t.app.secretBox)
+    expect(await retireSigningKey(t.db, old)).toBe('retired')
+    await t.app.keys.reload()
+    expect(kidOf(await sign(t.app))).toBe(replacement)
+    await expect(t.app.keys.verify(token, t.config.publicUrl)).resolves.toBeDefined()
+
+    // the same database seen by an instance whose clock is past the retired key's last token
+    let now = Date.now()
+    const later = new KeyStore(t.db, t.app.secretBox, t.config.accessTokenTtlSeconds, () => now)
+    await later.reload()
+    expect(later.jwks().keys.map((k) => k.kid)).toContain(old)
+    now += t.config.accessTokenTtlSeconds * 1000 + 1000
+    expect(later.jwks().keys.map((k) => k.kid)).not.toContain(old)
+    await expect(later.verify(token, t.config.publicUrl)).rejects.toThrow()
+
+    const listed = await listSigningKeys(t.db, t.config.accessTokenTtlSeconds, now)
+    expect(listed.find((k) => k.kid === old)?.state).toBe('expired')
+    expect(listed.find((k) => k.kid === replacement)?.state).toBe('signing')
+  })
+
+  it('retiring refuses the only signing key, an unknown kid and a retired one', async () => {
+    const keys = await listSigningKeys(t.db, t.config.accessTokenTtlSeconds)
+    const signing = keys.filter((k) => k.retiredAt === null)
+    for (const k of signing.slice(1)) expect(await retireSigningKey(t.db, k.kid)).toBe('retired')
+    expect(await retireSigningKey(t.db, signing[0]!.kid)).toBe('last_key')
+    expect(await retireSigningKey(t.db, 'no-such-kid')).toBe('unknown')
+    expect(await retireSigningKey(t.db, signing[1]!.kid)).toBe('already_retired')
+  })
+})

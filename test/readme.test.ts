@@ -1,0 +1,122 @@
+/**
+ * The README's quick start and CLI examples, run as written, in order, against a server
+ * started with `npm start`: on an embedded database (the CLI then goes through the
+ * server's admin endpoint) and, with TEST_DATABASE_URL, on PostgreSQL. The embedded run
+ * also restarts the server and checks that what the CLI created is still there.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, freePort, usingPostgres } from './helpers.ts'
+
+const root = join(import.meta.dirname, '..')
+const readme = readFileSync(join(root, 'README.md'), 'utf8')
+const dir = mkdtempSync(join(tmpdir(), 'trellis-readme-'))
+const cleanup: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })]
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn()
+})
+
+/** The first ```sh block after a heading. */
+function shBlock(heading: string): string {
+  const section = readme.slice(readme.indexOf(`\n${heading}\n`))
+  const match = /```sh\n([\s\S]*?)```/.exec(section)
+  if (!match?.[1]) throw new Error(`no sh block under ${heading}`)
+  return match[1]
+}
+
+function baseEnv(port: number, databaseUrl: string): NodeJS.ProcessEnv {
+  // the embedded MQTT broker on port 0 (any free port): the machine may run its own broker on 1883
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', MQTT_PORT: '0' }
+  delete env.npm_config_prefix // run npx as a user would, from the repository
+  return env
+}
+
+async function npmStart(port: number, databaseUrl: string): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: baseEnv(port, databaseUrl) })
+  let out = ''
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()))
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString()
+      if (out.includes('Trellis is running')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)))
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return {
+    child,
+    out: () => out,
+    stop: async () => {
+      child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, env })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+}
+
+async function clientCredentials(port: number, id: string, secret: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/auth/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&scope=sensors:read',
+  })
+  return response.status
+}
+
+describe('README', () => {
+  it('quick start: the commands it shows are the ones this test and CI run', () => {
+    const quick = shBlock('## Quick start')
+    expect(quick).toContain('npm ci && npm start')
+    expect(quick).toContain('npm run dev')
+    expect(readme).toContain('npm ci --omit=dev && npm start')
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    expect(pkg.scripts.start).toBe('exec node dist/server.js')
+    expect(pkg.scripts.dev).toBe('tsx watch src/server.ts')
+    expect(readFileSync(join(root, '.ci', 'run'), 'utf8')).toContain('npm ci --omit=dev')
+  })
+
+  const targets = [{ name: 'embedded PGlite directory', postgres: false }, ...(usingPostgres ? [{ name: 'PostgreSQL', postgres: true }] : [])]
+
+  it.each(targets)('the CLI examples work as written against a running server on $name', async ({ postgres }) => {
+    let databaseUrl = `pglite://${join(dir, postgres ? 'unused' : 'db')}`
+    if (postgres) {
+      const db = await createTestDatabase()
+      cleanup.push(() => db.drop())
+      databaseUrl = db.url
+    }
+    const port = await freePort()
+    const server = await npmStart(port, databaseUrl)
+    let stopped = false
+    cleanup.push(async () => {
+      if (!stopped) await server.stop()
+    })
+
+    const script = `${shBlock('## The `trellis` command')}\necho "RESULT $BACKEND_ID $BACKEND_SECRET"\n`
+    const result = await bash(script, baseEnv(port, databaseUrl))
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout.match(/"access_token"/g)).toHaveLength(2)
+    const [, id, secret] = /RESULT (\S+) (\S+)/.exec(result.stdout) ?? []
+    expect(await clientCredentials(port, id!, secret!)).toBe(200)
+
+    stopped = true
+    expect(await server.stop()).toBe(0)
+    // what the CLI created survives a restart
+    const again = await npmStart(port, databaseUrl)
+    try {
+      expect(await clientCredentials(port, id!, secret!)).toBe(200)
+    } finally {
+      expect(await again.stop()).toBe(0)
+    }
+  }, 600_000)
+})
