@@ -13,18 +13,35 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import { connectDatabase, type DB } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerMetrics } from './plugins/metrics.ts'
+import { clientErrorHandler, registerJsonDepthLimit } from './plugins/input-limits.ts'
+import { registerErrorHandling, sendError } from './plugins/errors.ts'
+import { openSecretBox } from './db/secrets-key.ts'
+import type { SecretBox } from './lib/secret-box.ts'
+import { sealSecretsAtRest } from './modules/secrets-at-rest.ts'
+import { registerOutboxMetrics } from './modules/email/outbox-metrics.ts'
+import { registerCors } from './plugins/cors.ts'
+import { createMetrics, type AppMetrics } from './lib/metrics.ts'
+import { Readiness } from './lib/readiness.ts'
+import { adminRoutes } from './cli/remote.ts'
+import { sql } from 'kysely'
 import { KeyStore } from './modules/oauth/keys.ts'
 import { registerModules, createServices, type Services } from './modules/index.ts'
+import { shapeDocument } from './lib/openapi.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Readonly<Config>
     db: DB
     keys: KeyStore
+    /** Seals secrets at rest under SECRETS_KEY (lib/secret-box.ts). */
+    secretBox: SecretBox
     services: Services
+    /** Domain metrics (lib/metrics.ts), on the registry /metrics serves. */
+    metrics: AppMetrics
+    /** Named checks /ready runs; services add theirs (`app.readiness.add('mqtt', fn)`). */
+    readiness: Readiness
     /** Every route registered, for the docs check. */
     routeList: { method: string; url: string }[]
   }
@@ -42,18 +59,34 @@ function validatorCompiler(): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema as object)
 }
 
+const API_DESCRIPTION = `Multi-tenant IoT platform API: passwordless OAuth 2.0 login, tenant-branded emails, spaces, algorithms and sensors.
+
+## Tenants, roles and access
+- **Brands and customers.** A brand is a tenant with no parent. Its customers sign up through it and each gets a tenant of their own under it (\`parentTenantId\`), holding their spaces and devices.
+- **Accounts belong to one tenant, or to the platform.** Signing up under \`/tenants/{tenantId}\` creates an account of that tenant, without the prefix one of the platform; one address may have an account per tenant.
+- **Sign-up policy** (\`signup\`): \`closed\` (default), \`customers\` (role \`customer\` on the brand plus an owned child tenant), \`members\` (role \`member\`).
+- **Roles:** \`owner\`, \`admin\`, \`member\` read the tenant's resources, admins and owners write; \`customer\` sees only the brand's public face. Nothing is inherited along the tree. No role in a tenant: 404; a role too small: 403.
+- **Invitations:** \`POST /tenants/{tenantId}/members\` invites; the membership begins when the invitee accepts (\`POST /invitations/accept\`) signed in with the invited address.
+- **Scopes:** each operation's security requirement names the scope its token needs; without it, 403 \`insufficient_scope\`. A client_credentials token acts for the tenant that owns its client.`
+
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config. */
   db?: DB
   /** Pino options; `false` silences logs. */
   logger?: boolean | object
+  /** Serves the CLI's admin endpoint (cli/remote.ts) with this secret: the owner of an embedded data directory. */
+  adminSecret?: Buffer
+  /** Close `db` when the app closes, though it was given (the server opens it first to lock it). */
+  ownDb?: boolean
 }
 
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ownsDb = !options.db
+  const ownsDb = options.ownDb ?? !options.db
   const db = options.db ?? (await connectDatabase(config.database))
   await migrateToLatest(db)
-  const keys = new KeyStore(db)
+  const secretBox = openSecretBox(config)
+  await sealSecretsAtRest(db, secretBox)
+  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds)
   await keys.init()
 
   const trust = config.trustProxy
@@ -63,6 +96,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
+    clientErrorHandler,
+    // bad percent-encoding in the path and the like: the same error shape as everything else
+    frameworkErrors: (error, request, reply) => sendError(reply, error, request),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const routeList: { method: string; url: string }[] = []
@@ -74,16 +110,34 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.decorate('config', config)
   app.decorate('db', db)
   app.decorate('keys', keys)
-  const services = await createServices(app)
+  app.decorate('secretBox', secretBox)
+  const metrics = createMetrics(db)
+  app.decorate('metrics', metrics)
+  const readiness = new Readiness()
+  app.decorate('readiness', readiness)
+  readiness.add('database', async () => {
+    await sql`select 1`.execute(db)
+  })
+  const services = await createServices({ db, config, keys, log: app.log, secretBox })
+  const bridge = services.devices.bridge
+  if (bridge) {
+    readiness.add('mqtt', async () => {
+      if (!bridge.connected) throw new Error('not connected to the MQTT broker')
+    })
+  }
   app.decorate('services', services)
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
   registerErrorHandling(app)
+  registerJsonDepthLimit(app)
   await app.register(formbody)
-  registerAuth(app, services.sessions.isActive)
-  registerMetrics(app)
+  await registerCors(app, services.cors)
+  registerAuth(app, services.sessions.actorForToken, services.policy)
+  const registry = registerMetrics(app, metrics)
+  services.limits.registerMetrics(registry)
+  registerOutboxMetrics(registry, db)
 
   await app.register(swagger, {
     openapi: {
@@ -91,21 +145,28 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       info: {
         title: 'Trellis API',
         version: '0.1.0',
-        description:
-          'Multi-tenant IoT platform API: passwordless OAuth 2.0 login, tenant-branded emails, spaces, algorithms and sensors.',
+        description: API_DESCRIPTION,
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [],
+    },
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject
+      shapeDocument(document.openapiObject)
+      return document.openapiObject
     },
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   await registerModules(app)
+  if (options.adminSecret) await app.register(adminRoutes, { secret: options.adminSecret })
 
   app.addHook('onClose', async () => {
     await services.close()
+    await keys.close()
     if (ownsDb) await db.destroy()
   })
   await app.ready()

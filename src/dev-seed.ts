@@ -1,34 +1,74 @@
 /**
- * A fresh embedded database gets a dev tenant, a platform admin and a public dev OAuth
- * client, so a newcomer can log in at once. Never in production, never on PostgreSQL
- * (config.seedDevData), and only while the database has no tenant yet.
+ * A fresh embedded database gets a dev tenant, a platform admin, a public dev OAuth client
+ * and a dev fan with MQTT credentials, so a newcomer can log in and drive a device at
+ * once. Never in production, never on PostgreSQL (config.seedDevData), and only while the
+ * database has no tenant yet. It acts through the same services as everyone else, as the
+ * platform operator. Later starts find the dev records again, so every start can print
+ * the dev client id (the fan's password is shown only when it is made).
  */
 import type { FastifyInstance } from 'fastify'
-import { addMembership, insertUser } from './modules/users/users.repository.ts'
 import { STARTER_ALGORITHMS } from './modules/spaces/definitions.ts'
+import { OPERATOR } from './modules/tenancy/actor.ts'
+import { anyTenant } from './modules/tenancy/tenants.repository.ts'
 
 export interface DevSeed {
+  /** Whether this start created it (a fresh database) or found it. */
+  created: boolean
   tenantId: number
   adminEmail: string
   clientId: string
   redirectUri: string
+  /** The dev fan, with its MQTT password: only on the start that created it. */
+  device?: { sensorId: number; mac: string; password: string }
+}
+
+const DEV_TENANT_NAME = 'Dev Tenant'
+const DEV_CLIENT_NAME = 'Dev public client'
+const DEV_ADMIN_EMAIL = 'admin@trellis.local'
+const DEV_FAN_MAC = 'e0:5a:1b:00:00:01'
+
+/** The dev records of an already seeded database. */
+async function findDevSeed(app: FastifyInstance): Promise<DevSeed | null> {
+  const client = await app.db
+    .selectFrom('oauth_clients')
+    .select(['client_id', 'redirect_uris'])
+    .where('name', '=', DEV_CLIENT_NAME)
+    .where('is_public', '=', true)
+    .orderBy('id')
+    .executeTakeFirst()
+  const tenant = await app.db.selectFrom('tenants').select('id').where('name', '=', DEV_TENANT_NAME).orderBy('id').executeTakeFirst()
+  if (!client || !tenant) return null
+  return { created: false, tenantId: tenant.id, adminEmail: DEV_ADMIN_EMAIL, clientId: client.client_id, redirectUri: client.redirect_uris[0] ?? '' }
 }
 
 export async function seedDevData(app: FastifyInstance): Promise<DevSeed | null> {
   const { db, services } = app
-  const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()
-  if (existing) return null
+  if (await anyTenant(db)) return findDevSeed(app)
   const redirectUri = `${app.config.publicUrl}/dev/callback`
-  const tenant = await services.tenants.insert({ name: 'Dev Tenant', emailAddress: 'hello@dev-tenant.local' })
-  const admin = await insertUser(db, { email: 'admin@trellis.local', emailConfirmed: true, platformAdmin: true, displayName: 'Dev Admin' })
-  await addMembership(db, tenant.id, admin.id, 'owner')
-  const { client } = await services.clients.insert({
-    name: 'Dev public client',
+  const tenant = await services.tenants.create(OPERATOR, { name: DEV_TENANT_NAME, emailAddress: 'hello@dev-tenant.local', signup: 'customers' })
+  const admin = await services.accounts.createUser(OPERATOR, {
+    email: DEV_ADMIN_EMAIL,
+    platformAdmin: true,
+    displayName: 'Dev Admin',
+    tenantId: tenant.id,
+    role: 'owner',
+  })
+  const { client } = await services.clients.create(OPERATOR, {
+    name: DEV_CLIENT_NAME,
     public: true,
     redirectUris: [redirectUri, 'http://localhost:8080/callback'],
   })
   for (const def of STARTER_ALGORITHMS) {
-    await services.algorithms.insert({ ...def, optionsSchema: structuredClone(def.optionsSchema) as Record<string, unknown> })
+    await services.algorithms.register(OPERATOR, { ...def, optionsSchema: structuredClone(def.optionsSchema) as Record<string, unknown> })
   }
-  return { tenantId: tenant.id, adminEmail: admin.email, clientId: client.client_id, redirectUri }
+  const sensor = await services.sensors.create(OPERATOR, tenant.id, { deviceId: DEV_FAN_MAC, name: 'Dev fan', displayName: 'Dev fan', type: '58' })
+  const { password } = await services.devices.credentials.issue(sensor, DEV_FAN_MAC)
+  return {
+    created: true,
+    tenantId: tenant.id,
+    adminEmail: admin.email,
+    clientId: client.client_id,
+    redirectUri,
+    device: { sensorId: sensor.id, mac: DEV_FAN_MAC, password },
+  }
 }

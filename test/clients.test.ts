@@ -23,6 +23,8 @@ describe('OAuth clients API', () => {
     expect(created.statusCode).toBe(201)
     const client = created.json()
     expect(client.clientSecret).toEqual(expect.any(String))
+    // safe as a shell argument: a generated id never starts with '-'
+    expect(client.clientId).toMatch(/^[0-9a-f]{32}$/)
     const stored = await t.db.selectFrom('oauth_clients').select('secret_hash').where('client_id', '=', client.clientId).executeTakeFirstOrThrow()
     expect(stored.secret_hash).not.toContain(client.clientSecret)
 
@@ -39,20 +41,53 @@ describe('OAuth clients API', () => {
     expect((await t.app.inject({ method: 'GET', url: `/oauth/clients/${client.clientId}`, headers: platform.headers })).statusCode).toBe(404)
   })
 
-  it('redirect URIs must be absolute and without fragments; public clients cannot use client_credentials', async () => {
+  it('redirect URIs must be absolute, a wildcard only ends a fragment; public clients cannot use client_credentials', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/oauth/clients',
       headers: platform.headers,
-      payload: { name: 'x', redirectUris: ['/relative', 'https://ok.test/cb#frag'], public: true, grantTypes: ['client_credentials'] },
+      payload: {
+        name: 'x',
+        redirectUris: ['/relative', 'https://*.ok.test/cb', 'https://ok.test/cb/*', 'https://ok.test/cb#/*/x', 'https://ok.test/cb?a=*#/x', 'https://ok.test/cb#/*'],
+        public: true,
+        grantTypes: ['client_credentials'],
+      },
     })
     expect(res.statusCode).toBe(400)
     const fields = errorBody(res).details?.map((d) => `${d.field}: ${d.message}`)
+    const wildcard = 'may contain a wildcard (*) only as the last character of the fragment'
     expect(fields).toEqual([
       'body.redirectUris.0: must be an absolute URL',
-      'body.redirectUris.1: must not contain a fragment',
+      `body.redirectUris.1: ${wildcard}`,
+      `body.redirectUris.2: ${wildcard}`,
+      `body.redirectUris.3: ${wildcard}`,
+      `body.redirectUris.4: ${wildcard}`,
       'body.grantTypes: client_credentials needs a confidential client',
     ])
+  })
+
+  it('imports a client under a chosen client_id with long-lived tokens; the id cannot be taken twice', async () => {
+    const body = {
+      name: 'Imported app',
+      clientId: 'imported-app-0123456789',
+      public: true,
+      redirectUris: ['https://ok.test/cb#/*'],
+      longLivedAccessTokenSeconds: 7776000,
+    }
+    const res = await t.app.inject({ method: 'POST', url: '/oauth/clients', headers: platform.headers, payload: body })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ clientId: 'imported-app-0123456789', longLivedAccessTokenSeconds: 7776000, redirectUris: ['https://ok.test/cb#/*'] })
+    const again = await t.app.inject({ method: 'POST', url: '/oauth/clients', headers: platform.headers, payload: body })
+    expect(again.statusCode).toBe(409)
+    expect(errorBody(again).code).toBe('client_id_taken')
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/clients',
+      headers: platform.headers,
+      payload: { ...body, clientId: 'short', longLivedAccessTokenSeconds: 10 },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect([...new Set(errorBody(bad).details?.map((d) => d.field))].sort()).toEqual(['body.clientId', 'body.longLivedAccessTokenSeconds'])
   })
 
   it('everyone else gets 403 on every client route', async () => {

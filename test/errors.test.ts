@@ -76,10 +76,10 @@ describe('one error model', () => {
   })
 
   it('JSON bodies are not coerced: a number for a string, or a string for a boolean, is a 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/tenants', headers: admin.headers, payload: { name: 123, allowSignup: 'yes' } })
+    const res = await t.app.inject({ method: 'POST', url: '/tenants', headers: admin.headers, payload: { name: 123, signup: true } })
     expect(res.statusCode).toBe(400)
     const fields = errorBody(res).details?.map((d) => d.field) ?? []
-    expect(fields).toEqual(expect.arrayContaining(['body.name', 'body.allowSignup']))
+    expect(fields).toEqual(expect.arrayContaining(['body.name', 'body.signup']))
   })
 
   it('a value the database cannot store (a NUL character) is a 400, not a 500', async () => {
@@ -98,7 +98,7 @@ describe('one error model', () => {
   })
 
   it('an unexpected failure is a 500 that hides internals and names the request id', async () => {
-    t.app.services.tenants.load = async () => {
+    t.app.services.tenants.get = async () => {
       throw new Error('secret database detail')
     }
     const res = await t.app.inject({ method: 'GET', url: `/tenants/${tenantId}`, headers: admin.headers })

@@ -3,6 +3,7 @@
  * file's database boots from that snapshot (about 0.4 s) instead of running initdb and
  * every migration again (about 3 s). PostgreSQL runs (TEST_DATABASE_URL) do not need it.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,6 +23,9 @@ declare module 'vitest' {
 let dir: string | null = null
 
 export async function setup(project: TestProject): Promise<void> {
+  // Tests that spawn `npm start` or bin/trellis.mjs run dist/: build it once, up front, so
+  // parallel test files never build it at the same time.
+  execFileSync(process.execPath, [join(import.meta.dirname, '..', 'scripts', 'build-if-stale.mjs')], { stdio: 'inherit' })
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteSnapshot', null)
     return

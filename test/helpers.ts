@@ -15,7 +15,9 @@ import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig, type Config } from '../src/config.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
-import { addMembership, insertUser } from '../src/modules/users/users.repository.ts'
+import { insertUser } from '../src/modules/users/users.repository.ts'
+import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
+import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import type { Database, TenantRole, User } from '../src/db/database.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
 
@@ -56,6 +58,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): Readon
     RUN_WORKER: 'false',
     // cheap password hashing keeps the suite fast; the production default is tested on its own
     SCRYPT_N: '1024',
+    // the embedded MQTT broker on an ephemeral port: the machine's Mosquitto owns 1883
+    MQTT_PORT: '0',
     ...env,
   })
 }
@@ -68,7 +72,7 @@ export interface TestApp {
 }
 
 /** In-memory PGlite from the run's migrated snapshot (see global-setup.ts), else a fresh one. */
-async function openTestDb(config: Readonly<Config>): Promise<DB> {
+export async function openTestDb(config: Readonly<Config>): Promise<DB> {
   const snapshot = inject('pgliteSnapshot')
   if (config.database.kind !== 'pglite' || config.database.dataDir !== null || !snapshot) return connectDatabase(config.database)
   const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) })
@@ -98,10 +102,11 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.test`
 }
 
-/** An access token for a user, on a real session, signed as the token endpoint signs them. */
-export async function tokenFor(app: FastifyInstance, user: Pick<User, 'id'>, clientId = 'test-client'): Promise<string> {
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope: '' })
-  return signAccessToken(app, { sub: String(user.id), clientId, scope: '', sessionId })
+/** An access token for a user, on a real session, signed as the token endpoint signs them (every scope unless told). */
+export async function tokenFor(app: FastifyInstance, user: Pick<User, 'id'>, clientId = 'test-client', scopes: readonly string[] = SCOPES): Promise<string> {
+  const scope = scopes.join(' ')
+  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope })
+  return signAccessToken(app, { sub: String(user.id), clientId, scope, sessionId })
 }
 
 export interface Actor {
@@ -112,21 +117,26 @@ export interface Actor {
 
 export async function createActor(
   t: TestApp,
-  opts: { platformAdmin?: boolean; tenantId?: number; role?: TenantRole; email?: string; displayName?: string } = {},
+  opts: { platformAdmin?: boolean; tenantId?: number; role?: TenantRole; email?: string; displayName?: string; belongsTo?: number; scopes?: readonly string[] } = {},
 ): Promise<Actor> {
   const user = await insertUser(t.db, {
     email: opts.email ?? uniqueEmail(),
+    tenantId: opts.belongsTo ?? null,
     emailConfirmed: true,
     platformAdmin: opts.platformAdmin ?? false,
     displayName: opts.displayName ?? null,
   })
   if (opts.tenantId) await addMembership(t.db, opts.tenantId, user.id, opts.role ?? 'member')
-  const token = await tokenFor(t.app, user)
+  const token = await tokenFor(t.app, user, 'test-client', opts.scopes)
   return { user, token, headers: { authorization: `Bearer ${token}` } }
 }
 
-export async function createTenant(t: TestApp, name = 'Tenant'): Promise<number> {
-  const tenant = await t.app.services.tenants.insert({ name })
+export async function createTenant(
+  t: TestApp,
+  name = 'Tenant',
+  opts: { parentTenantId?: number; signup?: 'closed' | 'customers' | 'members' } = {},
+): Promise<number> {
+  const tenant = await t.app.services.tenants.create(OPERATOR, { name, ...opts })
   return tenant.id
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../src/db/connect.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url')
@@ -9,9 +10,10 @@ export function pkcePair(): { verifier: string; challenge: string } {
 
 export async function createClient(
   app: FastifyInstance,
-  opts: { public?: boolean; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[] } = {},
+  opts: { public?: boolean; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[]; tenantId?: number } = {},
 ) {
-  const { client, secret } = await app.services.clients.insert({
+  const { client, secret } = await app.services.clients.create(OPERATOR, {
+    tenantId: opts.tenantId ?? null,
     name: 'Test app',
     public: opts.public ?? true,
     redirectUris: opts.redirectUris ?? ['https://app.test/callback'],

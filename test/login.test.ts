@@ -9,8 +9,8 @@ let app: { clientId: string; redirectUri: string }
 const pair = pkcePair()
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_CODE_PER_IP: '100000', RATE_LIMIT_FAILED_TOKEN_PER_IP: '100000', RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '100000' })
-  tenantId = await createTenant(t, 'Duux-like')
+  t = await createTestApp({ RATE_LIMIT_MAIL_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '100000/1s' })
+  tenantId = await createTenant(t, 'Duux-like', { signup: 'customers' })
   app = await createClient(t.app, { redirectUris: ['https://deeplink.test/login/verify', 'myapp://cb?x=1'] })
 })
 afterAll(() => t.close())
@@ -57,7 +57,12 @@ describe('the flow as the existing apps send it', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${body.access_token}` } })
     expect(me.statusCode).toBe(200)
-    expect(me.json().user).toMatchObject({ email, username: email.split('@')[0], displayName: null, tenants: [{ id: tenantId, name: 'Duux-like', role: 'member' }] })
+    // signing up under a brand open to customers: a customer of the brand, owner of a tenant of their own under it
+    expect(me.json().user).toMatchObject({ email, username: email.split('@')[0], displayName: null, tenantId })
+    expect(me.json().user.tenants).toEqual([
+      { id: tenantId, name: 'Duux-like', role: 'customer', parentTenantId: null },
+      { id: expect.any(Number), name: email, role: 'owner', parentTenantId: tenantId },
+    ])
   })
 
   it('a verifier of 32 raw code points U+0000-U+00FF, challenged as SHA-256 of its UTF-8 bytes', async () => {
@@ -121,19 +126,23 @@ describe('code requests', () => {
     expect(missingTenant.statusCode).toBe(404)
   })
 
-  it('a tenant without sign-up: success, but no code for an unknown address; existing users are not added', async () => {
+  it('a closed tenant: success, but no code for an address without an account there, platform users included', async () => {
     const closed = await createTenant(t, 'Closed')
-    await t.db.updateTable('tenants').set({ allow_signup: false }).where('id', '=', closed).execute()
     const stranger = uniqueEmail('stranger')
     const res = await requestCode(t.app, { email: stranger, clientId: app.clientId, redirectUri: app.redirectUri, challenge: pair.challenge, tenantId: closed })
     expect(res.statusCode).toBe(200)
-    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', stranger).execute()).toHaveLength(0)
+    const platformUser = await createActor(t)
+    const again = await requestCode(t.app, { email: platformUser.user.email, clientId: app.clientId, redirectUri: app.redirectUri, challenge: pair.challenge, tenantId: closed })
+    expect(again.json()).toEqual(res.json())
+    const mailed = await t.db.selectFrom('email_outbox').select('id').where('to_address', 'in', [stranger, platformUser.user.email]).execute()
+    expect(mailed).toHaveLength(0)
 
-    const existing = await createActor(t)
-    const code = await login(existing.user.email, { tenant: closed })
+    // an account that belongs to the closed tenant signs in as itself, and joins nothing
+    const own = await createActor(t, { belongsTo: closed, email: platformUser.user.email })
+    const code = await login(own.user.email, { tenant: closed })
     const token = (await redeem(code)).json()
     const me = await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${token.access_token}` } })
-    expect(me.json().user.tenants).toEqual([])
+    expect(me.json().user).toMatchObject({ id: own.user.id, tenantId: closed, tenants: [] })
   })
 })
 

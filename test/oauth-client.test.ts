@@ -2,6 +2,7 @@
  * The whole login flow driven by oauth4webapi, a certified OAuth client, over real HTTP:
  * metadata and JWKS are discovered, the code is read from what the SMTP sink received.
  */
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
 import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,7 +36,7 @@ afterAll(async () => {
 describe('oauth4webapi against Trellis over HTTP', () => {
   it('discovers, logs in with a mailed code (client_secret_basic, S256), refreshes, introspects and revokes', async () => {
     const redirectUri = 'https://app.example/callback'
-    const { client: row, secret } = await app.services.clients.insert({ name: 'Web backend', redirectUris: [redirectUri] })
+    const { client: row, secret } = await app.services.clients.create(OPERATOR, { name: 'Web backend', redirectUris: [redirectUri] })
     const options = { [oauth.allowInsecureRequests]: true }
 
     const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }))
@@ -57,7 +58,9 @@ describe('oauth4webapi against Trellis over HTTP', () => {
     const mail = await sink.next(email)
     const link = /https:\/\/app\.example\/callback\?code=[\w-]+/.exec(mail.text ?? '')?.[0]
     expect(link).toBeDefined()
-    const params = oauth.validateAuthResponse(as, client, new URL(link!), oauth.skipStateCheck)
+    // the JSON login API's email link is `redirect_uri?code=` by contract, not a response of the
+    // authorization endpoint, so it carries no RFC 9207 iss (the hosted page's redirect does)
+    const params = oauth.validateAuthResponse({ ...as, authorization_response_iss_parameter_supported: false }, client, new URL(link!), oauth.skipStateCheck)
 
     const tokens = await oauth.processAuthorizationCodeResponse(
       as,

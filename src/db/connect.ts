@@ -1,22 +1,77 @@
-import { mkdirSync } from 'node:fs'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import type { DatabaseTarget } from '../config.ts'
+import { ConfigError, type DatabaseTarget } from '../config.ts'
 import type { Database } from './database.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
+import { lockDataDir, type DataDirLock } from './pglite-lock.ts'
 
 export type DB = Kysely<Database>
 
-export async function connectDatabase(target: DatabaseTarget): Promise<DB> {
+export interface ConnectOptions {
+  /** Who holds an embedded data directory's lock ("server", "cli", "worker"). */
+  role?: string
+  /** Attempts to reach PostgreSQL before giving up (1: no retry). */
+  attempts?: number
+}
+
+/** The pg pool behind a PostgreSQL DB (for pool metrics); none on PGlite. */
+const pools = new WeakMap<DB, pg.Pool>()
+/** The data directory lock behind an embedded DB opened from a directory. */
+const locks = new WeakMap<DB, DataDirLock>()
+
+export function poolOf(db: DB): pg.Pool | null {
+  return pools.get(db) ?? null
+}
+
+export function dataDirLockOf(db: DB): DataDirLock | null {
+  return locks.get(db) ?? null
+}
+
+export async function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): Promise<DB> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 })
     // An idle connection that the server drops (restart, failover, admin) is an 'error' on
     // the pool; unhandled it would end the process. The pool replaces it on next use.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    pools.set(db, pool)
+    if (options.attempts) await waitForPostgres(db, target.url, options.attempts)
+    return db
   }
   const { PGlite } = await import('@electric-sql/pglite')
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
-  const client = await PGlite.create(target.dataDir ?? undefined)
-  return new Kysely<Database>({ dialect: new PGliteDialect(client) })
+  if (!target.dataDir) return new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create()) })
+  const lock = lockDataDir(target.dataDir, options.role ?? 'process')
+  try {
+    const client = await PGlite.create(target.dataDir)
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client, lock.release) })
+    locks.set(db, lock)
+    return db
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Start-up waits for PostgreSQL (it may still be starting next to us), with a bounded
+ * number of attempts and doubling backoff (250 ms, 500 ms, ... capped at 4 s), then fails
+ * with one line naming DATABASE_URL and never the password.
+ */
+async function waitForPostgres(db: DB, url: string, attempts: number): Promise<void> {
+  const where = new URL(url)
+  let last = ''
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      await sql`select 1`.execute(db)
+      return
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException
+      last = e.code ?? e.message
+      if (attempt < attempts) await sleep(Math.min(250 * 2 ** (attempt - 1), 4_000))
+    }
+  }
+  await db.destroy().catch(() => {})
+  throw new ConfigError('DATABASE_URL', `PostgreSQL at ${where.hostname}:${where.port || 5432}${where.pathname} does not answer after ${attempts} attempts (${last})`)
 }

@@ -1,11 +1,20 @@
 /** Table types: the database as Kysely sees it. Column names are snake_case. */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { DeviceAccessTable, DeviceCommandsTable, ScheduleGroupsTable, ScheduleItemsTable, SensorHistoryTable, WsTicketsTable } from './device-tables.ts'
 
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+import type { LatestData } from './device-tables.ts'
+import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
+export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
+export type { LatestData, CommandStatus, DeviceCommand } from './device-tables.ts'
+
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 /** jsonb: read as a value, written as its JSON text (pg would turn arrays into Postgres arrays). */
-type Json<T> = ColumnType<T, string, string>
+export type Json<T> = ColumnType<T, string, string>
+/** A nullable reference that inserts may leave out. */
+export type OptionalRef = ColumnType<number | null, number | null | undefined, number | null>
 
-export type TenantRole = 'owner' | 'admin' | 'member'
+export type TenantRole = 'owner' | 'admin' | 'member' | 'customer'
+export type SignupPolicy = 'closed' | 'customers' | 'members'
 
 export interface EmailTypeTexts {
   subject?: string
@@ -34,13 +43,16 @@ export interface TenantsTable {
   sender_email: string | null
   time_zone: string | null
   email_config: Json<EmailConfig>
-  allow_signup: Generated<boolean>
+  parent_tenant_id: OptionalRef
+  signup: Generated<SignupPolicy>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
 
 export interface UsersTable {
   id: Generated<number>
+  /** The tenant the user belongs to; null for a platform user. */
+  tenant_id: OptionalRef
   email: string
   username: string
   display_name: string | null
@@ -67,13 +79,20 @@ export interface OAuthClientsTable {
   redirect_uris: Json<string[]>
   grant_types: Json<string[]>
   scopes: Json<string[]>
+  /** The tenant that owns the client; a client_credentials token acts for it. */
+  tenant_id: OptionalRef
+  /** null: off; else the access token lifetime when a token request asks for a long-lasting one. */
+  long_lived_access_token_seconds: Generated<number | null>
+  /** Browser origins allowed by CORS; null: the origins of the redirect URIs. */
+  allowed_origins: ColumnType<string[] | null, string | null | undefined, string | null>
   created_at: Generated<Date>
 }
 
 export interface SigningKeysTable {
   kid: string
   alg: string
-  private_jwk: Json<Record<string, unknown>>
+  /** The private JWK, sealed with the secrets key (lib/secret-box.ts); plaintext JSON before migration 0008's first start. */
+  private_jwk: string
   public_jwk: Json<Record<string, unknown>>
   created_at: Generated<Date>
   /** When set, the key no longer signs; it still verifies until tokens it signed expire. */
@@ -89,10 +108,16 @@ export interface SessionsTable {
   created_at: Generated<Date>
   revoked_at: NullableTimestamp
   revoked_reason: string | null
+  /** Network (IPv4 /24, IPv6 /64) the session was opened from; null for older sessions. */
+  network: ColumnType<string | null, string | null | undefined, string | null>
+  /** Hosted-page sign-in sessions: SHA-256 of the cookie value, and when it ends. */
+  cookie_hash: string | null
+  expires_at: NullableTimestamp
 }
 
 export interface AppSecretsTable {
   name: string
+  /** base64url key, sealed with the secrets key (plaintext before migration 0008's first start). */
   value: string
   created_at: Generated<Date>
 }
@@ -117,31 +142,11 @@ export interface EmailOutboxTable {
   last_error: string | null
   created_at: Generated<Date>
   sent_at: NullableTimestamp
-}
-
-export interface LoginCodesTable {
-  id: Generated<number>
-  code_hash: string
-  client_id: string
-  redirect_uri: string
-  code_challenge: string | null
-  code_challenge_method: 'S256' | 'plain' | null
-  email: string
-  tenant_id: number | null
-  failed_attempts: Generated<number>
-  expires_at: ColumnType<Date, Date, Date>
-  consumed_at: NullableTimestamp
-  session_id: string | null
-  created_at: Generated<Date>
-}
-
-export interface RefreshTokensTable {
-  id: Generated<number>
-  token_hash: string
-  session_id: string
-  expires_at: ColumnType<Date, Date, Date>
-  used_at: NullableTimestamp
-  created_at: Generated<Date>
+  /**
+   * The message's codes and tokens, sealed (lib/secret-box.ts); subject, html and text hold
+   * markers in their place. Cleared once the message is sent (see email/outbox-secrets.ts).
+   */
+  secrets: string | null
 }
 
 export interface SpacesTable {
@@ -155,6 +160,7 @@ export interface SpacesTable {
 }
 
 export interface AlgorithmsTable {
+  id: Generated<number>
   key_name: string
   name: string
   description: Generated<string>
@@ -183,6 +189,12 @@ export interface SensorsTable {
   metadata: Json<Record<string, unknown>>
   created_at: Generated<Date>
   updated_at: Generated<Date>
+  /** Live state from the device (modules/devices). */
+  online: Generated<boolean>
+  last_seen_at: NullableTimestamp
+  latest_data: ColumnType<LatestData | null, string | null | undefined, string | null>
+  latest_raw: ColumnType<unknown, string | null | undefined, string | null>
+  connection_type: string | null
 }
 
 export interface TenantCountersTable {
@@ -201,6 +213,34 @@ export interface UserTokensTable {
   created_at: Generated<Date>
 }
 
+export interface InvitationsTable {
+  id: Generated<number>
+  tenant_id: number
+  email: string
+  role: Exclude<TenantRole, 'customer'>
+  token_hash: string
+  invited_by: number | null
+  expires_at: ColumnType<Date, Date, Date>
+  accepted_at: NullableTimestamp
+  accepted_by: number | null
+  revoked_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
+export interface PlatformCountersTable {
+  counter: string
+  count: number
+}
+
+export interface SenderVerificationsTable {
+  tenant_id: number
+  email: string
+  token_hash: string
+  expires_at: Date
+  verified_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
 export interface Database {
   tenants: TenantsTable
   users: UsersTable
@@ -210,6 +250,7 @@ export interface Database {
   app_secrets: AppSecretsTable
   sessions: SessionsTable
   email_outbox: EmailOutboxTable
+  sender_verifications: SenderVerificationsTable
   login_codes: LoginCodesTable
   refresh_tokens: RefreshTokensTable
   spaces: SpacesTable
@@ -218,6 +259,15 @@ export interface Database {
   sensors: SensorsTable
   tenant_counters: TenantCountersTable
   user_tokens: UserTokensTable
+  invitations: InvitationsTable
+  platform_counters: PlatformCountersTable
+  schedule_groups: ScheduleGroupsTable
+  schedule_items: ScheduleItemsTable
+  device_access: DeviceAccessTable
+  sensor_history: SensorHistoryTable
+  device_commands: DeviceCommandsTable
+  ws_tickets: WsTicketsTable
+  authorization_requests: AuthorizationRequestsTable
 }
 
 export type Tenant = Selectable<TenantsTable>
@@ -226,8 +276,8 @@ export type TenantUpdate = Updateable<TenantsTable>
 export type User = Selectable<UsersTable>
 export type OAuthClient = Selectable<OAuthClientsTable>
 export type OutboxMessage = Selectable<EmailOutboxTable>
-export type LoginCode = Selectable<LoginCodesTable>
 export type Space = Selectable<SpacesTable>
 export type Sensor = Selectable<SensorsTable>
 export type Algorithm = Selectable<AlgorithmsTable>
 export type SpaceAlgorithm = Selectable<SpaceAlgorithmsTable>
+export type Invitation = Selectable<InvitationsTable>

@@ -5,6 +5,12 @@ import * as m0002 from './migrations/0002_email_outbox.ts'
 import * as m0003 from './migrations/0003_oauth.ts'
 import * as m0004 from './migrations/0004_spaces_sensors.ts'
 import * as m0005 from './migrations/0005_accounts.ts'
+import * as m0006 from './migrations/0006_tenancy.ts'
+import * as m0010 from './migrations/0010_import.ts'
+import * as m0007 from './migrations/0007_limits.ts'
+import * as m0009 from './migrations/0009_devices.ts'
+import * as m0008 from './migrations/0008_mail_secrets.ts'
+import * as m0011 from './migrations/0011_pages.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +19,12 @@ const migrations: Record<string, Migration> = {
   '0003_oauth': m0003,
   '0004_spaces_sensors': m0004,
   '0005_accounts': m0005,
+  '0006_tenancy': m0006,
+  '0010_import': m0010,
+  '0007_limits': m0007,
+  '0009_devices': m0009,
+  '0008_mail_secrets': m0008,
+  '0011_pages': m0011,
 }
 
 class StaticProvider implements MigrationProvider {
@@ -26,4 +38,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** Migrates up (or down) to a named migration; the upgrade test starts from an older schema with it. */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() })
+  const { error } = await migrator.migrateTo(name)
+  if (error) throw error instanceof Error ? error : new Error(String(error))
 }

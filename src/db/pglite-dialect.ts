@@ -48,7 +48,10 @@ class PGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve()
   private holder: { release: () => void } | null = null
 
-  constructor(private readonly pg: PGlite) {
+  constructor(
+    private readonly pg: PGlite,
+    private readonly onClose?: () => void,
+  ) {
     this.connection = new PGliteConnection(pg)
   }
 
@@ -89,16 +92,21 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {
     await this.tail
     await this.pg.close()
+    this.onClose?.()
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  /** `onClose` runs once the database is closed (it releases the data directory's lock). */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly onClose?: () => void,
+  ) {}
   createAdapter() {
     return new PostgresAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg)
+    return new PGliteDriver(this.pg, this.onClose)
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler()

@@ -1,5 +1,14 @@
 import Type from 'typebox'
 
+/** The marker of a schema that gets a name under `components.schemas` (see lib/openapi.ts). */
+export const COMPONENT = 'x-component'
+
+/**
+ * Schema options that name a schema in the API document: it is listed once under
+ * `components.schemas` and referenced wherever it is used (see lib/openapi.ts).
+ */
+export const component = (name: string) => ({ [COMPONENT]: name })
+
 /** A value or null (PATCH uses null to remove a value). */
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -10,7 +19,16 @@ export const ErrorSchema = Type.Object(
     message: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
-  { description: 'Error' },
+  { ...component('Error'), description: 'Error' },
+)
+
+/** RFC 6749 section 5.2: the error body of the endpoints under /auth/oauth2/. */
+export const OAuthErrorSchema = Type.Object(
+  {
+    error: Type.String({ description: 'invalid_request, invalid_client, invalid_grant, unsupported_grant_type, ...' }),
+    error_description: Type.String(),
+  },
+  { ...component('OAuthError'), description: 'RFC 6749 error' },
 )
 
 /** The error responses every authenticated route may give. */
@@ -23,20 +41,29 @@ export const errorResponses = {
   429: ErrorSchema,
 }
 
-export const SuccessMessage = Type.Object({ success: Type.Literal(true), message: Type.String() })
+export const SuccessMessage = Type.Object({ success: Type.Literal(true), message: Type.String() }, component('SuccessMessage'))
 
-/** The Relay-style page of a /v4/ list. */
+/** Responses that are not JSON: the document lists them under their own media type. */
+export const HtmlPage = Type.String({ contentMediaType: 'text/html', description: 'An HTML page' })
+export const PlainText = Type.String({ contentMediaType: 'text/plain', description: 'Plain text' })
+
+const PageInfo = Type.Object(
+  {
+    hasNextPage: Type.Boolean(),
+    hasPreviousPage: Type.Boolean(),
+    startCursor: Type.Union([Type.String(), Type.Null()]),
+    endCursor: Type.Union([Type.String(), Type.Null()]),
+  },
+  component('PageInfo'),
+)
+
+/** The Relay-style page of a /v4/ list; named `<Node>Page` in the document when the node is named. */
 export function pageSchema<T extends Parameters<typeof Type.Array>[0]>(node: T) {
-  return Type.Object({
-    edges: Type.Array(Type.Object({ node, cursor: Type.String() })),
-    pageInfo: Type.Object({
-      hasNextPage: Type.Boolean(),
-      hasPreviousPage: Type.Boolean(),
-      startCursor: Type.Union([Type.String(), Type.Null()]),
-      endCursor: Type.Union([Type.String(), Type.Null()]),
-    }),
-    totalCount: Type.Integer(),
-  })
+  const name = (node as Record<string, unknown>)[COMPONENT]
+  return Type.Object(
+    { edges: Type.Array(Type.Object({ node, cursor: Type.String() })), pageInfo: PageInfo, totalCount: Type.Integer() },
+    typeof name === 'string' ? component(`${name}Page`) : {},
+  )
 }
 
 export const PageQuerySchema = {

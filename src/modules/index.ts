@@ -1,76 +1,145 @@
 /** Wires services (one instance each per app) and registers every module's routes. */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Config } from '../config.ts'
+import type { DB } from '../db/connect.ts'
+import type { KeyStore } from './oauth/keys.ts'
+import type { SecretBox } from '../lib/secret-box.ts'
 import { appSecret } from '../db/app-secrets.ts'
 import { CursorCodec } from '../lib/pagination.ts'
-import { createLimiter, type Limiter } from '../lib/rate-limit.ts'
+import { Limits } from '../lib/rate-limit.ts'
+import { Devices } from './devices/devices.ts'
+import { deviceRoutes } from './devices/devices.routes.ts'
+import { emqxRoutes } from './devices/emqx.routes.ts'
+import { liveRoutes } from './devices/live.routes.ts'
 import { EmailService } from './email/email.service.ts'
 import { emailRoutes } from './email/email.routes.ts'
+import { v5Routes } from './dialects/v5/index.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
+import { SenderVerification } from './email/sender-verification.ts'
+import { senderVerificationRoutes } from './email/sender-verification.routes.ts'
 import { checkEmailText } from './email/placeholders.ts'
 import { scheduleMaintenance } from './maintenance.ts'
 import { ClientsService } from './oauth/clients.service.ts'
 import { clientRoutes } from './oauth/clients.routes.ts'
+import { Attempts } from './oauth/attempts.ts'
+import { MailLimits } from './oauth/mail-limits.ts'
 import { passwordGrant } from './oauth/grants/password.ts'
 import { OAuthService } from './oauth/oauth.service.ts'
 import { oauthRoutes } from './oauth/oauth.routes.ts'
+import { oidcRoutes } from './oauth/oidc.routes.ts'
+import { CorsOrigins } from './oauth/origins.ts'
 import { PasswordlessService } from './oauth/passwordless.service.ts'
-import { SessionsService } from './oauth/sessions.ts'
+import { SessionsService } from './sessions/sessions.ts'
+import { SchedulesService } from './schedules/schedules.service.ts'
+import { scheduleRoutes } from './schedules/schedules.routes.ts'
+import { AuthorizeService } from './pages/authorize.service.ts'
+import { PageSessions } from './pages/page-sessions.ts'
+import { pagesRoutes } from './pages/pages.routes.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
 import { sensorRoutes } from './sensors/sensors.routes.ts'
 import { AlgorithmsService } from './spaces/algorithms.service.ts'
 import { SpacesService } from './spaces/spaces.service.ts'
 import { algorithmRoutes, spaceRoutes } from './spaces/spaces.routes.ts'
 import { systemRoutes } from './system.routes.ts'
-import { TenantsService } from './tenants/tenants.service.ts'
-import { tenantRoutes } from './tenants/tenants.routes.ts'
+import { InvitationsService } from './tenancy/invitations.service.ts'
+import { Policy } from './tenancy/policy.ts'
+import { TenantEmailsService } from './tenancy/tenant-emails.ts'
+import { TenantsService } from './tenancy/tenants.service.ts'
+import { tenantRoutes } from './tenancy/tenants.routes.ts'
 import { AccountsService } from './users/accounts.service.ts'
 import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
 
 export interface Services {
+  policy: Policy
   sessions: SessionsService
   tenants: TenantsService
+  invitations: InvitationsService
+  tenantEmails: TenantEmailsService
   clients: ClientsService
   email: EmailService
-  limiter: Limiter
+  limits: Limits
   oauth: OAuthService
   passwordless: PasswordlessService
   spaces: SpacesService
   algorithms: AlgorithmsService
   sensors: SensorsService
   accounts: AccountsService
+  schedules: SchedulesService
+  devices: Devices
+  senderVerification: SenderVerification
+  pages: { authorize: AuthorizeService; sessions: PageSessions; csrfKey: Buffer }
+  cors: CorsOrigins
   close(): Promise<void>
 }
 
-export async function createServices(app: FastifyInstance): Promise<Services> {
-  const { db, config, keys, log } = app
-  const email = new EmailService(db, config, log)
-  const limiter = createLimiter(config.redisUrl, config.redisKeyPrefix)
+export interface ServiceDeps {
+  db: DB
+  config: Readonly<Config>
+  keys: KeyStore
+  log: FastifyBaseLogger
+  /** Seals secrets at rest (HMAC keys, codes in the outbox): see lib/secret-box.ts. */
+  secretBox: SecretBox
+}
+
+/**
+ * One instance of each service. The server, the CLI and the dev seed all act through
+ * these; `background: false` (the CLI) starts no email worker and no housekeeping timer.
+ */
+export async function createServices(deps: ServiceDeps, options: { background?: boolean } = {}): Promise<Services> {
+  const { db, config, keys, log, secretBox } = deps
+  const background = options.background ?? true
+  const email = new EmailService(db, config, log, secretBox)
+  const senderVerification = new SenderVerification(db, config, email)
+  const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
+  await limits.ready()
+  const mailLimits = new MailLimits(db, limits, config)
+  const policy = new Policy(db)
   const sessions = new SessionsService(db)
-  const clients = new ClientsService(db)
-  const codeKey = await appSecret(db, 'login_code_hmac')
-  const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac'))
-  const spaces = new SpacesService(db, cursors)
-  const oauth = new OAuthService(db, config, keys, clients, limiter, log, codeKey, sessions.isActive)
+  const cors = new CorsOrigins(db)
+  const codeKey = await appSecret(db, 'login_code_hmac', secretBox)
+  const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
+  const clients = new ClientsService(db, policy, cursors, () => cors.invalidate())
+  const spaces = new SpacesService(db, cursors, policy)
+  const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive)
   oauth.registerGrant('password', passwordGrant)
-  if (config.runWorker) email.start()
-  const stopMaintenance = scheduleMaintenance(db, log)
+  const passwordless = new PasswordlessService(db, config, clients, email, mailLimits, log, codeKey)
+  const pageSessions = new PageSessions(db)
+  const pages = {
+    sessions: pageSessions,
+    authorize: new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions),
+    csrfKey: await appSecret(db, 'pages_csrf_hmac', secretBox),
+  }
+  if (background && config.runWorker) email.start()
+  const stopMaintenance = background ? scheduleMaintenance(db, log) : () => {}
+  const devices = new Devices({ db, config: config.mqtt, cursors, log, isSessionActive: sessions.isActive })
+  // the broker (or the connection to an external one) belongs to the server, not to the CLI
+  if (background) await devices.start()
   return {
+    policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText),
+    tenants: new TenantsService(db, checkEmailText, policy, cursors, senderVerification),
+    invitations: new InvitationsService(db, config, email, policy, cursors),
+    tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
     email,
-    limiter,
+    limits,
     oauth,
-    passwordless: new PasswordlessService(db, config, clients, email, limiter, log, codeKey),
+    passwordless,
     spaces,
-    algorithms: new AlgorithmsService(db, spaces),
-    sensors: new SensorsService(db, cursors),
-    accounts: new AccountsService(db, config, email, log),
+    algorithms: new AlgorithmsService(db, spaces, policy, cursors),
+    sensors: new SensorsService(db, cursors, policy),
+    accounts: new AccountsService(db, config, email, log, policy, mailLimits),
+    schedules: new SchedulesService(db),
+    devices,
+    senderVerification,
+    pages,
+    cors,
     async close() {
       stopMaintenance()
+      await devices.close()
       await email.close()
-      await limiter.close()
+      await limits.close()
     },
   }
 }
@@ -81,10 +150,18 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(clientRoutes)
   await app.register(emailRoutes)
   await app.register(oauthRoutes)
+  await app.register(oidcRoutes)
   await app.register(userRoutes)
   await app.register(accountRoutes)
   await app.register(algorithmRoutes)
   await app.register(spaceRoutes)
   await app.register(sensorRoutes)
+  await app.register(scheduleRoutes)
+  await app.register(deviceRoutes)
+  await app.register(liveRoutes)
+  await app.register(emqxRoutes)
+  await app.register(v5Routes)
+  await app.register(senderVerificationRoutes)
+  await app.register(pagesRoutes)
   if (app.services.email.mailboxEnabled) await app.register(mailboxRoutes)
 }

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { sql } from 'kysely'
 import Type from 'typebox'
-import { ErrorSchema } from '../lib/schemas.ts'
+import { component } from '../lib/schemas.ts'
+
+const CheckSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('failing'), Type.Literal('degraded')]),
+  message: Type.Optional(Type.String()),
+})
+const ChecksSchema = Type.Record(Type.String(), CheckSchema)
 
 export async function systemRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -24,17 +29,34 @@ export async function systemRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database answers',
-        response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: ErrorSchema },
+        summary: 'Readiness: the database and every other registered dependency answer; Redis, when configured, is ok or degraded (limits in memory)',
+        description: 'Each dependency has its own entry in `checks`; any failing one makes the answer 503.',
+        response: {
+          200: Type.Object({ status: Type.Literal('ready'), checks: ChecksSchema }),
+          // the error shape, with the checks that failed
+          503: Type.Object(
+            {
+              success: Type.Literal(false),
+              code: Type.Literal('not_ready'),
+              message: Type.String(),
+              checks: ChecksSchema,
+            },
+            component('NotReady'),
+          ),
+        },
       },
     },
     async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db)
-        return { status: 'ready' as const }
-      } catch {
-        return reply.code(503).send({ success: false, code: 'not_ready', message: 'The database does not answer.' })
+      const { ready, checks: run } = await app.readiness.run()
+      // Redis down degrades rather than stops: limits fall back to per-instance memory, logins keep working
+      const redis = await app.services.limits.health()
+      const checks: Record<string, { status: 'ok' | 'failing' | 'degraded'; message?: string }> = {
+        ...run,
+        ...(redis ? { redis: redis === 'ok' ? { status: 'ok' as const } : { status: 'degraded' as const, message: 'rate limits fall back to per-instance memory' } } : {}),
       }
+      if (ready) return { status: 'ready' as const, checks }
+      const failing = Object.keys(run).filter((name) => run[name]?.status !== 'ok')
+      return reply.code(503).send({ success: false as const, code: 'not_ready' as const, message: `Not ready: ${failing.join(', ')} failing.`, checks })
     },
   )
 

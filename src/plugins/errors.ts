@@ -33,6 +33,7 @@ const STATUS_CODES: Record<number, [string, string]> = {
   405: ['method_not_allowed', 'Method not allowed.'],
   406: ['not_acceptable', 'Not acceptable.'],
   413: ['payload_too_large', 'The request body is too large.'],
+  414: ['uri_too_long', 'A path parameter or the URI is too long.'],
   415: ['unsupported_media_type', 'This content type is not supported; send application/json.'],
 }
 
@@ -89,6 +90,7 @@ export function toErrorResponse(
     let specific = code
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError') specific = 'invalid_json'
     if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') specific = 'empty_json_body'
+    if (fe.code === 'FST_ERR_BAD_URL') specific = 'invalid_url'
     const message = specific === 'invalid_json' ? 'The request body is not valid JSON.' : fe.message || fallback
     return { status, body: { success: false, code: specific, message }, headers: {} }
   }

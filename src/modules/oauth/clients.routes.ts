@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses } from '../../lib/schemas.ts'
+import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
+import { Id } from '../../lib/scope.ts'
 import { clientView } from './clients.service.ts'
 
 const ClientSchema = Type.Object({
@@ -12,19 +13,44 @@ const ClientSchema = Type.Object({
   redirectUris: Type.Array(Type.String()),
   grantTypes: Type.Array(Type.String()),
   scopes: Type.Array(Type.String()),
+  tenantId: Nullable(Type.Integer()),
+  longLivedAccessTokenSeconds: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'access token lifetime when a token request sends makeAccessTokenLongLasting; null: off',
+  }),
+  allowedOrigins: Type.Array(Type.String(), { description: 'browser origins CORS allows for this client' }),
   createdAt: Type.String({ format: 'date-time' }),
-})
+}, component('OAuthClient'))
 
 const CreateClientBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   redirectUris: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 50 }),
   public: Type.Optional(Type.Boolean()),
   grantTypes: Type.Optional(Type.Array(Type.String(), { maxItems: 10 })),
-  scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 })),
-})
+  scopes: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'default: every scope (account, tenants:*, spaces:*, sensors:*)' }),
+  ),
+  tenantId: Type.Optional(Nullable(Id)),
+  clientId: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9._~-]+$', description: 'a chosen client_id (importing an app that has one built in)', examples: ['83f34a5fa5faca9023c78980a57a87b41f6972fc4ee45e9c'] }),
+  ),
+  clientSecret: Type.Optional(
+    Type.String({ minLength: 16, maxLength: 200, description: 'the secret a confidential app already ships with (import); otherwise generated', examples: ['the-secret-the-app-ships-with'] }),
+  ),
+  longLivedAccessTokenSeconds: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 60, maximum: 31536000 }), Type.Null()], {
+      description: 'off by default; e.g. 7776000 (90 days) for an imported app that never refreshes',
+    }),
+  ),
+  allowedOrigins: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+      maxItems: 50,
+      description: 'CORS origins (https://app.example); default: the origins of the redirect URIs',
+    }),
+  ),
+}, component('CreateOAuthClient'))
 
 const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 100 }) })
-const security = [{ bearer: [] }]
+const security = [{ bearer: ['tenants:admin'] }]
 
 export async function clientRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -35,15 +61,17 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['oauth clients'],
-        summary: 'Register an OAuth client (platform admin); the secret is shown once',
+        summary: 'Register an OAuth client (platform admin); the secret is shown once; clientId may be chosen (409 when taken)',
         security,
         body: CreateClientBody,
         response: { 201: ClientSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { client, secret } = await clients.create(request, request.body)
-      return reply.code(201).send({ ...clientView(client), ...(secret ? { clientSecret: secret } : {}) })
+      const { client, secret } = await clients.create(request.actor, request.body)
+      // an imported secret is not echoed back: the caller has it
+      const generated = request.body.clientSecret === undefined ? secret : null
+      return reply.code(201).send({ ...clientView(client), ...(generated ? { clientSecret: generated } : {}) })
     },
   )
 
@@ -52,12 +80,26 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['oauth clients'],
-        summary: 'List OAuth clients (platform admin)',
+        summary: 'OAuth clients as a plain array, at most 100 (platform admin)',
         security,
         response: { 200: Type.Array(ClientSchema), ...errorResponses },
       },
     },
-    async (request) => (await clients.list(request)).map(clientView),
+    async (request) => (await clients.list(request.actor)).map(clientView),
+  )
+
+  app.get(
+    '/v4/oauth/clients',
+    {
+      schema: {
+        tags: ['oauth clients'],
+        summary: 'OAuth clients, a cursor page (platform admin)',
+        security,
+        querystring: Type.Object(PageQuerySchema),
+        response: { 200: pageSchema(ClientSchema), ...errorResponses },
+      },
+    },
+    async (request) => clients.page(request.actor, request.query),
   )
 
   app.get(
@@ -71,7 +113,7 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: ClientSchema, ...errorResponses },
       },
     },
-    async (request) => clientView(await clients.get(request, request.params.clientId)),
+    async (request) => clientView(await clients.get(request.actor, request.params.clientId)),
   )
 
   app.delete(
@@ -86,7 +128,7 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await clients.remove(request, request.params.clientId)
+      await clients.remove(request.actor, request.params.clientId)
       return reply.code(204).send(null)
     },
   )

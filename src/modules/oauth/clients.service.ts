@@ -3,13 +3,18 @@
  * as a SHA-256 hash (it is 256 random bits, so a slow hash adds nothing); it is compared
  * in constant time.
  */
-import type { FastifyRequest } from 'fastify'
 import type { DB } from '../../db/connect.ts'
 import type { OAuthClient } from '../../db/database.ts'
+import { randomBytes } from 'node:crypto'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
-import { notFound, validationError, type ErrorDetail } from '../../lib/errors.ts'
-import { requirePlatformAdmin } from '../../plugins/auth.ts'
-import { revokeSessions } from './sessions.ts'
+import { badRequest, conflict, notFound, validationError, type ErrorDetail } from '../../lib/errors.ts'
+import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import { keyset } from '../spaces/resource-scope.ts'
+import { SCOPES, type Actor } from '../tenancy/actor.ts'
+import type { Policy } from '../tenancy/policy.ts'
+import { findTenant, platformCount } from '../tenancy/tenants.repository.ts'
+import { revokeSessions } from '../sessions/sessions.ts'
+import { redirectUriProblem } from './redirect-uris.ts'
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
 export type GrantType = (typeof GRANT_TYPES)[number]
@@ -20,6 +25,19 @@ export interface NewClientInput {
   public?: boolean
   grantTypes?: string[]
   scopes?: string[]
+  /** The tenant that owns the client: its client_credentials tokens act for that tenant. */
+  tenantId?: number | null
+  /** A chosen client_id, for importing an app that has one built in; otherwise one is generated. */
+  clientId?: string
+  /**
+   * The secret a confidential app already ships with (importing it keeps the app unchanged);
+   * otherwise one is generated. Stored only as a hash, like a generated one.
+   */
+  clientSecret?: string
+  /** Off (null/absent) by default; see tokens.ts `accessTokenTtl` for the trade-off. */
+  longLivedAccessTokenSeconds?: number | null
+  /** CORS: browser origins allowed to call the API for this client; default: its redirect URIs' origins. */
+  allowedOrigins?: string[] | null
 }
 
 export interface ClientView {
@@ -29,6 +47,9 @@ export interface ClientView {
   redirectUris: string[]
   grantTypes: string[]
   scopes: string[]
+  tenantId: number | null
+  longLivedAccessTokenSeconds: number | null
+  allowedOrigins: string[]
   createdAt: string
 }
 
@@ -40,29 +61,69 @@ export function clientView(c: OAuthClient): ClientView {
     redirectUris: c.redirect_uris,
     grantTypes: c.grant_types,
     scopes: c.scopes,
+    tenantId: c.tenant_id,
+    longLivedAccessTokenSeconds: c.long_lived_access_token_seconds,
+    allowedOrigins: allowedOrigins(c),
     createdAt: c.created_at.toISOString(),
   }
 }
 
+/** Exact URIs, or a wildcard at the very end of the fragment only (why: see redirect-uris.ts). */
 function checkRedirectUri(uri: string, index: number): ErrorDetail | null {
-  const field = `body.redirectUris.${index}`
-  let parsed: URL
-  try {
-    parsed = new URL(uri)
-  } catch {
-    return { field, message: 'must be an absolute URL' }
+  const problem = redirectUriProblem(uri)
+  return problem ? { field: `body.redirectUris.${index}`, message: problem } : null
+}
+
+/** Client ids appear in URLs and logs: printable, URL-safe, and long enough not to be guessed by accident. */
+const CLIENT_ID = /^[A-Za-z0-9._~-]{8,100}$/
+const MAX_LONG_LIVED_SECONDS = 365 * 86_400
+
+/** The browser origins CORS allows for a client: its explicit list, or its redirect URIs' http(s) origins. */
+export function allowedOrigins(c: Pick<OAuthClient, 'allowed_origins' | 'redirect_uris'>): string[] {
+  if (c.allowed_origins) return c.allowed_origins
+  const origins = new Set<string>()
+  for (const uri of c.redirect_uris) {
+    try {
+      const url = new URL(uri)
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin)
+    } catch {
+      // not a URL: no origin
+    }
   }
-  if (uri.includes('#') || parsed.hash) return { field, message: 'must not contain a fragment' }
-  if (parsed.protocol === 'javascript:' || parsed.protocol === 'data:') return { field, message: 'uses a forbidden scheme' }
-  return null
+  return [...origins]
+}
+
+function checkOrigin(origin: string, index: number): ErrorDetail | null {
+  const field = `body.allowedOrigins.${index}`
+  try {
+    const url = new URL(origin)
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin) return null
+  } catch {
+    // reported below
+  }
+  return { field, message: 'must be an origin: scheme, host and optional port, like https://app.example (no path, no wildcard)' }
 }
 
 export function validateClientInput(input: NewClientInput): void {
   const details: ErrorDetail[] = []
+  input.allowedOrigins?.forEach((origin, i) => {
+    const problem = checkOrigin(origin, i)
+    if (problem) details.push(problem)
+  })
   input.redirectUris.forEach((uri, i) => {
     const problem = checkRedirectUri(uri, i)
     if (problem) details.push(problem)
   })
+  if (input.clientId !== undefined && !CLIENT_ID.test(input.clientId)) {
+    details.push({ field: 'body.clientId', message: 'must be 8 to 100 characters of A-Z a-z 0-9 . _ ~ -' })
+  }
+  if (input.clientSecret !== undefined && (input.public || !/^[\x21-\x7E]{16,200}$/.test(input.clientSecret))) {
+    details.push({ field: 'body.clientSecret', message: input.public ? 'public clients have no secret' : 'must be 16 to 200 printable characters without spaces' })
+  }
+  const longLived = input.longLivedAccessTokenSeconds
+  if (longLived !== undefined && longLived !== null && (!Number.isInteger(longLived) || longLived < 60 || longLived > MAX_LONG_LIVED_SECONDS)) {
+    details.push({ field: 'body.longLivedAccessTokenSeconds', message: `must be a whole number of seconds from 60 to ${MAX_LONG_LIVED_SECONDS}` })
+  }
   const isPublic = input.public ?? false
   for (const grant of input.grantTypes ?? []) {
     if (!(GRANT_TYPES as readonly string[]).includes(grant)) {
@@ -78,51 +139,81 @@ export function validateClientInput(input: NewClientInput): void {
 }
 
 export class ClientsService {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly policy: Policy,
+    private readonly cursors: CursorCodec,
+    /** Told when clients are added or removed (the CORS origin cache listens). */
+    private readonly onChange: () => void = () => {},
+  ) {}
 
-  /** Creates a client; returns the row and, for a confidential client, the secret (shown once). */
-  async insert(input: NewClientInput): Promise<{ client: OAuthClient; secret: string | null }> {
+  /**
+   * Creates a client (platform administrators, the CLI, the dev seed); returns the row and,
+   * for a confidential client, the secret (shown once). Without `scopes` a client gets
+   * every scope: an app acting for its users, limited by their roles.
+   */
+  async create(actor: Actor, input: NewClientInput): Promise<{ client: OAuthClient; secret: string | null }> {
+    this.policy.authorizeAction(actor, 'clients.manage')
     validateClientInput(input)
+    if (input.tenantId != null && !(await findTenant(this.db, input.tenantId))) {
+      throw badRequest('invalid_tenant', 'tenantId: no such tenant', [{ field: 'body.tenantId', message: 'is not a tenant' }])
+    }
     const isPublic = input.public ?? false
-    const secret = isPublic ? null : randomToken(32)
+    const secret = isPublic ? null : (input.clientSecret ?? randomToken(32))
     const defaultGrants = ['authorization_code', 'refresh_token']
+    if (input.clientId !== undefined && (await this.find(input.clientId))) {
+      throw conflict('client_id_taken', `A client with client_id ${input.clientId} already exists.`)
+    }
     const client = await this.db
       .insertInto('oauth_clients')
       .values({
-        client_id: randomToken(16),
+        // Hex, not base64url: a generated id never starts with '-', so it is safe as a shell
+        // argument (`trellis clients rotate-secret $ID`), in a URL and in HTTP Basic.
+        client_id: input.clientId ?? randomBytes(16).toString('hex'),
         secret_hash: secret ? hashSecret(secret) : null,
         name: input.name,
         is_public: isPublic,
         redirect_uris: JSON.stringify(input.redirectUris),
         grant_types: JSON.stringify(input.grantTypes?.length ? [...new Set(input.grantTypes)] : defaultGrants),
-        scopes: JSON.stringify([...new Set(input.scopes ?? [])]),
+        scopes: JSON.stringify([...new Set(input.scopes ?? SCOPES)]),
+        tenant_id: input.tenantId ?? null,
+        long_lived_access_token_seconds: input.longLivedAccessTokenSeconds ?? null,
+        allowed_origins: input.allowedOrigins ? JSON.stringify([...new Set(input.allowedOrigins)]) : null,
       })
+      // two concurrent imports of one id: the unique index decides, the loser gets the same 409
+      .onConflict((oc) => oc.column('client_id').doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow()
+      .executeTakeFirst()
+    if (!client) throw conflict('client_id_taken', `A client with client_id ${input.clientId ?? ''} already exists.`)
+    this.onChange()
     return { client, secret }
   }
 
-  async create(request: FastifyRequest, input: NewClientInput) {
-    await requirePlatformAdmin(this.db, request)
-    return this.insert(input)
+  /** At most 100, oldest first. */
+  async list(actor: Actor): Promise<OAuthClient[]> {
+    this.policy.authorizeAction(actor, 'clients.manage')
+    return this.db.selectFrom('oauth_clients').selectAll().orderBy('id').limit(100).execute()
   }
 
-  async list(request: FastifyRequest): Promise<OAuthClient[]> {
-    await requirePlatformAdmin(this.db, request)
-    return this.db.selectFrom('oauth_clients').selectAll().orderBy('id').limit(1000).execute()
+  async page(actor: Actor, query: PageQuery) {
+    this.policy.authorizeAction(actor, 'clients.manage')
+    const req = this.cursors.request('clients', 'all', query)
+    const source = keyset(() => this.db.selectFrom('oauth_clients').selectAll(), () => platformCount(this.db, 'clients'))
+    return paginate(this.cursors, 'clients', 'all', req, source, clientView)
   }
 
-  async get(request: FastifyRequest, clientId: string): Promise<OAuthClient> {
-    await requirePlatformAdmin(this.db, request)
+  async get(actor: Actor, clientId: string): Promise<OAuthClient> {
+    this.policy.authorizeAction(actor, 'clients.manage')
     const client = await this.find(clientId)
     if (!client) throw notFound('Client')
     return client
   }
 
-  async remove(request: FastifyRequest, clientId: string): Promise<void> {
-    await requirePlatformAdmin(this.db, request)
+  async remove(actor: Actor, clientId: string): Promise<void> {
+    this.policy.authorizeAction(actor, 'clients.manage')
     const result = await this.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
     if (!result.numDeletedRows) throw notFound('Client')
+    this.onChange()
     await revokeSessions(this.db, { clientId }, 'client_deleted')
   }
 

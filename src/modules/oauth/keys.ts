@@ -2,6 +2,14 @@
  * Signing keys for access tokens (ES256). Keys live in the database so every instance
  * signs and verifies with the same set. The newest unretired key signs; every key that is
  * kept verifies, so `trellis keys rotate` never invalidates a token that is still live.
+ * Private keys are stored sealed with the secrets key (lib/secret-box.ts): a copy of the
+ * database alone cannot sign tokens.
+ * A retired key stops signing at once and verifies until the last token it signed has
+ * expired (retired_at + the access token lifetime).
+ *
+ * Every instance reloads the set within seconds of a change: on PostgreSQL a change sends
+ * NOTIFY on KEYS_CHANNEL, which every instance LISTENs to; on both databases a short
+ * periodic refresh (REFRESH_MS) covers a missed notification or a lost listener.
  */
 import { randomUUID } from 'node:crypto'
 import {
@@ -15,11 +23,17 @@ import {
   type JWTPayload,
   type JWTVerifyResult,
 } from 'jose'
-import type { DB } from '../../db/connect.ts'
+import { sql } from 'kysely'
+import { poolOf, type DB } from '../../db/connect.ts'
+import { isSealed, type SecretBox } from '../../lib/secret-box.ts'
 
 const ALG = 'ES256'
 /** How often an unknown `kid` may make an instance reload the key set from the database. */
 const RELOAD_INTERVAL_MS = 5_000
+/** How often every instance reloads the key set, notification or not. */
+export const REFRESH_MS = 3_000
+/** The PostgreSQL NOTIFY channel a key change is announced on. */
+export const KEYS_CHANNEL = 'trellis_signing_keys'
 
 interface LoadedKey {
   kid: string
@@ -27,52 +41,184 @@ interface LoadedKey {
   verifyKey: CryptoKey | Uint8Array
   signKey: CryptoKey | Uint8Array | null
   retired: boolean
+  /** When a retired key stops verifying (ms since epoch); null while it signs. */
+  verifiesUntil: number | null
+}
+
+export interface SigningKeyInfo {
+  kid: string
+  createdAt: Date
+  retiredAt: Date | null
+  /** signing: the newest unretired key; verifying: still accepted; expired: retired and past its last token. */
+  state: 'signing' | 'verifying' | 'expired'
+}
+
+/** Tells every instance listening on PostgreSQL that the key set changed. */
+async function announce(db: DB, kid: string): Promise<void> {
+  if (poolOf(db)) await sql`select pg_notify(${KEYS_CHANNEL}, ${kid})`.execute(db)
+}
+
+/** Private keys are sealed bound to their kid, so a sealed key copied to another row does not open. */
+const context = (kid: string) => `signing_keys:${kid}`
+
+function privateJwk(box: SecretBox, kid: string, stored: string): JWK {
+  return JSON.parse(isSealed(stored) ? box.open(stored, context(kid)) : stored) as JWK
+}
+
+/** Seals plaintext private keys (from before encryption) and re-seals keys under a previous key. */
+export async function rewrapSigningKeys(db: DB, box: SecretBox): Promise<number> {
+  const rows = await db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute()
+  let changed = 0
+  for (const row of rows) {
+    if (box.isCurrent(row.private_jwk)) continue
+    const result = await db
+      .updateTable('signing_keys')
+      .set({ private_jwk: box.rewrap(row.private_jwk, context(row.kid)) })
+      .where('kid', '=', row.kid)
+      .where('private_jwk', '=', row.private_jwk)
+      .executeTakeFirst()
+    changed += Number(result.numUpdatedRows)
+  }
+  return changed
 }
 
 /** Adds a new signing key, which signs from then on; older keys stay for verification. */
-export async function addSigningKey(db: DB): Promise<string> {
+export async function addSigningKey(db: DB, box: SecretBox): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true })
   const kid = randomUUID()
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG }
   await db
     .insertInto('signing_keys')
-    .values({ kid, alg: ALG, private_jwk: JSON.stringify(privateJwk), public_jwk: JSON.stringify(publicJwk) })
+    .values({ kid, alg: ALG, private_jwk: box.seal(JSON.stringify(privateJwk), context(kid)), public_jwk: JSON.stringify(publicJwk) })
     .execute()
+  await announce(db, kid)
   return kid
+}
+
+/** Every key, newest first, with what it does now. */
+export async function listSigningKeys(db: DB, accessTokenTtlSeconds: number, now = Date.now()): Promise<SigningKeyInfo[]> {
+  const rows = await db.selectFrom('signing_keys').select(['kid', 'created_at', 'retired_at']).orderBy('created_at', 'desc').execute()
+  let signer = false
+  return rows.map((row) => {
+    let state: SigningKeyInfo['state'] = 'verifying'
+    if (!row.retired_at && !signer) {
+      signer = true
+      state = 'signing'
+    } else if (row.retired_at && row.retired_at.getTime() + accessTokenTtlSeconds * 1000 <= now) state = 'expired'
+    return { kid: row.kid, createdAt: row.created_at, retiredAt: row.retired_at, state }
+  })
+}
+
+/**
+ * Retires a key: it stops signing now and verifies until its last token expires. Refused
+ * for the last unretired key (nothing would sign); returns false for an unknown kid.
+ */
+export async function retireSigningKey(db: DB, kid: string): Promise<'retired' | 'unknown' | 'last_key' | 'already_retired'> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const keys = await trx.selectFrom('signing_keys').select(['kid', 'retired_at']).forUpdate().execute()
+    const key = keys.find((k) => k.kid === kid)
+    if (!key) return 'unknown' as const
+    if (key.retired_at) return 'already_retired' as const
+    if (!keys.some((k) => k.kid !== kid && !k.retired_at)) return 'last_key' as const
+    await trx.updateTable('signing_keys').set({ retired_at: new Date() }).where('kid', '=', kid).execute()
+    return 'retired' as const
+  })
+  if (outcome === 'retired') await announce(db, kid)
+  return outcome
 }
 
 export class KeyStore {
   private keys: LoadedKey[] = []
   private lastLoad = 0
+  private timer: NodeJS.Timeout | null = null
+  private stopListening: (() => Promise<void>) | null = null
+  private reloading: Promise<void> | null = null
+  private readonly reloadListeners = new Set<() => void>()
 
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly box: SecretBox,
+    /** How long a retired key keeps verifying: the access token lifetime. */
+    private readonly accessTokenTtlSeconds = 900,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  /** Loads the key set, creating the first key on a fresh database. */
+  /** Loads the key set, creating the first key on a fresh database, and starts following changes. */
   async init(): Promise<void> {
     await this.reload()
     if (!this.keys.some((k) => !k.retired)) {
-      await addSigningKey(this.db)
+      await addSigningKey(this.db, this.box)
       await this.reload()
+    }
+    this.timer = setInterval(() => void this.reload().catch(() => {}), REFRESH_MS)
+    this.timer.unref()
+    await this.listen()
+  }
+
+  /** On PostgreSQL, a dedicated connection LISTENs for key changes from any instance. */
+  private async listen(): Promise<void> {
+    const pool = poolOf(this.db)
+    if (!pool) return
+    const client = await pool.connect()
+    client.on('notification', (msg) => {
+      if (msg.channel === KEYS_CHANNEL) void this.reload().catch(() => {})
+    })
+    // a broken listener is replaced by the periodic refresh; the error must not end the process
+    client.on('error', () => {})
+    await client.query(`LISTEN ${KEYS_CHANNEL}`)
+    this.stopListening = async () => {
+      await client.query(`UNLISTEN ${KEYS_CHANNEL}`).catch(() => {})
+      client.release()
     }
   }
 
-  private async reload(): Promise<void> {
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    await this.stopListening?.()
+    this.stopListening = null
+  }
+
+  /** Calls `fn` after every reload (tests wait on it instead of sleeping). */
+  onReload(fn: () => void): () => void {
+    this.reloadListeners.add(fn)
+    return () => this.reloadListeners.delete(fn)
+  }
+
+  /** Reloads the key set; concurrent calls share one query. */
+  reload(): Promise<void> {
+    this.reloading ??= this.load().finally(() => {
+      this.reloading = null
+    })
+    return this.reloading
+  }
+
+  private async load(): Promise<void> {
     const rows = await this.db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute()
+    const ttlMs = this.accessTokenTtlSeconds * 1000
     this.keys = await Promise.all(
       rows.map(async (row) => ({
         kid: row.kid,
         publicJwk: row.public_jwk as JWK,
         verifyKey: await importJWK(row.public_jwk as JWK, ALG),
-        signKey: row.retired_at ? null : await importJWK(row.private_jwk as JWK, ALG),
+        signKey: row.retired_at ? null : await importJWK(privateJwk(this.box, row.kid, row.private_jwk), ALG),
         retired: row.retired_at !== null,
+        verifiesUntil: row.retired_at ? row.retired_at.getTime() + ttlMs : null,
       })),
     )
-    this.lastLoad = Date.now()
+    this.lastLoad = this.now()
+    for (const fn of this.reloadListeners) fn()
+  }
+
+  /** Keys that verify now: unretired ones, and retired ones until their last token expires. */
+  private verifying(): LoadedKey[] {
+    const now = this.now()
+    return this.keys.filter((k) => k.verifiesUntil === null || k.verifiesUntil > now)
   }
 
   jwks(): { keys: JWK[] } {
-    return { keys: this.keys.map((k) => k.publicJwk) }
+    return { keys: this.verifying().map((k) => k.publicJwk) }
   }
 
   async sign(payload: JWTPayload, opts: { issuer: string; expiresInSeconds: number; typ?: string }): Promise<string> {
@@ -88,19 +234,20 @@ export class KeyStore {
       .sign(key.signKey)
   }
 
-  async verify(token: string, issuer: string): Promise<JWTVerifyResult> {
+  /** Verifies a token this service signed; `typ` keeps access and ID tokens apart. */
+  async verify(token: string, issuer: string, typ = 'at+jwt'): Promise<JWTVerifyResult> {
     return jwtVerify(
       token,
       async (header) => {
-        let key = this.keys.find((k) => k.kid === header.kid)
-        if (!key && Date.now() - this.lastLoad > RELOAD_INTERVAL_MS) {
+        let key = this.verifying().find((k) => k.kid === header.kid)
+        if (!key && this.now() - this.lastLoad > RELOAD_INTERVAL_MS) {
           await this.reload()
-          key = this.keys.find((k) => k.kid === header.kid)
+          key = this.verifying().find((k) => k.kid === header.kid)
         }
         if (!key) throw new Error('unknown key id')
         return key.verifyKey
       },
-      { issuer, algorithms: [ALG], typ: 'at+jwt' },
+      { issuer, algorithms: [ALG], typ },
     )
   }
 }

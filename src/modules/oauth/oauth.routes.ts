@@ -7,12 +7,11 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { OAuthError } from '../../lib/errors.ts'
-import { errorResponses, SuccessMessage } from '../../lib/schemas.ts'
+import { component, errorResponses, OAuthErrorSchema, SuccessMessage } from '../../lib/schemas.ts'
 import { registerScoped, scopedParams } from '../../lib/scope.ts'
 import { toErrorResponse } from '../../plugins/errors.ts'
 import { CODE_SENT_MESSAGE } from './passwordless.service.ts'
 
-const OAuthErrorSchema = Type.Object({ error: Type.String(), error_description: Type.String() })
 const oauthErrors = { 400: OAuthErrorSchema, 401: OAuthErrorSchema, 429: OAuthErrorSchema }
 
 // Both JSON (what existing apps send) and form encoding (RFC 6749) are accepted.
@@ -31,7 +30,19 @@ const TokenBody = Type.Object(
     username: Type.Optional(Type.String()),
     password: Type.Optional(Type.String()),
   },
-  { description: 'Unknown parameters (e.g. makeAccessTokenLongLasting) are ignored.' },
+  {
+    ...component('TokenRequest'),
+    description: 'Unknown parameters (e.g. makeAccessTokenLongLasting) are ignored.',
+    examples: [
+      {
+        grant_type: 'authorization_code',
+        code: '7K2QD-M9XHT',
+        code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+        client_id: 'my-app',
+        redirect_uri: 'https://app.example/callback',
+      },
+    ],
+  },
 )
 const TokenResponseSchema = Type.Object({
   access_token: Type.String(),
@@ -39,7 +50,8 @@ const TokenResponseSchema = Type.Object({
   expires_in: Type.Integer(),
   refresh_token: Type.Optional(Type.String()),
   scope: Type.Optional(Type.String()),
-})
+  id_token: Type.Optional(Type.String({ description: 'OpenID Connect ID token, when the openid scope was asked for' })),
+}, component('TokenResponse'))
 const TokenOnlyBody = Type.Object({
   token: Type.Optional(Type.String()),
   token_type_hint: Type.Optional(Type.String()),
@@ -64,10 +76,12 @@ async function oauth2Routes(parent: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
   })
 
-  const request = (r: { body: unknown; headers: { authorization?: string }; ip: string }) => ({
+  const request = (r: { body: unknown; headers: { authorization?: string }; ip: string }, reply?: { elapsedTime: number }) => ({
     body: r.body,
     authorization: r.headers.authorization,
     ip: r.ip,
+    // when Fastify received the request, before its body was read: tells a race from a replay
+    receivedAt: reply ? new Date(Date.now() - reply.elapsedTime) : undefined,
   })
 
   app.post(
@@ -81,7 +95,7 @@ async function oauth2Routes(parent: FastifyInstance): Promise<void> {
         response: { 200: TokenResponseSchema, ...oauthErrors },
       },
     },
-    async (r) => oauth.token(request(r)),
+    async (r, reply) => oauth.token(request(r, reply)),
   )
 
   app.post(
@@ -136,6 +150,17 @@ const CodeBody = Type.Object({
   redirect_uri: Type.String({ minLength: 1, maxLength: 2000 }),
   code_challenge: Type.Optional(Type.String({ maxLength: 256 })),
   code_challenge_method: Type.Optional(Type.String({ maxLength: 20, description: 'S256, sha256 (= S256) or plain' })),
+}, {
+  ...component('LoginCodeRequest'),
+  examples: [
+    {
+      email: 'ana@example.com',
+      client_id: 'my-app',
+      redirect_uri: 'https://app.example/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    },
+  ],
 })
 
 export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
@@ -151,6 +176,7 @@ export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
         response: {
           200: Type.Object({
             issuer: Type.String(),
+            authorization_endpoint: Type.String(),
             token_endpoint: Type.String(),
             jwks_uri: Type.String(),
             revocation_endpoint: Type.String(),
@@ -162,6 +188,7 @@ export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
             revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
             introspection_endpoint_auth_methods_supported: Type.Array(Type.String()),
             code_challenge_methods_supported: Type.Array(Type.String()),
+            authorization_response_iss_parameter_supported: Type.Boolean(),
           }),
         },
       },

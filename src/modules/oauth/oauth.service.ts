@@ -1,13 +1,17 @@
 /**
- * The token endpoint as a small pipeline: read parameters -> check rate limits ->
- * authenticate the client -> run the grant's handler (a map) -> count failures.
- * Revocation (RFC 7009) and introspection (RFC 7662) live here too.
+ * The token endpoint as a small pipeline: read parameters -> authenticate the client ->
+ * run the grant's handler (a map) -> count a failure, or refund a success. No request is
+ * refused up front: a valid credential is judged on its own merit, and only the grants
+ * that take a low-entropy secret (a login code, a password) narrow or refuse while their
+ * failure budgets are spent (see attempts.ts). Revocation (RFC 7009) and introspection
+ * (RFC 7662) live here too.
  */
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import { OAuthError } from '../../lib/errors.ts'
-import type { Limiter } from '../../lib/rate-limit.ts'
+import { originOf } from '../../lib/network.ts'
+import type { Attempts, TokenAttempt } from './attempts.ts'
 import { authenticateClient, type AuthenticatedClient } from './client-auth.ts'
 import type { ClientsService } from './clients.service.ts'
 import { authorizationCodeGrant } from './grants/authorization-code.ts'
@@ -15,14 +19,26 @@ import { clientCredentialsGrant } from './grants/client-credentials.ts'
 import { refreshTokenGrant } from './grants/refresh-token.ts'
 import type { GrantDeps, GrantHandler } from './grants/types.ts'
 import type { KeyStore } from './keys.ts'
-import { revokeSessions } from './sessions.ts'
+import { revokeSessions } from '../sessions/sessions.ts'
 import { findRefreshToken, type TokenResponse } from './tokens.ts'
 
-/** Parameters the endpoints read; anything else (makeAccessTokenLongLasting, ...) is ignored. */
+/** Parameters the endpoints read; anything else is ignored. */
 const KNOWN = [
   'grant_type', 'code', 'code_verifier', 'redirect_uri', 'client_id', 'client_secret',
   'refresh_token', 'scope', 'username', 'password', 'token', 'token_type_hint',
 ] as const
+/**
+ * Flags the existing apps send as a JSON boolean, or as text in a form; read as 'true' when
+ * set. makeAccessTokenLongLasting: see tokens.ts `accessTokenTtl`.
+ */
+const FLAGS = ['makeAccessTokenLongLasting'] as const
+
+function readFlag(body: Record<string, unknown>, key: string): boolean {
+  const value = body[key]
+  if (value === undefined || value === null || value === false || value === 'false') return false
+  if (value === true || value === 'true') return true
+  throw new OAuthError('invalid_request', `${key} must be true or false.`)
+}
 
 export function readParams(body: unknown): Record<string, string> {
   const out: Record<string, string> = {}
@@ -34,6 +50,7 @@ export function readParams(body: unknown): Record<string, string> {
     if (typeof value !== 'string') throw new OAuthError('invalid_request', `${key} must be a string.`)
     out[key] = value
   }
+  for (const flag of FLAGS) if (readFlag(body as Record<string, unknown>, flag)) out[flag] = 'true'
   return out
 }
 
@@ -54,6 +71,8 @@ export interface TokenRequest {
   body: unknown
   authorization: string | undefined
   ip: string
+  /** When the request arrived (defaults to now): a request that arrived before a code or token was used lost a race. */
+  receivedAt?: Date
 }
 
 export class OAuthService {
@@ -69,12 +88,12 @@ export class OAuthService {
     private readonly config: Readonly<Config>,
     keys: KeyStore,
     private readonly clients: ClientsService,
-    private readonly limiter: Limiter,
-    log: FastifyBaseLogger,
+    private readonly attempts: Attempts,
+    log: Log,
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
   ) {
-    this.deps = { db, config, keys, log, limiter, codeKey }
+    this.deps = { db, config, keys, log, codeKey }
   }
 
   /** Adds a grant handler (the accounts module adds `password`). */
@@ -86,28 +105,15 @@ export class OAuthService {
     return Object.keys(this.grants)
   }
 
-  private async checkLimits(ip: string, clientId: string | undefined): Promise<void> {
-    const { failedTokenPerIp, failedTokenPerClient } = this.config.rateLimits
-    const checks = [this.limiter.peek(`token-fail:ip:${ip}`).then((s) => ({ s, max: failedTokenPerIp }))]
-    if (clientId) checks.push(this.limiter.peek(`token-fail:client:${clientId}`).then((s) => ({ s, max: failedTokenPerClient })))
-    for (const { s, max } of await Promise.all(checks)) {
-      if (s.count >= max) {
-        throw new OAuthError('rate_limited', `Too many failed attempts; try again in ${s.retryAfter} seconds.`, 429, {
-          'retry-after': String(s.retryAfter),
-        })
-      }
-    }
-  }
-
-  private async countFailure(ip: string, clientId: string | undefined): Promise<void> {
-    const window = this.config.rateLimits.windowSeconds
-    await this.limiter.hit(`token-fail:ip:${ip}`, window)
-    if (clientId) await this.limiter.hit(`token-fail:client:${clientId}`, window)
+  /** Failures that count against the budgets: a wrong code, token, password or client secret. */
+  private static isFailure(error: unknown): boolean {
+    return error instanceof OAuthError && (error.error === 'invalid_grant' || error.error === 'invalid_client')
   }
 
   async token(req: TokenRequest): Promise<TokenResponse> {
+    const started = req.receivedAt ?? new Date()
     const params = readParams(req.body)
-    await this.checkLimits(req.ip, params.client_id)
+    const attempt = this.attempts.forRequest(originOf(req.ip))
     let clientId = params.client_id
     try {
       const grantType = params.grant_type
@@ -119,24 +125,28 @@ export class OAuthService {
       if (!client.grant_types.includes(grantType)) {
         throw new OAuthError('unauthorized_client', `This client may not use the ${grantType} grant.`)
       }
-      return await handler(this.deps, { client, params, ip: req.ip })
+      const response = await handler(this.deps, { client, params, ip: req.ip, attempt, started })
+      await attempt.succeeded()
+      return response
     } catch (error) {
-      if (error instanceof OAuthError && (error.error === 'invalid_grant' || error.error === 'invalid_client')) {
-        await this.countFailure(req.ip, clientId)
-      }
+      if (OAuthService.isFailure(error)) await attempt.failed(clientId)
       throw error
     }
   }
 
   private async authenticate(req: TokenRequest): Promise<{ params: Record<string, string> } & AuthenticatedClient> {
     const params = readParams(req.body)
-    await this.checkLimits(req.ip, params.client_id)
     try {
       return { params, ...(await authenticateClient(this.clients, params, req.authorization)) }
     } catch (error) {
-      if (error instanceof OAuthError && error.error === 'invalid_client') await this.countFailure(req.ip, params.client_id)
+      if (OAuthService.isFailure(error)) await this.failedElsewhere(req.ip, params.client_id)
       throw error
     }
+  }
+
+  private failedElsewhere(ip: string, clientId: string | undefined): Promise<void> {
+    const attempt: TokenAttempt = this.attempts.forRequest(originOf(ip))
+    return attempt.failed(clientId)
   }
 
   /** RFC 7009: revoking either token of a session ends the session. Unknown tokens are not an error. */
@@ -218,6 +228,7 @@ export class OAuthService {
     const base = this.config.publicUrl
     return {
       issuer: base,
+      authorization_endpoint: `${base}/auth/oauth2/authorize`,
       token_endpoint: `${base}/auth/oauth2/token`,
       jwks_uri: `${base}/.well-known/jwks.json`,
       revocation_endpoint: `${base}/auth/oauth2/revoke`,
@@ -229,6 +240,23 @@ export class OAuthService {
       revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       code_challenge_methods_supported: ['S256', 'plain'],
+      // RFC 9207: the authorization response carries iss
+      authorization_response_iss_parameter_supported: true,
+    }
+  }
+
+  /** OpenID Connect Discovery 1.0: the OAuth metadata plus what OIDC adds. */
+  openidConfiguration() {
+    const base = this.config.publicUrl
+    return {
+      ...this.metadata(),
+      userinfo_endpoint: `${base}/userinfo`,
+      end_session_endpoint: `${base}/auth/oauth2/logout`,
+      scopes_supported: ['openid', 'email', 'profile'],
+      response_modes_supported: ['query'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['ES256'],
+      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'email', 'email_verified', 'name', 'preferred_username'],
     }
   }
 }

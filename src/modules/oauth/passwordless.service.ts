@@ -3,24 +3,29 @@
  * email or not, and the email goes through the outbox (never inline), so neither the body
  * nor the timing tells whether an account exists.
  *
- * Sign-up through a tenant: an unknown address asking under `/tenants/{id}` becomes a user
- * (and a member) when the code is exchanged. If that tenant has `allowSignup: false`, the
- * request still answers success but no code is sent, so the tenant's setting does not
- * reveal which addresses have accounts. An existing user asking under a tenant they do not
- * belong to gets a code with that tenant's branding and is not added to it.
+ * Whose account: under `/tenants/{id}` the account of the address in that tenant, without
+ * the prefix the platform's (an email is unique per tenant; see users/identity.ts). An
+ * unknown address becomes an account when the code is exchanged, if the tenant's sign-up
+ * policy allows it; if not, the request still answers success but no code is sent, so the
+ * policy does not reveal which addresses have accounts. The email carries the tenant's
+ * branding (never customised texts): the recipient belongs to the tenant, or signs up
+ * into it.
  */
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../../lib/log.ts'
 import type { Insertable } from 'kysely'
 import type { Config } from '../../config.ts'
 import type { LoginCodesTable } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
-import { badRequest, notFound, rateLimited } from '../../lib/errors.ts'
-import type { Limiter } from '../../lib/rate-limit.ts'
+import { badRequest, notFound } from '../../lib/errors.ts'
+import { originOf } from '../../lib/network.ts'
 import type { EmailService } from '../email/email.service.ts'
 import { findUserByEmail, normalizeEmail, type Executor } from '../users/users.repository.ts'
+import { findTenant } from '../tenancy/tenants.repository.ts'
 import type { ClientsService } from './clients.service.ts'
 import { generateLoginCode, hashLoginCode, normalizeLoginCode } from './login-codes.ts'
-import { normalizeMethod } from './pkce.ts'
+import type { MailLimits } from './mail-limits.ts'
+import { normalizeMethod, type ChallengeMethod } from './pkce.ts'
+import { isRegisteredRedirectUri } from './redirect-uris.ts'
 
 export interface CodeRequest {
   email: string
@@ -30,12 +35,35 @@ export interface CodeRequest {
   code_challenge_method?: string
 }
 
+/** Where a code may be redeemed, and what the email links to. */
+export interface CodeTarget {
+  clientId: string
+  redirectUri: string
+  codeChallenge: string | null
+  codeChallengeMethod: ChallengeMethod | null
+  /** OpenID Connect: the scope asked for and its nonce, carried to the token endpoint. */
+  scope?: string | null
+  nonce?: string | null
+  /** The link in the email; by default the redirect URI with the code. */
+  link?: (code: string) => string
+}
+
 export const CODE_SENT_MESSAGE = 'If the address can sign in, a login code is on its way to it.'
 
+/**
+ * The link in the login email: the redirect URI with `code` added to its query. For a URI
+ * with a fragment (`https://host/app/#/<install id>`, a page routed by its fragment) the
+ * code is appended to the END of the fragment (`#/<install id>?code=...`, `&code=` when
+ * the fragment already has a `?`), which is the seed's `<redirect_uri>?code=` taken
+ * literally: the page's fragment router sees the code as a query of its own route, next
+ * to the install id it needs, and the code stays in the fragment, which the browser never
+ * sends to a server (no access logs, no Referer). Put before the `#`, the code would be
+ * outside what such a page reads.
+ */
 export function loginLink(redirectUri: string, code: string): string {
   const hashAt = redirectUri.indexOf('#')
-  const base = hashAt >= 0 ? redirectUri.slice(0, hashAt) : redirectUri
-  return `${base}${base.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}`
+  const target = hashAt >= 0 ? redirectUri.slice(hashAt) : redirectUri
+  return `${redirectUri}${target.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}`
 }
 
 export class PasswordlessService {
@@ -44,18 +72,13 @@ export class PasswordlessService {
     private readonly config: Readonly<Config>,
     private readonly clients: ClientsService,
     private readonly email: EmailService,
-    private readonly limiter: Limiter,
-    private readonly log: FastifyBaseLogger,
+    private readonly mailLimits: MailLimits,
+    private readonly log: Log,
     private readonly codeKey: Buffer,
   ) {}
 
-  private async limit(key: string, max: number): Promise<void> {
-    const state = await this.limiter.hit(key, this.config.rateLimits.windowSeconds)
-    if (state.count > max) throw rateLimited(state.retryAfter)
-  }
-
   async requestCode(input: CodeRequest, tenantId: number | null, ip: string): Promise<void> {
-    await this.limit(`code:ip:${ip}`, this.config.rateLimits.codeRequestsPerIp)
+    await this.mailLimits.checkSender(ip)
     const method = normalizeMethod(input.code_challenge ? input.code_challenge_method : null)
     if (!method) {
       throw badRequest('invalid_code_challenge_method', 'code_challenge_method must be S256, sha256 or plain.', [
@@ -64,9 +87,9 @@ export class PasswordlessService {
     }
     const client = await this.clients.find(input.client_id)
     if (!client) throw badRequest('invalid_client', 'Unknown client_id.', [{ field: 'body.client_id', message: 'is not a registered client' }])
-    if (!client.redirect_uris.includes(input.redirect_uri)) {
+    if (!isRegisteredRedirectUri(client.redirect_uris, input.redirect_uri)) {
       throw badRequest('redirect_uri_mismatch', 'redirect_uri is not registered for this client.', [
-        { field: 'body.redirect_uri', message: 'must equal one of the redirect URIs registered for the client' },
+        { field: 'body.redirect_uri', message: 'must equal one of the redirect URIs registered for the client (a registered fragment may end in *)' },
       ])
     }
     if (!client.grant_types.includes('authorization_code')) {
@@ -77,54 +100,83 @@ export class PasswordlessService {
         { field: 'body.code_challenge', message: 'is required for public clients' },
       ])
     }
-    const tenant = tenantId
-      ? await this.db.selectFrom('tenants').select(['id', 'allow_signup']).where('id', '=', tenantId).executeTakeFirst()
-      : null
+    const target: CodeTarget = {
+      clientId: client.client_id,
+      redirectUri: input.redirect_uri,
+      codeChallenge: input.code_challenge || null,
+      codeChallengeMethod: input.code_challenge ? method : null,
+    }
+    await this.deliver(target, input.email, tenantId, ip)
+  }
+
+  /**
+   * Emails a code for an already checked target (the hosted authorization page checks the
+   * client itself, so its errors show on the page). Returns the code's row id, or null when
+   * no code was sent (sign-up not allowed, or the address had its share of mail); the caller
+   * answers the same either way.
+   */
+  async sendCode(target: CodeTarget, email: string, tenantId: number | null, ip: string): Promise<number | null> {
+    await this.mailLimits.checkSender(ip)
+    return this.deliver(target, email, tenantId, ip)
+  }
+
+  private async deliver(target: CodeTarget, emailInput: string, tenantId: number | null, ip: string): Promise<number | null> {
+    const tenant = tenantId ? await findTenant(this.db, tenantId) : null
     if (tenantId && !tenant) throw notFound('Tenant')
 
-    const email = normalizeEmail(input.email)
-    await this.limit(`code:email:${email}`, this.config.rateLimits.codeRequestsPerEmail)
-
-    const user = await findUserByEmail(this.db, email)
-    if (!user && tenant && !tenant.allow_signup) {
-      this.log.info({ tenantId }, 'login code not sent: tenant does not allow sign-up')
-      return
+    const email = normalizeEmail(emailInput)
+    if (!(await this.mailLimits.mayMail(email, ip))) {
+      this.log.info({ clientId: target.clientId }, 'login code not sent: the address has had its share of mail')
+      return null
     }
-    await this.db.transaction().execute(async (trx) => {
+
+    const user = await findUserByEmail(this.db, email, tenant?.id ?? null)
+    if (!user && tenant?.signup === 'closed') {
+      this.log.info({ tenantId }, 'login code not sent: tenant does not allow sign-up')
+      return null
+    }
+    const id = await this.db.transaction().execute(async (trx) => {
       // a newer code for the same email, client and challenge replaces the older ones
       await trx
         .deleteFrom('login_codes')
-        .where('client_id', '=', client.client_id)
+        .where('client_id', '=', target.clientId)
         .where('email', '=', email)
-        .where((eb) =>
-          input.code_challenge ? eb('code_challenge', '=', input.code_challenge) : eb('code_challenge', 'is', null),
-        )
+        .where((eb) => (target.codeChallenge ? eb('code_challenge', '=', target.codeChallenge) : eb('code_challenge', 'is', null)))
         .where('consumed_at', 'is', null)
         .execute()
-      const code = await this.insertUniqueCode(trx, {
-        client_id: client.client_id,
-        redirect_uri: input.redirect_uri,
-        code_challenge: input.code_challenge || null,
-        code_challenge_method: input.code_challenge ? method : null,
+      const issued = await this.insertUniqueCode(trx, {
+        client_id: target.clientId,
+        redirect_uri: target.redirectUri,
+        code_challenge: target.codeChallenge,
+        code_challenge_method: target.codeChallengeMethod,
+        scope: target.scope ?? null,
+        nonce: target.nonce ?? null,
         email,
         tenant_id: tenant?.id ?? null,
+        // while the client is under attack, the code redeems only from here (attempts.ts)
+        requested_address: originOf(ip).address,
+        requested_network: originOf(ip).network,
       })
+      const link = target.link ? target.link(issued.code) : loginLink(target.redirectUri, issued.code)
       await this.email.send(trx, {
         type: 'passwordlessLogin',
-        to: { email, username: user?.username, displayName: user?.display_name },
+        // names are whoever registered the address's choice: only for an address that proved itself
+        to: user?.email_confirmed_at ? { email, username: user.username, displayName: user.display_name } : { email },
         tenantId: tenant?.id ?? null,
         customTexts: false,
-        data: { loginCode: code, loginLink: loginLink(input.redirect_uri, code) },
+        data: { loginCode: issued.code, loginLink: link },
       })
+      return issued.id
     })
     this.email.wake()
+    return id
   }
 
   /** Draws codes until one is unused; the unique index on the hash is the judge. */
   private async insertUniqueCode(
     trx: Executor,
     row: Omit<Insertable<LoginCodesTable>, 'code_hash' | 'expires_at'>,
-  ): Promise<string> {
+  ): Promise<{ code: string; id: number }> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = generateLoginCode()
       const inserted = await trx
@@ -137,7 +189,7 @@ export class PasswordlessService {
         .onConflict((oc) => oc.column('code_hash').doNothing())
         .returning('id')
         .executeTakeFirst()
-      if (inserted) return code
+      if (inserted) return { code, id: inserted.id }
     }
     throw new Error('could not draw an unused login code')
   }

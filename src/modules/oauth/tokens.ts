@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Config } from '../../config.ts'
+import type { OAuthClient } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../users/users.repository.ts'
 import type { KeyStore } from './keys.ts'
@@ -15,6 +16,8 @@ export interface TokenResponse {
   expires_in: number
   refresh_token?: string
   scope?: string
+  /** OpenID Connect, when the authorization asked for `openid`. */
+  id_token?: string
 }
 
 export interface TokenIssuer {
@@ -22,9 +25,32 @@ export interface TokenIssuer {
   keys: KeyStore
 }
 
+/**
+ * The access token lifetime for a token request. Long-lived tokens are a compatibility
+ * setting for imported apps that never refresh and send `makeAccessTokenLongLasting: true`:
+ * they get `long_lived_access_token_seconds` (e.g. 90 days) instead of the short default,
+ * only when their client has the setting (off by default) and only when they ask.
+ *
+ * The trade-off: a JWT is checked by signature, so a stolen long-lived token is usable for
+ * its whole lifetime unless something else stops it. Here that something is the session:
+ * every user token carries `sid`, and every request checks that the session is still
+ * active (plugins/auth.ts), so logging out, revoking the refresh token, a password reset
+ * or deleting the client ends it at once, exactly like a short token. What is lost is the
+ * self-expiry that limits an unnoticed theft to minutes; keep the setting for clients that
+ * cannot refresh.
+ */
+export function accessTokenTtl(
+  config: Readonly<Config>,
+  client: Pick<OAuthClient, 'long_lived_access_token_seconds'>,
+  params: Readonly<Record<string, string>>,
+): number {
+  const longLived = client.long_lived_access_token_seconds
+  return longLived && params.makeAccessTokenLongLasting === 'true' ? longLived : config.accessTokenTtlSeconds
+}
+
 export async function signAccessToken(
   issuer: TokenIssuer,
-  claims: { sub: string; clientId: string; scope: string; sessionId?: string; tenantId?: number | null },
+  claims: { sub: string; clientId: string; scope: string; sessionId?: string; tenantId?: number | null; ttlSeconds?: number },
 ): Promise<string> {
   return issuer.keys.sign(
     {
@@ -36,7 +62,7 @@ export async function signAccessToken(
       ...(claims.sessionId ? { sid: claims.sessionId } : {}),
       ...(claims.tenantId ? { tid: claims.tenantId } : {}),
     },
-    { issuer: issuer.config.publicUrl, expiresInSeconds: issuer.config.accessTokenTtlSeconds },
+    { issuer: issuer.config.publicUrl, expiresInSeconds: claims.ttlSeconds ?? issuer.config.accessTokenTtlSeconds },
   )
 }
 
@@ -74,31 +100,33 @@ export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSe
 export async function openSession(
   trx: Executor,
   ttlSeconds: number,
-  s: { userId: number; clientId: string; tenantId: number | null; scope: string },
+  s: { userId: number; clientId: string; tenantId: number | null; scope: string; network?: string },
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
   await trx
     .insertInto('sessions')
-    .values({ id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope })
+    .values({ id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null })
     .execute()
   return { sessionId, refreshToken: await insertRefreshToken(trx, sessionId, ttlSeconds) }
 }
 
 export async function userTokenResponse(
   issuer: TokenIssuer,
-  s: { userId: number; clientId: string; tenantId: number | null; scope: string; sessionId: string; refreshToken: string },
+  s: { userId: number; clientId: string; tenantId: number | null; scope: string; sessionId: string; refreshToken: string; accessTtlSeconds?: number },
 ): Promise<TokenResponse> {
+  const ttlSeconds = s.accessTtlSeconds ?? issuer.config.accessTokenTtlSeconds
   const access = await signAccessToken(issuer, {
     sub: String(s.userId),
     clientId: s.clientId,
     scope: s.scope,
     sessionId: s.sessionId,
     tenantId: s.tenantId,
+    ttlSeconds,
   })
   return {
     access_token: access,
     token_type: 'Bearer',
-    expires_in: issuer.config.accessTokenTtlSeconds,
+    expires_in: ttlSeconds,
     refresh_token: s.refreshToken,
     ...(s.scope ? { scope: s.scope } : {}),
   }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
+import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { sensorView } from './sensors.service.ts'
+import { DeviceFieldsSchema } from '../devices/device-view.ts'
 
-const security = [{ bearer: [] }]
+const read = [{ bearer: ['sensors:read'] }]
+const write = [{ bearer: ['sensors:write'] }]
 
 const SensorSchema = Type.Object({
   id: Type.Integer(),
@@ -18,7 +20,8 @@ const SensorSchema = Type.Object({
   metadata: Type.Record(Type.String(), Type.Unknown()),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-})
+  ...DeviceFieldsSchema,
+}, component('Sensor'))
 const DeviceId = Type.String({ minLength: 1, maxLength: 200 })
 const SensorType = Type.String({ minLength: 1, maxLength: 100 })
 const Fields = {
@@ -32,13 +35,13 @@ const CreateSensorBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   type: SensorType,
   ...Fields,
-})
+}, component('CreateSensor'))
 const UpdateSensorBody = Type.Object({
   deviceId: Type.Optional(DeviceId),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   type: Type.Optional(SensorType),
   ...Fields,
-})
+}, component('UpdateSensor'))
 const Filters = { spaceId: Type.Optional(Id), type: Type.Optional(SensorType) }
 
 function scopedSensorRoutes(parent: FastifyInstance): void {
@@ -52,14 +55,14 @@ function scopedSensorRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['sensors'],
         summary: 'Create a sensor (tenant admins); deviceId is unique within the tenant',
-        security,
+        security: write,
         params: scopedParams({}),
         body: CreateSensorBody,
         response: { 201: SensorSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(sensorView(await sensors.create(request, request.params.tenantId ?? request.body.tenantId, request.body))),
+      reply.code(201).send(sensorView(await sensors.create(request.actor, request.params.tenantId ?? request.body.tenantId, request.body))),
   )
 
   app.get(
@@ -68,13 +71,13 @@ function scopedSensorRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['sensors'],
         summary: 'Sensors as a plain array (at most 100)',
-        security,
+        security: read,
         params: scopedParams({}),
         querystring: Type.Object(Filters),
         response: { 200: Type.Array(SensorSchema), ...errorResponses },
       },
     },
-    async (request) => (await sensors.list(request, request.params.tenantId, request.query)).map(sensorView),
+    async (request) => (await sensors.list(request.actor, request.params.tenantId, request.query)).map(sensorView),
   )
 
   app.get(
@@ -83,19 +86,19 @@ function scopedSensorRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['sensors'],
         summary: 'Sensors, a cursor page (keyset on id; exact pageInfo and totalCount)',
-        security,
+        security: read,
         params: scopedParams({}),
         querystring: Type.Object({ ...PageQuerySchema, ...Filters }),
         response: { 200: pageSchema(SensorSchema), ...errorResponses },
       },
     },
-    async (request) => sensors.page(request, request.params.tenantId, request.query),
+    async (request) => sensors.page(request.actor, request.params.tenantId, request.query),
   )
 
   app.get(
     '/sensors/:sensorId',
-    { schema: { tags: ['sensors'], summary: 'Get a sensor', security, params: SensorParams, response: { 200: SensorSchema, ...errorResponses } } },
-    async (request) => sensorView(await sensors.access(request, request.params.sensorId, request.params.tenantId)),
+    { schema: { tags: ['sensors'], summary: 'Get a sensor', security: read, params: SensorParams, response: { 200: SensorSchema, ...errorResponses } } },
+    async (request) => sensorView(await sensors.access(request.actor, request.params.sensorId, request.params.tenantId)),
   )
 
   app.patch(
@@ -104,22 +107,22 @@ function scopedSensorRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['sensors'],
         summary: 'Update a sensor (tenant admins)',
-        security,
+        security: write,
         params: SensorParams,
         body: UpdateSensorBody,
         response: { 200: SensorSchema, ...errorResponses },
       },
     },
-    async (request) => sensorView(await sensors.update(request, request.params.sensorId, request.params.tenantId, request.body)),
+    async (request) => sensorView(await sensors.update(request.actor, request.params.sensorId, request.params.tenantId, request.body)),
   )
 
   app.delete(
     '/sensors/:sensorId',
     {
-      schema: { tags: ['sensors'], summary: 'Delete a sensor (tenant admins)', security, params: SensorParams, response: { 204: Type.Null(), ...errorResponses } },
+      schema: { tags: ['sensors'], summary: 'Delete a sensor (tenant admins)', security: write, params: SensorParams, response: { 204: Type.Null(), ...errorResponses } },
     },
     async (request, reply) => {
-      await sensors.remove(request, request.params.sensorId, request.params.tenantId)
+      await sensors.remove(request.actor, request.params.sensorId, request.params.tenantId)
       return reply.code(204).send(null)
     },
   )

@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify'
-import { requireTenantRole } from '../../plugins/auth.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
 import { badRequest, conflict } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import type { Actor } from '../tenancy/actor.ts'
+import type { Policy } from '../tenancy/policy.ts'
+import { deviceFields } from '../devices/device-view.ts'
 import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../spaces/resource-scope.ts'
 
 export interface SensorInput {
@@ -14,6 +15,9 @@ export interface SensorInput {
   spaceId?: number | null
   metadata?: Record<string, unknown>
 }
+
+/** What an actor does to a sensor: read it, change it (admins), or command its device (members). */
+export type SensorAction = 'sensors.read' | 'sensors.write' | 'sensors.command'
 
 export interface SensorFilters {
   spaceId?: number
@@ -32,6 +36,7 @@ export function sensorView(s: Sensor) {
     metadata: s.metadata,
     createdAt: s.created_at.toISOString(),
     updatedAt: s.updated_at.toISOString(),
+    ...deviceFields(s),
   }
 }
 
@@ -45,11 +50,12 @@ export class SensorsService {
   constructor(
     private readonly db: DB,
     private readonly cursors: CursorCodec,
+    private readonly policy: Policy,
   ) {}
 
-  async access(request: FastifyRequest, sensorId: number, scope: number | undefined, minimum: 'member' | 'admin' = 'member'): Promise<Sensor> {
+  async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
     const sensor = await this.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst()
-    return accessResource(this.db, request, 'Sensor', sensor, scope, minimum)
+    return accessResource(this.policy, actor, action, 'Sensor', sensor, scope)
   }
 
   private async checkSpace(tenantId: number, spaceId: number | null | undefined): Promise<void> {
@@ -66,13 +72,13 @@ export class SensorsService {
     return conflict('device_id_taken', `A sensor with deviceId ${deviceId ?? ''} already exists in this tenant.`)
   }
 
-  async create(request: FastifyRequest, tenantId: number | undefined, input: Required<Pick<SensorInput, 'deviceId' | 'name' | 'type'>> & SensorInput): Promise<Sensor> {
+  async create(actor: Actor, tenantId: number | undefined, input: Required<Pick<SensorInput, 'deviceId' | 'name' | 'type'>> & SensorInput): Promise<Sensor> {
     if (tenantId === undefined) {
       throw badRequest('validation_failed', 'tenantId is required without the /tenants/{tenantId} prefix.', [
         { field: 'body.tenantId', message: 'is required' },
       ])
     }
-    await requireTenantRole(this.db, request, tenantId, 'admin')
+    await this.policy.authorize(actor, 'sensors.write', tenantId)
     await this.checkSpace(tenantId, input.spaceId)
     try {
       return await this.db
@@ -94,8 +100,8 @@ export class SensorsService {
     }
   }
 
-  async update(request: FastifyRequest, sensorId: number, scope: number | undefined, input: SensorInput): Promise<Sensor> {
-    const sensor = await this.access(request, sensorId, scope, 'admin')
+  async update(actor: Actor, sensorId: number, scope: number | undefined, input: SensorInput): Promise<Sensor> {
+    const sensor = await this.access(actor, sensorId, scope, 'sensors.write')
     await this.checkSpace(sensor.tenant_id, input.spaceId)
     try {
       return await this.db
@@ -118,8 +124,8 @@ export class SensorsService {
     }
   }
 
-  async remove(request: FastifyRequest, sensorId: number, scope: number | undefined): Promise<void> {
-    const sensor = await this.access(request, sensorId, scope, 'admin')
+  async remove(actor: Actor, sensorId: number, scope: number | undefined): Promise<void> {
+    const sensor = await this.access(actor, sensorId, scope, 'sensors.write')
     await this.db.deleteFrom('sensors').where('id', '=', sensor.id).execute()
   }
 
@@ -130,8 +136,8 @@ export class SensorsService {
     return q
   }
 
-  async list(request: FastifyRequest, scope: number | undefined, filters: SensorFilters): Promise<Sensor[]> {
-    const filter = await listScope(this.db, request, scope)
+  async list(actor: Actor, scope: number | undefined, filters: SensorFilters): Promise<Sensor[]> {
+    const filter = await listScope(this.policy, actor, 'sensors.read', scope)
     return this.listQuery(filter, filters).orderBy('id').limit(PLAIN_LIST_MAX).execute()
   }
 
@@ -150,12 +156,26 @@ export class SensorsService {
     return counted(this.db, filter, 'sensors')
   }
 
-  async page(request: FastifyRequest, scope: number | undefined, query: PageQuery & SensorFilters) {
-    const filter = await listScope(this.db, request, scope)
+  async page(actor: Actor, scope: number | undefined, query: PageQuery & SensorFilters) {
+    const filter = await listScope(this.policy, actor, 'sensors.read', scope)
     const filters = { spaceId: query.spaceId, type: query.type }
     const ctx = `${scopeKey(filter)}|s${filters.spaceId ?? ''}|t${filters.type ?? ''}`
     const req = this.cursors.request('sensors', ctx, query)
     const source = idKeyset(() => this.listQuery(filter, filters), () => this.total(filter, filters))
     return paginate(this.cursors, 'sensors', ctx, req, source, sensorView)
+  }
+
+  /**
+   * The sensor with this deviceId (a MAC) among those the caller reads, as the v5 dialect
+   * addresses devices. A deviceId is unique per tenant only: the caller's lowest id wins.
+   * Matched as given and lower-cased (devices publish their MAC in lower case).
+   */
+  async byDeviceId(actor: Actor, deviceId: string, action: 'sensors.read' | 'sensors.write' = 'sensors.read'): Promise<Sensor> {
+    const filter = await listScope(this.policy, actor, action, undefined)
+    const sensor = await whereTenant(this.db.selectFrom('sensors').selectAll(), filter)
+      .where('device_id', 'in', [...new Set([deviceId, deviceId.toLowerCase()])])
+      .orderBy('id')
+      .executeTakeFirst()
+    return accessResource(this.policy, actor, action, 'Sensor', sensor, undefined)
   }
 }

@@ -3,13 +3,16 @@
  * and the algorithms added to spaces. Options are validated against the definition's
  * schema with defaults filled in; every violation is listed.
  */
-import type { FastifyRequest } from 'fastify'
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { DB } from '../../db/connect.ts'
 import type { Algorithm, SpaceAlgorithm } from '../../db/database.ts'
 import { badRequest, conflict, notFound, validationError } from '../../lib/errors.ts'
-import { requirePlatformAdmin, requireUser } from '../../plugins/auth.ts'
+import type { Actor } from '../tenancy/actor.ts'
+import type { Policy } from '../tenancy/policy.ts'
+import { platformCount } from '../tenancy/tenants.repository.ts'
+import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import { idKeyset } from './resource-scope.ts'
 import type { SpacesService } from './spaces.service.ts'
 
 export interface AlgorithmInput {
@@ -58,6 +61,8 @@ export class AlgorithmsService {
   constructor(
     private readonly db: DB,
     private readonly spaces: SpacesService,
+    private readonly policy: Policy,
+    private readonly cursors: CursorCodec,
   ) {}
 
   private compile(schema: Record<string, unknown>): ValidateFunction {
@@ -78,13 +83,9 @@ export class AlgorithmsService {
     }
   }
 
-  async register(request: FastifyRequest, input: AlgorithmInput): Promise<Algorithm> {
-    await requirePlatformAdmin(this.db, request)
-    return this.insert(input)
-  }
-
-  /** Also used by the dev seed. */
-  async insert(input: AlgorithmInput): Promise<Algorithm> {
+  /** Registers a definition (platform administrators, the CLI and the dev seed). */
+  async register(actor: Actor, input: AlgorithmInput): Promise<Algorithm> {
+    this.policy.authorizeAction(actor, 'algorithms.define')
     this.compile(input.optionsSchema)
     const row = await this.db
       .insertInto('algorithms')
@@ -101,13 +102,22 @@ export class AlgorithmsService {
     return row
   }
 
-  async list(request: FastifyRequest): Promise<Algorithm[]> {
-    await requireUser(this.db, request)
-    return this.db.selectFrom('algorithms').selectAll().orderBy('key_name').execute()
+  /** The definitions as a plain array, at most 100, by keyName. */
+  async list(actor: Actor): Promise<Algorithm[]> {
+    this.policy.authorizeAction(actor, 'algorithms.read')
+    return this.db.selectFrom('algorithms').selectAll().orderBy('key_name').limit(100).execute()
   }
 
-  async get(request: FastifyRequest, keyName: string): Promise<Algorithm> {
-    await requireUser(this.db, request)
+  /** The definitions, a cursor page (keyset on the definition's id: registration order). */
+  async page(actor: Actor, query: PageQuery) {
+    this.policy.authorizeAction(actor, 'algorithms.read')
+    const req = this.cursors.request('algorithms', 'all', query)
+    const source = idKeyset(() => this.db.selectFrom('algorithms').selectAll(), () => platformCount(this.db, 'algorithms'))
+    return paginate(this.cursors, 'algorithms', 'all', req, source, algorithmView)
+  }
+
+  async get(actor: Actor, keyName: string): Promise<Algorithm> {
+    this.policy.authorizeAction(actor, 'algorithms.read')
     return this.definition(keyName)
   }
 
@@ -128,8 +138,8 @@ export class AlgorithmsService {
   }
 
   /** Adds the algorithm to the space, or replaces its options; `created` tells which. */
-  async put(request: FastifyRequest, spaceId: number, scope: number | undefined, keyName: string, options: unknown) {
-    const space = await this.spaces.access(request, spaceId, scope, 'admin')
+  async put(actor: Actor, spaceId: number, scope: number | undefined, keyName: string, options: unknown) {
+    const space = await this.spaces.access(actor, spaceId, scope, 'spaces.write')
     const def = await this.definition(keyName)
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw badRequest('validation_failed', 'The body must be the options object.', [{ field: 'body', message: 'must be an object' }])
@@ -146,8 +156,8 @@ export class AlgorithmsService {
     return { algorithm: row, created: row.created_at.getTime() === row.updated_at.getTime() }
   }
 
-  async getForSpace(request: FastifyRequest, spaceId: number, scope: number | undefined, keyName: string): Promise<SpaceAlgorithm> {
-    const space = await this.spaces.access(request, spaceId, scope)
+  async getForSpace(actor: Actor, spaceId: number, scope: number | undefined, keyName: string): Promise<SpaceAlgorithm> {
+    const space = await this.spaces.access(actor, spaceId, scope)
     const row = await this.db
       .selectFrom('space_algorithms')
       .selectAll()
@@ -158,13 +168,13 @@ export class AlgorithmsService {
     return row
   }
 
-  async listForSpace(request: FastifyRequest, spaceId: number, scope: number | undefined): Promise<SpaceAlgorithm[]> {
-    const space = await this.spaces.access(request, spaceId, scope)
+  async listForSpace(actor: Actor, spaceId: number, scope: number | undefined): Promise<SpaceAlgorithm[]> {
+    const space = await this.spaces.access(actor, spaceId, scope)
     return this.db.selectFrom('space_algorithms').selectAll().where('space_id', '=', space.id).orderBy('key_name').execute()
   }
 
-  async removeFromSpace(request: FastifyRequest, spaceId: number, scope: number | undefined, keyName: string): Promise<void> {
-    const space = await this.spaces.access(request, spaceId, scope, 'admin')
+  async removeFromSpace(actor: Actor, spaceId: number, scope: number | undefined, keyName: string): Promise<void> {
+    const space = await this.spaces.access(actor, spaceId, scope, 'spaces.write')
     const result = await this.db
       .deleteFrom('space_algorithms')
       .where('space_id', '=', space.id)

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
+import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { algorithmView, spaceAlgorithmView } from './algorithms.service.ts'
 import { spaceView } from './spaces.service.ts'
 
-const security = [{ bearer: [] }]
+const read = [{ bearer: ['spaces:read'] }]
+const write = [{ bearer: ['spaces:write'] }]
 
 const SpaceSchema = Type.Object({
   id: Type.Integer(),
@@ -16,7 +17,7 @@ const SpaceSchema = Type.Object({
   description: Nullable(Type.String()),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-})
+}, component('Space'))
 const SpaceFields = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   parentId: Type.Optional(Nullable(Id)),
@@ -25,8 +26,11 @@ const CreateSpaceBody = Type.Object({
   tenantId: Type.Optional(Id),
   name: Type.String({ minLength: 1, maxLength: 200 }),
   ...SpaceFields,
-})
-const UpdateSpaceBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...SpaceFields })
+}, component('CreateSpace'))
+const UpdateSpaceBody = Type.Object(
+  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...SpaceFields },
+  component('UpdateSpace'),
+)
 
 const KeyName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' })
 const AlgorithmSchema = Type.Object({
@@ -36,7 +40,7 @@ const AlgorithmSchema = Type.Object({
   optionsSchema: Type.Record(Type.String(), Type.Unknown()),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-})
+}, component('Algorithm'))
 const SpaceAlgorithmSchema = Type.Object({
   keyName: Type.String(),
   spaceId: Type.Integer(),
@@ -44,7 +48,7 @@ const SpaceAlgorithmSchema = Type.Object({
   options: Type.Record(Type.String(), Type.Unknown()),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-})
+}, component('SpaceAlgorithm'))
 
 export async function algorithmRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -56,7 +60,7 @@ export async function algorithmRoutes(parent: FastifyInstance): Promise<void> {
       schema: {
         tags: ['algorithms'],
         summary: 'Register an algorithm definition (platform admin)',
-        security,
+        security: write,
         body: Type.Object({
           keyName: KeyName,
           name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -66,13 +70,27 @@ export async function algorithmRoutes(parent: FastifyInstance): Promise<void> {
         response: { 201: AlgorithmSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(algorithmView(await algorithms.register(request, request.body))),
+    async (request, reply) => reply.code(201).send(algorithmView(await algorithms.register(request.actor, request.body))),
   )
 
   app.get(
     '/algorithms',
-    { schema: { tags: ['algorithms'], summary: 'List algorithm definitions', security, response: { 200: Type.Array(AlgorithmSchema), ...errorResponses } } },
-    async (request) => (await algorithms.list(request)).map(algorithmView),
+    { schema: { tags: ['algorithms'], summary: 'Algorithm definitions as a plain array, at most 100', security: read, response: { 200: Type.Array(AlgorithmSchema), ...errorResponses } } },
+    async (request) => (await algorithms.list(request.actor)).map(algorithmView),
+  )
+
+  app.get(
+    '/v4/algorithms',
+    {
+      schema: {
+        tags: ['algorithms'],
+        summary: 'Algorithm definitions, a cursor page (registration order)',
+        security: read,
+        querystring: Type.Object(PageQuerySchema),
+        response: { 200: pageSchema(AlgorithmSchema), ...errorResponses },
+      },
+    },
+    async (request) => algorithms.page(request.actor, request.query),
   )
 
   app.get(
@@ -81,12 +99,12 @@ export async function algorithmRoutes(parent: FastifyInstance): Promise<void> {
       schema: {
         tags: ['algorithms'],
         summary: 'Get an algorithm definition',
-        security,
+        security: read,
         params: Type.Object({ keyName: KeyName }),
         response: { 200: AlgorithmSchema, ...errorResponses },
       },
     },
-    async (request) => algorithmView(await algorithms.get(request, request.params.keyName)),
+    async (request) => algorithmView(await algorithms.get(request.actor, request.params.keyName)),
   )
 }
 
@@ -102,14 +120,14 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['spaces'],
         summary: 'Create a space (tenant admins); tenantId comes from the prefix or the body',
-        security,
+        security: write,
         params: scopedParams({}),
         body: CreateSpaceBody,
         response: { 201: SpaceSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const space = await spaces.create(request, request.params.tenantId ?? request.body.tenantId, request.body)
+      const space = await spaces.create(request.actor, request.params.tenantId ?? request.body.tenantId, request.body)
       return reply.code(201).send(spaceView(space))
     },
   )
@@ -120,13 +138,13 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['spaces'],
         summary: 'Spaces as a plain array (at most 100)',
-        security,
+        security: read,
         params: scopedParams({}),
         querystring: Type.Object({ parentId: Type.Optional(Id) }),
         response: { 200: Type.Array(SpaceSchema), ...errorResponses },
       },
     },
-    async (request) => (await spaces.list(request, request.params.tenantId, request.query.parentId)).map(spaceView),
+    async (request) => (await spaces.list(request.actor, request.params.tenantId, request.query.parentId)).map(spaceView),
   )
 
   app.get(
@@ -135,19 +153,19 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['spaces'],
         summary: 'Spaces, a cursor page',
-        security,
+        security: read,
         params: scopedParams({}),
         querystring: Type.Object({ ...PageQuerySchema, parentId: Type.Optional(Id) }),
         response: { 200: pageSchema(SpaceSchema), ...errorResponses },
       },
     },
-    async (request) => spaces.page(request, request.params.tenantId, request.query),
+    async (request) => spaces.page(request.actor, request.params.tenantId, request.query),
   )
 
   app.get(
     '/spaces/:spaceId',
-    { schema: { tags: ['spaces'], summary: 'Get a space', security, params: SpaceParams, response: { 200: SpaceSchema, ...errorResponses } } },
-    async (request) => spaceView(await spaces.access(request, request.params.spaceId, request.params.tenantId)),
+    { schema: { tags: ['spaces'], summary: 'Get a space', security: read, params: SpaceParams, response: { 200: SpaceSchema, ...errorResponses } } },
+    async (request) => spaceView(await spaces.access(request.actor, request.params.spaceId, request.params.tenantId)),
   )
 
   app.patch(
@@ -156,13 +174,13 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['spaces'],
         summary: 'Update a space (tenant admins)',
-        security,
+        security: write,
         params: SpaceParams,
         body: UpdateSpaceBody,
         response: { 200: SpaceSchema, ...errorResponses },
       },
     },
-    async (request) => spaceView(await spaces.update(request, request.params.spaceId, request.params.tenantId, request.body)),
+    async (request) => spaceView(await spaces.update(request.actor, request.params.spaceId, request.params.tenantId, request.body)),
   )
 
   app.delete(
@@ -171,14 +189,14 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['spaces'],
         summary: 'Delete a space; 409 when it has children or sensors, unless cascade=true',
-        security,
+        security: write,
         params: SpaceParams,
         querystring: Type.Object({ cascade: Type.Optional(Type.Boolean()) }),
         response: { 204: Type.Null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await spaces.remove(request, request.params.spaceId, request.params.tenantId, request.query.cascade ?? false)
+      await spaces.remove(request.actor, request.params.spaceId, request.params.tenantId, request.query.cascade ?? false)
       return reply.code(204).send(null)
     },
   )
@@ -189,12 +207,12 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['algorithms'],
         summary: 'The algorithms added to a space',
-        security,
+        security: read,
         params: SpaceParams,
         response: { 200: Type.Array(SpaceAlgorithmSchema), ...errorResponses },
       },
     },
-    async (request) => (await algorithms.listForSpace(request, request.params.spaceId, request.params.tenantId)).map(spaceAlgorithmView),
+    async (request) => (await algorithms.listForSpace(request.actor, request.params.spaceId, request.params.tenantId)).map(spaceAlgorithmView),
   )
 
   app.get(
@@ -203,13 +221,13 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['algorithms'],
         summary: "A space's algorithm by keyName; 404 when not added",
-        security,
+        security: read,
         params: AlgorithmParams,
         response: { 200: SpaceAlgorithmSchema, ...errorResponses },
       },
     },
     async (request) =>
-      spaceAlgorithmView(await algorithms.getForSpace(request, request.params.spaceId, request.params.tenantId, request.params.keyName)),
+      spaceAlgorithmView(await algorithms.getForSpace(request.actor, request.params.spaceId, request.params.tenantId, request.params.keyName)),
   )
 
   app.post(
@@ -218,7 +236,7 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['algorithms'],
         summary: "Add an algorithm to a space, or replace its options (the body is the options object)",
-        security,
+        security: write,
         params: AlgorithmParams,
         body: Type.Record(Type.String(), Type.Unknown()),
         response: { 200: SpaceAlgorithmSchema, 201: SpaceAlgorithmSchema, ...errorResponses },
@@ -226,7 +244,7 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
     },
     async (request, reply) => {
       const { algorithm, created } = await algorithms.put(
-        request,
+        request.actor,
         request.params.spaceId,
         request.params.tenantId,
         request.params.keyName,
@@ -242,13 +260,13 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
       schema: {
         tags: ['algorithms'],
         summary: 'Remove an algorithm from a space (tenant admins)',
-        security,
+        security: write,
         params: AlgorithmParams,
         response: { 204: Type.Null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await algorithms.removeFromSpace(request, request.params.spaceId, request.params.tenantId, request.params.keyName)
+      await algorithms.removeFromSpace(request.actor, request.params.spaceId, request.params.tenantId, request.params.keyName)
       return reply.code(204).send(null)
     },
   )

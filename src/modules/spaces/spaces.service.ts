@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify'
-import { requireTenantRole } from '../../plugins/auth.ts'
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Space } from '../../db/database.ts'
 import { badRequest, conflict } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import type { Actor } from '../tenancy/actor.ts'
+import type { Policy } from '../tenancy/policy.ts'
 import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from './resource-scope.ts'
 
 export interface SpaceInput {
@@ -31,6 +31,7 @@ export class SpacesService {
   constructor(
     private readonly db: DB,
     private readonly cursors: CursorCodec,
+    private readonly policy: Policy,
   ) {}
 
   private async load(spaceId: number): Promise<Space | undefined> {
@@ -38,9 +39,9 @@ export class SpacesService {
   }
 
   /** The space, if the caller may see (or, with 'admin', change) it. */
-  async access(request: FastifyRequest, spaceId: number, scope: number | undefined, minimum: 'member' | 'admin' = 'member'): Promise<Space> {
+  async access(actor: Actor, spaceId: number, scope: number | undefined, action: 'spaces.read' | 'spaces.write' = 'spaces.read'): Promise<Space> {
     const space = await this.load(spaceId)
-    return accessResource(this.db, request, 'Space', space, scope, minimum)
+    return accessResource(this.policy, actor, action, 'Space', space, scope)
   }
 
   private async checkParent(tenantId: number, parentId: number | null | undefined, self?: number): Promise<void> {
@@ -58,13 +59,13 @@ export class SpacesService {
     if (cycle.rows.length) throw invalid('would make the space its own ancestor')
   }
 
-  async create(request: FastifyRequest, tenantId: number | undefined, input: SpaceInput & { name: string }): Promise<Space> {
+  async create(actor: Actor, tenantId: number | undefined, input: SpaceInput & { name: string }): Promise<Space> {
     if (tenantId === undefined) {
       throw badRequest('validation_failed', 'tenantId is required without the /tenants/{tenantId} prefix.', [
         { field: 'body.tenantId', message: 'is required' },
       ])
     }
-    await requireTenantRole(this.db, request, tenantId, 'admin')
+    await this.policy.authorize(actor, 'spaces.write', tenantId)
     await this.checkParent(tenantId, input.parentId)
     return this.db
       .insertInto('spaces')
@@ -73,8 +74,8 @@ export class SpacesService {
       .executeTakeFirstOrThrow()
   }
 
-  async update(request: FastifyRequest, spaceId: number, scope: number | undefined, input: SpaceInput): Promise<Space> {
-    const space = await this.access(request, spaceId, scope, 'admin')
+  async update(actor: Actor, spaceId: number, scope: number | undefined, input: SpaceInput): Promise<Space> {
+    const space = await this.access(actor, spaceId, scope, 'spaces.write')
     await this.checkParent(space.tenant_id, input.parentId, space.id)
     return this.db
       .updateTable('spaces')
@@ -90,8 +91,8 @@ export class SpacesService {
   }
 
   /** Deletes a space; with `cascade`, its descendants and their sensors too, else 409 when not empty. */
-  async remove(request: FastifyRequest, spaceId: number, scope: number | undefined, cascade: boolean): Promise<void> {
-    const space = await this.access(request, spaceId, scope, 'admin')
+  async remove(actor: Actor, spaceId: number, scope: number | undefined, cascade: boolean): Promise<void> {
+    const space = await this.access(actor, spaceId, scope, 'spaces.write')
     await this.db.transaction().execute(async (trx) => {
       const tree = sql`with recursive tree as (
           select id from spaces where id = ${space.id}
@@ -115,13 +116,13 @@ export class SpacesService {
     return q
   }
 
-  async list(request: FastifyRequest, scope: number | undefined, parentId?: number): Promise<Space[]> {
-    const filter = await listScope(this.db, request, scope)
+  async list(actor: Actor, scope: number | undefined, parentId?: number): Promise<Space[]> {
+    const filter = await listScope(this.policy, actor, 'spaces.read', scope)
     return this.listQuery(filter, parentId).orderBy('id').limit(PLAIN_LIST_MAX).execute()
   }
 
-  async page(request: FastifyRequest, scope: number | undefined, query: PageQuery & { parentId?: number }) {
-    const filter = await listScope(this.db, request, scope)
+  async page(actor: Actor, scope: number | undefined, query: PageQuery & { parentId?: number }) {
+    const filter = await listScope(this.policy, actor, 'spaces.read', scope)
     const ctx = `${scopeKey(filter)}|p${query.parentId ?? ''}`
     const req = this.cursors.request('spaces', ctx, query)
     const source = idKeyset(

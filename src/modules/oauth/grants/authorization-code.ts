@@ -1,12 +1,30 @@
-/** The authorization_code grant, redeeming a login code (see ../login-codes.ts for the threats). */
-import { OAuthError } from '../../../lib/errors.ts'
-import { addMembership, findOrCreateUser } from '../../users/users.repository.ts'
-import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
-import { verifyPkce } from '../pkce.ts'
-import { revokeSessions } from '../sessions.ts'
-import { openSession, userTokenResponse } from '../tokens.ts'
-import type { GrantDeps, GrantHandler } from './types.ts'
+/**
+ * The authorization_code grant, redeeming a login code (see ../login-codes.ts for the
+ * threats and the odds, ../attempts.ts for the failure budgets).
+ *
+ * Races. Of N concurrent exchanges of one code exactly one wins: the code is consumed by
+ * a conditional update (`consumed_at is null`) as the first statement of the transaction
+ * that opens the session, so the losers' updates match no row and nothing of theirs is
+ * committed. A loser is told `invalid_grant` and revokes nothing: it was concurrent with
+ * the winner (its update found the code already taken, or it arrived before the winner
+ * consumed the code: `started <= consumed_at`, where `started` is when Fastify received
+ * the request, before reading its body). Only a presentation that arrived after the code
+ * was consumed is a replay (RFC 6749 4.1.2), and revokes the session the code opened. So
+ * a request arriving in the few milliseconds between the winner's update and its answer
+ * counts as a replay; that is the price of revoking on every later replay. The moments are
+ * the instances' clocks; NTP keeps them within milliseconds.
+ */
 import type { LoginCode } from '../../../db/database.ts'
+import type { Origin } from '../../../lib/network.ts'
+import { OAuthError } from '../../../lib/errors.ts'
+import { findOrSignUp, proveAddress } from '../../users/identity.ts'
+import type { Reach } from '../attempts.ts'
+import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
+import { signIdToken, wantsOpenId } from '../oidc.ts'
+import { verifyPkce } from '../pkce.ts'
+import { revokeSessions } from '../../sessions/sessions.ts'
+import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
+import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
 const invalidCode = () => new OAuthError('invalid_grant', 'The code is invalid, expired or already used.')
 
@@ -22,30 +40,29 @@ async function countWrongAttempt(deps: GrantDeps, code: LoginCode): Promise<void
     .execute()
 }
 
-async function refuseReplay(deps: GrantDeps, code: LoginCode): Promise<never> {
-  if (code.session_id) {
+/** A consumed code again: a replay revokes what it opened; a concurrent loser does not. */
+async function refuseConsumed(deps: GrantDeps, code: LoginCode, started: Date): Promise<never> {
+  const concurrent = code.consumed_at !== null && started.getTime() <= code.consumed_at.getTime()
+  if (code.session_id && !concurrent) {
     await revokeSessions(deps.db, { sessionId: code.session_id }, 'authorization_code_replay')
     deps.log.warn({ clientId: code.client_id, sessionId: code.session_id }, 'login code replayed: its session was revoked')
   }
   throw invalidCode()
 }
 
-export const authorizationCodeGrant: GrantHandler = async (deps, { client, params }) => {
-  const normalized = params.code ? normalizeLoginCode(params.code) : null
-  if (!params.code) throw new OAuthError('invalid_request', 'code is required.')
-  if (!normalized) throw invalidCode()
-  const code = await deps.db
-    .selectFrom('login_codes')
-    .selectAll()
-    .where('code_hash', '=', hashLoginCode(deps.codeKey, normalized))
-    .executeTakeFirst()
-  if (!code) throw invalidCode()
-  if (code.consumed_at) return refuseReplay(deps, code)
-  if (code.expires_at.getTime() <= Date.now()) throw invalidCode()
+/** Whether the code may be redeemed from here now (see ../attempts.ts). */
+function withinReach(code: LoginCode, reach: Reach, origin: Origin): boolean {
+  if (reach === 'anywhere') return true
+  if (reach === 'network') return code.requested_network === origin.network
+  return code.requested_address === origin.address
+}
 
+/** Client, redirect URI and PKCE verifier must be the code's; a wrong one counts against the code. */
+async function checkBinding(deps: GrantDeps, code: LoginCode, { client, params }: GrantContext): Promise<void> {
   const verifier = params.code_verifier
   const wrongClient = code.client_id !== client.client_id
-  const wrongRedirect = params.redirect_uri !== code.redirect_uri
+  // OAuth 2.1: with PKCE the verifier binds the exchange, so redirect_uri may be left out; sent, it must match
+  const wrongRedirect = params.redirect_uri === undefined ? !code.code_challenge : params.redirect_uri !== code.redirect_uri
   const wrongVerifier = code.code_challenge
     ? !verifier || !verifyPkce(code.code_challenge_method ?? 'plain', code.code_challenge, verifier)
     : verifier !== undefined
@@ -53,45 +70,89 @@ export const authorizationCodeGrant: GrantHandler = async (deps, { client, param
     await countWrongAttempt(deps, code)
     // another client's code looks exactly like an unknown one
     if (wrongClient) throw invalidCode()
-    if (!params.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.')
+    if (!params.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required without PKCE.')
     throw new OAuthError(
       'invalid_grant',
       wrongRedirect ? 'redirect_uri differs from the one the code was issued for.' : 'The code_verifier does not match the code_challenge.',
     )
   }
   if (!code.code_challenge && client.is_public) throw new OAuthError('invalid_grant', 'Public clients must use PKCE.')
+}
 
-  const scope = client.scopes.join(' ')
-  const issued = await deps.db.transaction().execute(async (trx) => {
-    const { user, created } = await findOrCreateUser(trx, { email: code.email, emailConfirmed: true })
-    if (!user.email_confirmed_at) {
-      // receiving the code proves the address
-      await trx.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', user.id).execute()
-    }
-    if (created && code.tenant_id) {
-      // sign-up through a tenant makes the new user a member, if the tenant still allows it
-      const tenant = await trx.selectFrom('tenants').select('allow_signup').where('id', '=', code.tenant_id).executeTakeFirst()
-      if (tenant?.allow_signup) await addMembership(trx, code.tenant_id, user.id, 'member')
-    }
-    const session = await openSession(trx, deps.config.refreshTokenTtlSeconds, {
-      userId: user.id,
-      clientId: client.client_id,
-      tenantId: code.tenant_id,
-      scope,
-    })
+/** Consumes the code and opens its session in one transaction; null when another exchange won. */
+async function redeem(deps: GrantDeps, code: LoginCode, ctx: GrantContext, scope: string) {
+  return deps.db.transaction().execute(async (trx) => {
     const consumed = await trx
       .updateTable('login_codes')
-      .set({ consumed_at: new Date(), session_id: session.sessionId })
+      .set({ consumed_at: new Date() })
       .where('id', '=', code.id)
       .where('consumed_at', 'is', null)
       .returning('id')
       .executeTakeFirst()
-    return consumed ? { userId: user.id, ...session } : null
+    if (!consumed) return null
+    // the account of this address in the tenant the code was asked under (null: the
+    // platform), created now if the tenant's sign-up policy allows it; if the policy closed
+    // since the code was sent, the transaction rolls back and the code stays unconsumed
+    const account = await findOrSignUp(trx, { email: code.email, tenantId: code.tenant_id, emailConfirmed: true })
+    if (!account) throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
+    const { user } = account
+    // receiving the code proves the address
+    await proveAddress(trx, user)
+    const session = await openSession(trx, deps.config.refreshTokenTtlSeconds, {
+      userId: user.id,
+      clientId: ctx.client.client_id,
+      tenantId: code.tenant_id,
+      scope,
+      network: ctx.attempt.origin.network,
+    })
+    await trx.updateTable('login_codes').set({ session_id: session.sessionId }).where('id', '=', code.id).execute()
+    // the address is confirmed by now (proveAddress), whatever the row read before said
+    return { userId: user.id, user: { ...user, email_confirmed_at: user.email_confirmed_at ?? new Date() }, ...session }
   })
-  if (!issued) {
-    // another exchange of this code won the race: this one is a replay
-    const current = await deps.db.selectFrom('login_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow()
-    return refuseReplay(deps, current)
+}
+
+export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
+  const { client, params, attempt } = ctx
+  if (!params.code) throw new OAuthError('invalid_request', 'code is required.')
+  // the failure budgets are charged before the lookup, so parallel guesses cannot overdraw them
+  const { reach, retryAfter } = await attempt.forCode(client.client_id)
+  if (!reach) {
+    throw new OAuthError('rate_limited', `Too many failed attempts from this address; try again in ${retryAfter} seconds.`, 429, {
+      'retry-after': String(retryAfter),
+    })
   }
-  return userTokenResponse(deps, { ...issued, clientId: client.client_id, tenantId: code.tenant_id, scope })
+  const normalized = normalizeLoginCode(params.code)
+  if (!normalized) throw invalidCode()
+  const code = await deps.db
+    .selectFrom('login_codes')
+    .selectAll()
+    .where('code_hash', '=', hashLoginCode(deps.codeKey, normalized))
+    .executeTakeFirst()
+  // out of reach looks exactly like unknown: a guess learns nothing about live codes
+  if (!code || !withinReach(code, reach, attempt.origin)) throw invalidCode()
+  if (code.consumed_at) {
+    await attempt.notAGuess()
+    return refuseConsumed(deps, code, ctx.started)
+  }
+  if (code.expires_at.getTime() <= Date.now()) throw invalidCode()
+  await checkBinding(deps, code, ctx)
+
+  const scope = client.scopes.join(' ')
+  const issued = await redeem(deps, code, ctx, scope)
+  if (!issued) {
+    // another exchange of this code, concurrent with this one, won: nothing to revoke
+    await attempt.notAGuess()
+    throw invalidCode()
+  }
+  const accessTtlSeconds = accessTokenTtl(deps.config, client, params)
+  const response = await userTokenResponse(deps, { ...issued, clientId: client.client_id, tenantId: code.tenant_id, scope, accessTtlSeconds })
+  if (!wantsOpenId(code.scope)) return response
+  const idToken = await signIdToken(deps, {
+    user: issued.user,
+    clientId: client.client_id,
+    nonce: code.nonce,
+    authTime: code.auth_time ?? new Date(),
+    sessionId: issued.sessionId,
+  })
+  return { ...response, id_token: idToken }
 }

@@ -2,10 +2,16 @@
  * The refresh_token grant with rotation: every use returns a new refresh token and marks
  * the old one used. Presenting a used token again means it was copied: the whole session
  * (every refresh and access token of the family) is revoked and the event logged.
- * Two concurrent uses of one token count as reuse too; safety wins over convenience.
+ *
+ * Races. Two concurrent uses of one token (an app refreshing from two threads) are not a
+ * copy: the conditional update (`used_at is null`) lets exactly one win, and the loser,
+ * whose update matched nothing or which arrived before the winner marked the token used
+ * (`started <= used_at`, see authorization-code.ts), is told `invalid_grant` and revokes
+ * nothing, so the winner's new tokens stay valid. A use that arrived after is reuse.
+ * A refresh token is 256-bit random: it is never refused by a rate limit.
  */
 import { OAuthError } from '../../../lib/errors.ts'
-import { revokeSessions } from '../sessions.ts'
+import { revokeSessions } from '../../sessions/sessions.ts'
 import { findRefreshToken, insertRefreshToken, userTokenResponse } from '../tokens.ts'
 import { grantedScope, type GrantDeps, type GrantHandler } from './types.ts'
 
@@ -17,11 +23,16 @@ async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: strin
   throw invalid()
 }
 
-export const refreshTokenGrant: GrantHandler = async (deps, { client, params }) => {
+export const refreshTokenGrant: GrantHandler = async (deps, { client, params, started, attempt }) => {
   if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
   const row = await findRefreshToken(deps.db, params.refresh_token)
   if (!row || row.client_id !== client.client_id || row.user_id === null) throw invalid()
-  if (row.used_at) return reuseDetected(deps, row.session_id, client.client_id)
+  if (row.used_at) {
+    await attempt.notAGuess()
+    // a concurrent loser that read after the winner committed: not a copy
+    if (started.getTime() <= row.used_at.getTime()) throw invalid()
+    return reuseDetected(deps, row.session_id, client.client_id)
+  }
   if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw invalid()
   const scope = grantedScope(params.scope, row.scope.split(' ').filter(Boolean))
   if (scope === null) throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
@@ -37,7 +48,11 @@ export const refreshTokenGrant: GrantHandler = async (deps, { client, params }) 
     if (!used) return null
     return insertRefreshToken(trx, row.session_id, deps.config.refreshTokenTtlSeconds)
   })
-  if (!refreshToken) return reuseDetected(deps, row.session_id, client.client_id)
+  if (!refreshToken) {
+    // a concurrent use of this token won the update: nothing to revoke
+    await attempt.notAGuess()
+    throw invalid()
+  }
   return userTokenResponse(deps, {
     userId: row.user_id,
     clientId: client.client_id,

@@ -1,17 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../../../lib/log.ts'
 import type { Config } from '../../../config.ts'
 import type { DB } from '../../../db/connect.ts'
 import type { OAuthClient } from '../../../db/database.ts'
 import type { KeyStore } from '../keys.ts'
 import type { TokenResponse } from '../tokens.ts'
-import type { Limiter } from '../../../lib/rate-limit.ts'
+import type { TokenAttempt } from '../attempts.ts'
 
 export interface GrantDeps {
   db: DB
   config: Readonly<Config>
   keys: KeyStore
-  log: FastifyBaseLogger
-  limiter: Limiter
+  log: Log
   codeKey: Buffer
 }
 
@@ -19,6 +18,10 @@ export interface GrantContext {
   client: OAuthClient
   params: Readonly<Record<string, string>>
   ip: string
+  /** This request's failure ledger: the grant charges it before checking a low-entropy secret. */
+  attempt: TokenAttempt
+  /** When the request began: tells a concurrent loser of a race from a later replay. */
+  started: Date
 }
 
 export type GrantHandler = (deps: GrantDeps, ctx: GrantContext) => Promise<TokenResponse>

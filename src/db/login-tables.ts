@@ -1,0 +1,57 @@
+/** Table types of signing in: login codes, hosted-page authorization requests, refresh tokens. */
+import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { NullableTimestamp } from './database.ts'
+
+export interface LoginCodesTable {
+  id: Generated<number>
+  code_hash: string
+  client_id: string
+  redirect_uri: string
+  code_challenge: string | null
+  code_challenge_method: 'S256' | 'plain' | null
+  email: string
+  tenant_id: number | null
+  failed_attempts: Generated<number>
+  expires_at: ColumnType<Date, Date, Date>
+  consumed_at: NullableTimestamp
+  session_id: string | null
+  /** OpenID Connect: the scope asked at the authorization endpoint, its nonce, and when the address was proved. */
+  scope: string | null
+  nonce: string | null
+  auth_time: NullableTimestamp
+  created_at: Generated<Date>
+  /** Address and network that asked for the code (lib/network.ts). */
+  requested_address: ColumnType<string | null, string | null | undefined, string | null>
+  requested_network: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface AuthorizationRequestsTable {
+  id: string
+  browser_hash: string
+  client_id: string | null
+  redirect_uri: string
+  state: string | null
+  scope: string | null
+  nonce: string | null
+  code_challenge: string | null
+  code_challenge_method: 'S256' | 'plain' | null
+  tenant_id: number | null
+  email: string | null
+  login_code_id: number | null
+  failed_attempts: Generated<number>
+  expires_at: ColumnType<Date, Date, Date>
+  completed_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>
+  token_hash: string
+  session_id: string
+  expires_at: ColumnType<Date, Date, Date>
+  used_at: NullableTimestamp
+  created_at: Generated<Date>
+}
+
+export type LoginCode = Selectable<LoginCodesTable>
+export type AuthorizationRequest = Selectable<AuthorizationRequestsTable>
