@@ -19,7 +19,7 @@ export const SHARED_PAIR = {
 export async function askCode(app: FastifyInstance, db: DB, client: App, email: string, ip: string, challenge: string): Promise<string> {
   const res = await requestCode(app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge, ip })
   expect(res.statusCode).toBe(200)
-  return latestCode(db, email)
+  return latestCode({ app, db }, email)
 }
 
 export function redeem(app: FastifyInstance, client: App, code: string, verifier: string, ip: string) {

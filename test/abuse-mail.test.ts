@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
-import { createClient, requestCode } from './login-helpers.ts'
+import { createClient, requestCode, mailSettled } from './login-helpers.ts'
 import { askCode, redeem, SHARED_PAIR, type App } from './abuse-helpers.ts'
 
 let t: TestApp
@@ -19,6 +19,7 @@ afterAll(() => t.close())
 const post = (url: string, payload: object, ip: string) => t.app.inject({ method: 'POST', url, payload, remoteAddress: ip })
 
 async function inbox(email: string) {
+  await mailSettled(t.app)
   return t.db.selectFrom('email_outbox').select(['type', 'text', 'html']).where('to_address', '=', email).execute()
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../src/lib/crypto.ts'
 import { createActor, createTenant, createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
-import { createClient, exchange } from './login-helpers.ts'
+import { createClient, exchange, mailSettled } from './login-helpers.ts'
 import { SmtpSink, type ReceivedMail } from './smtp-sink.ts'
 
 let t: TestApp
@@ -229,7 +229,10 @@ describe('the tenant rule, both ways, for all three types', () => {
     // the tenant's account, reset without the prefix: the platform's success email
     expect((await subjects(own.user.email, `/tenants/${tenantId}`, ''))[1]).toBe('Your Trellis password was changed')
     // a platform user who is a member: under the prefix nothing is sent (the prefix names the tenant's accounts)
-    const queued = () => t.db.selectFrom('email_outbox').select('id').where('to_address', '=', staff.user.email).execute()
+    const queued = async () => {
+      await mailSettled(t.app)
+      return t.db.selectFrom('email_outbox').select('id').where('to_address', '=', staff.user.email).execute()
+    }
     const queuedBefore = (await queued()).length
     expect((await post(`/tenants/${tenantId}/users/forgotPassword`, { email: staff.user.email })).statusCode).toBe(200)
     expect(await queued()).toHaveLength(queuedBefore)

@@ -29,6 +29,7 @@ function newWorker(db: DB, sink: SmtpSink, t: TestApp): OutboxWorker {
     timeoutMs: 5000,
     concurrency: 5,
     box: t.app.secretBox,
+    decide: (message) => t.app.services.email.jobs.decide(message),
   })
 }
 
@@ -108,6 +109,7 @@ describe('outbox delivery', () => {
       timeoutMs: 5000,
       concurrency: 5,
       box: t.app.secretBox,
+      decide: (message) => t.app.services.email.jobs.decide(message),
     })
     await broken.runOnce()
     await t.db.updateTable('email_outbox').set({ next_attempt_at: new Date(0) }).where('to_address', '=', 'doomed-0@example.test').execute()

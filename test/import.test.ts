@@ -5,7 +5,7 @@
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginLink } from '../src/modules/oauth/passwordless.service.ts'
+import { loginLink } from '../src/modules/oauth/login-code-job.ts'
 import { redirectUriMatches } from '../src/modules/oauth/redirect-uris.ts'
 import { createActor, createTestApp, errorBody, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
@@ -56,7 +56,7 @@ describe('tenants under a chosen id', () => {
 describe('long-lived access tokens', () => {
   async function codeFor(clientId: string, pair = pkcePair(), email = uniqueEmail('long')) {
     await requestCode(t.app, { email, clientId, redirectUri: 'https://app.test/callback', challenge: pair.challenge })
-    return { code: await latestCode(t.db, email), pair }
+    return { code: await latestCode(t, email), pair }
   }
 
   it('a client with the setting gets them only when it asks, as a JSON boolean or form text', async () => {
@@ -109,7 +109,7 @@ describe('token exchange without redirect_uri', () => {
     const pair = pkcePair()
     const email = uniqueEmail('noredirect')
     await requestCode(t.app, { email, clientId: app.clientId, redirectUri: app.redirectUri, challenge: pair.challenge })
-    const code = await latestCode(t.db, email)
+    const code = await latestCode(t, email)
     const differs = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: app.clientId, redirect_uri: 'https://app.test/other' })
     expect(differs.json()).toMatchObject({ error: 'invalid_grant' })
     const without = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: app.clientId })
@@ -118,7 +118,7 @@ describe('token exchange without redirect_uri', () => {
     const confidential = await createClient(t.app, { public: false })
     const email2 = uniqueEmail('noredirect')
     await requestCode(t.app, { email: email2, clientId: confidential.clientId, redirectUri: confidential.redirectUri })
-    const code2 = await latestCode(t.db, email2)
+    const code2 = await latestCode(t, email2)
     const res = await exchange(t.app, { grant_type: 'authorization_code', code: code2, client_id: confidential.clientId, client_secret: confidential.secret })
     expect(res.json()).toMatchObject({ error: 'invalid_request', error_description: 'redirect_uri is required without PKCE.' })
   })

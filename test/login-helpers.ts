@@ -47,9 +47,15 @@ export function requestCode(app: FastifyInstance, input: CodeRequestInput) {
   })
 }
 
-/** The newest login code mailed to `email` (from the outbox). */
-export async function latestCode(db: DB, email: string): Promise<string> {
-  const row = await db
+/** Resolves once the app has decided the mail jobs it queued (email/mail-jobs.ts). */
+export function mailSettled(app: FastifyInstance): Promise<void> {
+  return app.services.email.idle()
+}
+
+/** The newest login code mailed to `email` (from the outbox, once the app's mail jobs are decided). */
+export async function latestCode(t: { app: FastifyInstance; db: DB }, email: string): Promise<string> {
+  await mailSettled(t.app)
+  const row = await t.db
     .selectFrom('email_outbox')
     .select('text')
     .where('to_address', '=', email)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, createTenant, createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
-import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+import { createClient, exchange, latestCode, pkcePair, requestCode, mailSettled } from './login-helpers.ts'
 
 let t: TestApp
 let tenantId: number
@@ -25,7 +25,7 @@ async function login(email: string, opts: { tenant?: number; verifier?: string; 
     tenantId: opts.tenant,
   })
   expect(res.statusCode).toBe(200)
-  return latestCode(t.db, email)
+  return latestCode(t, email)
 }
 
 function redeem(code: string, extra: Record<string, unknown> = {}) {
@@ -44,8 +44,9 @@ describe('the flow as the existing apps send it', () => {
     const email = uniqueEmail('app')
     const res = await requestCode(t.app, { email, clientId: app.clientId, redirectUri: app.redirectUri, challenge: pair.challenge, method: 'sha256', tenantId })
     expect(res.json()).toEqual({ success: true, message: expect.any(String) })
+    await mailSettled(t.app)
     const mail = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow()
-    const code = await latestCode(t.db, email)
+    const code = await latestCode(t, email)
     expect(mail.text).toContain(`https://deeplink.test/login/verify?code=${code}`)
     expect(mail.from_name).toBe('Duux-like')
 
@@ -79,7 +80,7 @@ describe('the flow as the existing apps send it', () => {
   it('a login link keeps an existing query string', async () => {
     const email = uniqueEmail('query')
     await requestCode(t.app, { email, clientId: app.clientId, redirectUri: 'myapp://cb?x=1', challenge: pair.challenge })
-    const code = await latestCode(t.db, email)
+    const code = await latestCode(t, email)
     const mail = await t.db.selectFrom('email_outbox').select('text').where('to_address', '=', email).executeTakeFirstOrThrow()
     expect(mail.text).toContain(`myapp://cb?x=1&code=${code}`)
   })
@@ -134,6 +135,7 @@ describe('code requests', () => {
     const platformUser = await createActor(t)
     const again = await requestCode(t.app, { email: platformUser.user.email, clientId: app.clientId, redirectUri: app.redirectUri, challenge: pair.challenge, tenantId: closed })
     expect(again.json()).toEqual(res.json())
+    await mailSettled(t.app)
     const mailed = await t.db.selectFrom('email_outbox').select('id').where('to_address', 'in', [stranger, platformUser.user.email]).execute()
     expect(mailed).toHaveLength(0)
 
@@ -201,7 +203,7 @@ describe('threats a code must survive', () => {
   it('500 users of one public client sharing one fixed PKCE pair each get their own tokens', async () => {
     const emails = Array.from({ length: 500 }, (_, i) => `shared-${i}@pair.test`)
     for (const email of emails) await login(email)
-    const codes = await Promise.all(emails.map((e) => latestCode(t.db, e)))
+    const codes = await Promise.all(emails.map((e) => latestCode(t, e)))
     expect(new Set(codes).size).toBe(500)
     for (let i = 0; i < emails.length; i++) {
       const res = await redeem(codes[i]!)

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { createTestApp, freePort, type TestApp } from './helpers.ts'
 import { launchBrowser, snapshot, startRelyingParty } from './browser.ts'
-import { createClient, pkcePair } from './login-helpers.ts'
+import { createClient, pkcePair, mailSettled } from './login-helpers.ts'
 import { mailParts } from './page-client.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 
@@ -48,6 +48,7 @@ afterAll(async () => {
 })
 
 async function mailTo(address: string) {
+  await mailSettled(t.app)
   const row = await t.db.selectFrom('email_outbox').select(['text', 'type']).where('to_address', '=', address).orderBy('id', 'desc').executeTakeFirstOrThrow()
   return { type: row.type, ...mailParts(row.text) }
 }

@@ -7,7 +7,7 @@ import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
 import { createTestApp, createTenant, freePort, type TestApp } from './helpers.ts'
-import { createClient, pkcePair } from './login-helpers.ts'
+import { createClient, pkcePair, mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => t.close())
 
 async function lastMail(to: string) {
+  await mailSettled(t.app)
   const row = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow()
   return { ...row, ...mailParts(row.text) }
 }
@@ -168,6 +169,7 @@ describe('the page flow', () => {
     const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email: 'stranger@example.test' })
     expect(inbox.status).toBe(200)
     expect(inbox.body).toContain('Check your inbox')
+    await mailSettled(t.app)
     const sent = await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'stranger@example.test').execute()
     expect(sent).toEqual([])
   })
@@ -224,6 +226,7 @@ describe('every link of every default email', () => {
     await fetch(`${base}/users/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a long passphrase' }) })
     await fetch(`${base}/users/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a long passphrase' }) })
     await fetch(`${base}/users/forgotPassword`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+    await mailSettled(t.app)
     const rows = await t.db.selectFrom('email_outbox').select(['type', 'text']).where('to_address', '=', email).execute()
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['emailConfirmation', 'accountExists', 'passwordReset']))
     const links = rows.flatMap((r) => mailParts(r.text).links)
@@ -242,6 +245,7 @@ describe('every link of every default email', () => {
     const post = (path: string, body: object) => fetch(`${base}/tenants/${tenantId}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     await post('/users/register', { email, password: 'a long passphrase' })
     await post('/users/forgotPassword', { email })
+    await mailSettled(t.app)
     const rows = await t.db.selectFrom('email_outbox').select('text').where('to_address', '=', email).execute()
     const links = rows.flatMap((r) => mailParts(r.text).links)
     expect(links.length).toBe(2)

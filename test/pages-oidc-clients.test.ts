@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as oauth from 'oauth4webapi'
 import * as client from 'openid-client'
 import { createTestApp, freePort, type TestApp } from './helpers.ts'
-import { createClient } from './login-helpers.ts'
+import { createClient, mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
 
 let t: TestApp
@@ -27,6 +27,7 @@ async function signIn(browser: PageClient, authorizationUrl: string, email: stri
   const page = await browser.get(authorizationUrl)
   expect(page.status).toBe(200)
   const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
+  await mailSettled(t.app)
   const row = await t.db.selectFrom('email_outbox').select('text').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow()
   const done = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: mailParts(row.text).code ?? '' })
   expect(done.status).toBe(303)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
-import { createClient, exchange, pkcePair, requestCode } from './login-helpers.ts'
+import { createClient, exchange, pkcePair, requestCode, mailSettled } from './login-helpers.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL
 const limits = {
@@ -14,6 +14,7 @@ const limits = {
 const pair = pkcePair()
 
 async function mailsTo(t: TestApp, email: string): Promise<number> {
+  await mailSettled(t.app)
   const rows = await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).execute()
   return rows.length
 }

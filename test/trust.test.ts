@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../src/lib/crypto.ts'
 import { createActor, createTenant, createTestApp, errorBody, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
-import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+import { createClient, exchange, latestCode, pkcePair, requestCode, mailSettled } from './login-helpers.ts'
 
 let t: TestApp
 let app: Awaited<ReturnType<typeof createClient>>
@@ -20,8 +20,9 @@ afterAll(() => t.close())
 const call = (who: Actor | null, method: string, url: string, payload?: object) =>
   t.app.inject({ method: method as 'GET', url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) })
 
-/** Everything queued for an address since `after` (the outbox is written in the request's transaction). */
-const mailTo = (email: string, type?: string) => {
+/** Everything queued for an address, once the app's mail jobs are decided. */
+const mailTo = async (email: string, type?: string) => {
+  await mailSettled(t.app)
   let q = t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email)
   if (type) q = q.where('type', '=', type)
   return q.execute()
@@ -30,7 +31,7 @@ const mailTo = (email: string, type?: string) => {
 async function codeLogin(email: string, tenantId?: number) {
   const res = await requestCode(t.app, { email, clientId: app.clientId, redirectUri: app.redirectUri, challenge: pair.challenge, tenantId })
   expect(res.statusCode).toBe(200)
-  const code = await latestCode(t.db, email)
+  const code = await latestCode(t, email)
   const token = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: app.clientId, redirect_uri: app.redirectUri })
   expect(token.statusCode).toBe(200)
   return { authorization: `Bearer ${token.json().access_token}` }

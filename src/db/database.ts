@@ -147,6 +147,17 @@ export interface EmailOutboxTable {
    * markers in their place. Cleared once the message is sent (see email/outbox-secrets.ts).
    */
   secrets: string | null
+  /**
+   * A message decided at send time (email/mail-jobs.ts): its kind and input, as JSON; null
+   * once decided (subject, html and text are empty until then).
+   */
+  job: ColumnType<MailJobRow | null, string | null | undefined, string | null>
+}
+
+/** A deferred message as stored: which decision to take, on what input. */
+export interface MailJobRow {
+  kind: string
+  input: Record<string, unknown>
 }
 
 export interface SpacesTable {

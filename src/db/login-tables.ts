@@ -23,6 +23,8 @@ export interface LoginCodesTable {
   /** Address and network that asked for the code (lib/network.ts). */
   requested_address: ColumnType<string | null, string | null | undefined, string | null>
   requested_network: ColumnType<string | null, string | null | undefined, string | null>
+  /** The hosted-page authorization the code was mailed for, if any. */
+  authorization_request_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface AuthorizationRequestsTable {
@@ -37,7 +39,6 @@ export interface AuthorizationRequestsTable {
   code_challenge_method: 'S256' | 'plain' | null
   tenant_id: number | null
   email: string | null
-  login_code_id: number | null
   failed_attempts: Generated<number>
   expires_at: ColumnType<Date, Date, Date>
   completed_at: NullableTimestamp

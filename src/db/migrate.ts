@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_limits.ts'
 import * as m0009 from './migrations/0009_devices.ts'
 import * as m0008 from './migrations/0008_mail_secrets.ts'
 import * as m0011 from './migrations/0011_pages.ts'
+import * as m0012 from './migrations/0012_mail_jobs.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_devices': m0009,
   '0008_mail_secrets': m0008,
   '0011_pages': m0011,
+  '0012_mail_jobs': m0012,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 /** Wires services (one instance each per app) and registers every module's routes. */
+import { registerMailDecisions } from './mail-decisions.ts'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connect.ts'
@@ -103,7 +104,8 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const spaces = new SpacesService(db, cursors, policy)
   const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive)
   oauth.registerGrant('password', passwordGrant)
-  const passwordless = new PasswordlessService(db, config, clients, email, mailLimits, log, codeKey)
+  registerMailDecisions(email, { db, config, log, codeKey })
+  const passwordless = new PasswordlessService(clients, email, mailLimits, log)
   const pageSessions = new PageSessions(db)
   const pages = {
     sessions: pageSessions,

@@ -16,6 +16,7 @@ import { insertUser } from '../../src/modules/users/users.repository.ts'
 import { addMembership } from '../../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR } from '../../src/modules/tenancy/actor.ts'
 import { uniqueEmail, type TestApp } from '../helpers.ts'
+import { mailSettled } from '../login-helpers.ts'
 
 export const BRAND_ID = 44
 export const IOS_CLIENT_ID = '83f34a5fa5faca9023c78980a57a87b41f6972fc4ee45e9c'
@@ -139,6 +140,7 @@ export async function reportState(t: TestApp, fan: Sensor, state: Record<string,
 
 /** The newest passwordless email's text, where the code and the link are. */
 export async function latestLoginEmail(t: TestApp, email: string): Promise<{ code: string; text: string }> {
+  await mailSettled(t.app)
   const row = await t.db
     .selectFrom('email_outbox')
     .select('text')

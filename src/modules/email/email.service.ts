@@ -1,6 +1,7 @@
 /**
  * The email engine as the other modules see it: `send(trx, {type, to, tenantId, ...})`
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
+ * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.ts).
  */
 import { findTenant } from '../tenancy/tenants.repository.ts'
 import type { Log } from '../../lib/log.ts'
@@ -9,6 +10,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Tenant } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Executor } from '../users/users.repository.ts'
+import { MailJobs } from './mail-jobs.ts'
 import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
 import type { EmailType } from './placeholders.ts'
 import { renderEmail, type EmailUser, type RenderedEmail } from './renderer.ts'
@@ -39,8 +41,22 @@ export interface VerbatimEmail extends RenderedEmail {
   secrets: Record<string, string>
 }
 
+/** An outbox row's content: rendered, its secrets masked and sealed (shown, in the dev mailbox). */
+export interface ComposedMessage {
+  type: string
+  tenant_id: number | null
+  to_address: string
+  from_name: string
+  from_address: string
+  subject: string
+  html: string
+  text: string
+  secrets: string | null
+}
+
 export class EmailService {
   readonly worker: OutboxWorker | null
+  readonly jobs: MailJobs
   /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
   readonly mailboxEnabled: boolean
   private readonly from: { name: string; address: string }
@@ -53,6 +69,7 @@ export class EmailService {
   ) {
     this.mailboxEnabled = config.smtpUrl === null && config.env !== 'production'
     this.from = parseMailFrom(config.mailFrom)
+    this.jobs = new MailJobs(db, this, box, log, config.email.maxAttempts)
     const { smtpTimeoutMs, concurrency } = config.email
     this.worker = config.smtpUrl
       ? new OutboxWorker(db, smtpTransport(config.smtpUrl, smtpTimeoutMs, concurrency), log, {
@@ -62,6 +79,7 @@ export class EmailService {
           timeoutMs: smtpTimeoutMs,
           concurrency,
           box,
+          decide: (message) => this.jobs.decide(message),
         })
       : null
     if (!config.smtpUrl && config.env === 'production') {
@@ -71,6 +89,11 @@ export class EmailService {
 
   start(): void {
     this.worker?.start()
+    if (this.mailboxEnabled) this.jobs.drain() // jobs left by an earlier run
+  }
+
+  sender(): { name: string; address: string } {
+    return this.from
   }
 
   render(type: EmailType, tenant: Tenant | null, customTexts: boolean, to: EmailUser, data: Record<string, string> = {}): Promise<RenderedEmail> {
@@ -86,46 +109,63 @@ export class EmailService {
    * dev mailbox, whose whole point is to show them (never in production).
    */
   async send(trx: Executor, input: SendEmailInput): Promise<void> {
-    const tenant = input.tenantId
-      ? ((await findTenant(trx, input.tenantId)) ?? null)
-      : null
+    const composed = await this.compose(trx, input)
+    await trx
+      .insertInto('email_outbox')
+      .values({ ...composed, status: this.mailboxEnabled ? 'mailbox' : 'queued', max_attempts: this.config.email.maxAttempts })
+      .execute()
+  }
+
+  /** The row content of a message: rendered in the tenant's branding, from its checked sender. */
+  async compose(trx: Executor, input: SendEmailInput): Promise<ComposedMessage> {
+    const tenant = input.tenantId ? ((await findTenant(trx, input.tenantId)) ?? null) : null
     const { data, secrets } = maskSecrets(input.data ?? {})
     const rendered = await this.render(input.type, tenant, input.customTexts ?? false, input.to, data)
     const from = tenant ? await senderFor(trx, this.config.allowedSenderDomains, tenant) : null
-    await this.enqueue(trx, { ...rendered, type: input.type, to: input.to.email, tenantId: tenant?.id ?? null, secrets }, tenant?.name, from)
     if (this.mailboxEnabled) {
       const code = input.data?.loginCode
       this.log.info({ to: input.to.email, type: input.type, ...(code ? { loginCode: code } : {}) }, 'dev mailbox: email kept')
     }
+    return this.row({ ...rendered, type: input.type, to: input.to.email, tenantId: tenant?.id ?? null, secrets }, tenant?.name, from)
   }
 
   /** Writes a built message to the outbox; From is the platform's unless `fromAddress` is a checked sender. */
   async enqueue(trx: Executor, email: VerbatimEmail, fromName?: string, fromAddress?: string | null): Promise<void> {
-    // the dev mailbox shows mail as sent, codes included: that is what it is for (never in production)
-    const content = this.mailboxEnabled ? unmask(email, email.secrets) : email
     await trx
       .insertInto('email_outbox')
-      .values({
-        type: email.type,
-        tenant_id: email.tenantId,
-        to_address: email.to,
-        from_name: fromName ?? this.from.name,
-        from_address: fromAddress ?? this.from.address,
-        subject: content.subject,
-        html: content.html,
-        text: content.text,
-        secrets: this.mailboxEnabled ? null : sealSecrets(this.box, email.to, email.secrets),
-        status: this.mailboxEnabled ? 'mailbox' : 'queued',
-        max_attempts: this.config.email.maxAttempts,
-      })
+      .values({ ...this.row(email, fromName, fromAddress), status: this.mailboxEnabled ? 'mailbox' : 'queued', max_attempts: this.config.email.maxAttempts })
       .execute()
   }
 
+  private row(email: VerbatimEmail, fromName?: string, fromAddress?: string | null): ComposedMessage {
+    // the dev mailbox shows mail as sent, codes included: that is what it is for (never in production)
+    const content = this.mailboxEnabled ? unmask(email, email.secrets) : email
+    return {
+      type: email.type,
+      tenant_id: email.tenantId,
+      to_address: email.to,
+      from_name: fromName ?? this.from.name,
+      from_address: fromAddress ?? this.from.address,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      secrets: this.mailboxEnabled ? null : sealSecrets(this.box, email.to, email.secrets),
+    }
+  }
+
+  /** Mail was queued: the worker skips its poll wait; in the dev mailbox, jobs are decided now. */
   wake(): void {
     this.worker?.wake()
+    if (this.mailboxEnabled) this.jobs.drain()
+  }
+
+  /** Resolves once the mail jobs this process is deciding are decided (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.jobs.idle()
   }
 
   async close(): Promise<void> {
+    await this.jobs.idle()
     await this.worker?.stop()
   }
 }

@@ -25,6 +25,8 @@ export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
   const { db } = app
 
   async function list() {
+    // mail asked for by requests already answered is there: this process decides its jobs first
+    await app.services.email.idle()
     return db
       .selectFrom('email_outbox')
       .select(['id', 'type', 'to_address', 'from_name', 'from_address', 'subject', 'created_at'])

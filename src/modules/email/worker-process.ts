@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts'
 import { connectDatabase } from '../../db/connect.ts'
 import { migrateToLatest } from '../../db/migrate.ts'
 import { openSecretBox } from '../../db/secrets-key.ts'
+import { appSecret } from '../../db/app-secrets.ts'
+import { registerMailDecisions } from '../mail-decisions.ts'
 import { EmailService } from './email.service.ts'
 
 export async function runWorkerProcess(config: Readonly<Config>): Promise<void> {
@@ -11,7 +13,9 @@ export async function runWorkerProcess(config: Readonly<Config>): Promise<void> 
   const log = pino({ level: config.logLevel })
   const db = await connectDatabase(config.database)
   await migrateToLatest(db)
-  const email = new EmailService(db, config, log, openSecretBox(config))
+  const box = openSecretBox(config)
+  const email = new EmailService(db, config, log, box)
+  registerMailDecisions(email, { db, config, log, codeKey: await appSecret(db, 'login_code_hmac', box) })
   email.start()
   log.info('outbox worker started')
   await new Promise<void>((resolve) => {

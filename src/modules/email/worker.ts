@@ -28,6 +28,8 @@ export interface WorkerOptions {
   /** Messages in flight at once. */
   concurrency: number
   box: SecretBox
+  /** Takes a mail job's decision (mail-jobs.ts): the message to send, or null for none. */
+  decide: (message: OutboxMessage) => Promise<OutboxMessage | null>
 }
 
 /** A pooled SMTP transport whose every wait is bounded by `timeoutMs`. */
@@ -101,9 +103,15 @@ export class OutboxWorker {
     return batch.length
   }
 
-  private async deliver(message: OutboxMessage): Promise<void> {
+  private async deliver(claimed: OutboxMessage): Promise<void> {
     let timer: NodeJS.Timeout | undefined
+    let message = claimed
     try {
+      if (message.job) {
+        const decided = await this.options.decide(message)
+        if (!decided) return
+        message = decided
+      }
       const content = unmask(message, openSecrets(this.options.box, message.to_address, message.secrets))
       const send = this.transport.sendMail({
         from: { name: message.from_name, address: message.from_address },

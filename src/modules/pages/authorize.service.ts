@@ -168,8 +168,7 @@ export class AuthorizeService {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 320) {
       throw new AppError(400, 'invalid_email', 'Enter an email address like name@example.com.')
     }
-    const link = (code: string) =>
-      withParams(`${this.config.publicUrl}${this.prefix(request.tenant_id)}/auth/oauth2/authorize/link`, { request: request.id, code })
+    const pageLink = withParams(`${this.config.publicUrl}${this.prefix(request.tenant_id)}/auth/oauth2/authorize/link`, { request: request.id })
     const target: CodeTarget = request.client_id
       ? {
           clientId: request.client_id,
@@ -178,13 +177,14 @@ export class AuthorizeService {
           codeChallengeMethod: request.code_challenge_method,
           scope: request.scope,
           nonce: request.nonce,
-          link,
+          pageLink,
+          authorizationRequestId: request.id,
         }
-      : { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, link }
-    const codeId = await this.passwordless.sendCode(target, address, request.tenant_id, ip)
+      : { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id }
+    await this.passwordless.sendCode(target, address, request.tenant_id, ip)
     return this.db
       .updateTable('authorization_requests')
-      .set({ email: address.toLowerCase(), login_code_id: codeId, failed_attempts: 0 })
+      .set({ email: address.toLowerCase(), failed_attempts: 0 })
       .where('id', '=', request.id)
       .returningAll()
       .executeTakeFirstOrThrow()
@@ -213,17 +213,19 @@ export class AuthorizeService {
     if (request.failed_attempts >= MAX_CODE_ATTEMPTS) {
       throw new AppError(400, 'too_many_attempts', 'Too many wrong codes. Ask for a new code below.')
     }
-    const code = request.login_code_id
-      ? await this.db
-          .selectFrom('login_codes')
-          .selectAll()
-          .where('id', '=', request.login_code_id)
-          .where('consumed_at', 'is', null)
-          .where('expires_at', '>', new Date())
-          .executeTakeFirst()
-      : undefined
+    // the code mailed for this request (the newest, if the address was given twice), to the address it shows
     const normalized = normalizeLoginCode(typed)
     const presented = hashLoginCode(this.codeKey, normalized ?? 'x')
+    const code = await this.db
+      .selectFrom('login_codes')
+      .selectAll()
+      .where('authorization_request_id', '=', request.id)
+      .where('email', '=', request.email ?? '')
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
     if (!code || !normalized || !safeEqual(presented, code.code_hash)) {
       await this.db
         .updateTable('authorization_requests')

@@ -1,8 +1,8 @@
 /**
  * Accounts: register, confirm email, forgot and reset password, profile and password
  * changes. Answers never tell whether an address has an account: register and
- * forgotPassword answer the same either way and do comparable work (a password hash, an
- * email render) on both paths.
+ * forgotPassword do the same work for every address (checks, limits, the password hash,
+ * one mail job) and leave the branch to the outbox worker (account-jobs.ts).
  *
  * Whose account: under `/tenants/{tenantId}` the account of the address in that tenant,
  * without the prefix the platform's (see identity.ts).
@@ -17,17 +17,15 @@ import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { TenantRole, User } from '../../db/database.ts'
-import { hashPassword, hashSecret, randomToken, verifyPassword } from '../../lib/crypto.ts'
+import { hashPassword, hashSecret, verifyPassword } from '../../lib/crypto.ts'
 import { AppError, badRequest, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
-import { formatDateTime } from '../email/dates.ts'
 import type { EmailService } from '../email/email.service.ts'
-import type { EmailType } from '../email/placeholders.ts'
 import type { MailLimits } from '../oauth/mail-limits.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
-import { findOrSignUp } from './identity.ts'
+import { accountMail, FORGOT_PASSWORD_JOB, REGISTER_JOB } from './account-jobs.ts'
 import { findUserByEmail, insertUser, normalizeEmail, type Executor } from './users.repository.ts'
 import { addMembership } from '../tenancy/tenants.repository.ts'
 
@@ -62,35 +60,6 @@ export class AccountsService {
     private readonly policy: Policy,
     private readonly mailLimits: MailLimits,
   ) {}
-
-  /** Which tenant's email applies (see the tenant rule above). */
-  private emailScope(prefixTenant: number | undefined, user: User) {
-    return prefixTenant !== undefined && user.tenant_id === prefixTenant
-      ? { tenantId: prefixTenant, customTexts: true }
-      : { tenantId: null, customTexts: false }
-  }
-
-  private async mail(trx: Executor, type: EmailType, user: User, prefixTenant: number | undefined, data: Record<string, string> = {}) {
-    const scope = this.emailScope(prefixTenant, user)
-    // names are caller-chosen text (whoever registered the address chose them): they go only
-    // to an address that has proven itself, and never in the notice a stranger's sign-up triggers
-    const named = user.email_confirmed_at !== null && type !== 'accountExists'
-    await this.email.send(trx, {
-      type,
-      to: named ? { email: user.email, username: user.username, displayName: user.display_name } : { email: user.email },
-      ...scope,
-      data,
-    })
-  }
-
-  private async issueToken(trx: Executor, userId: number, kind: 'emailConfirmation' | 'passwordReset', ttlSeconds: number) {
-    // a newer token of a kind invalidates the older ones
-    await trx.updateTable('user_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute()
-    const token = randomToken(32)
-    const expiresAt = new Date(Date.now() + ttlSeconds * 1000)
-    await trx.insertInto('user_tokens').values({ user_id: userId, kind, token_hash: hashSecret(token), expires_at: expiresAt }).execute()
-    return { token, expiresAt }
-  }
 
   /** Marks a token used and returns its user, or refuses it (unknown, used, expired). */
   private async consumeToken(trx: Executor, token: string, kind: 'emailConfirmation' | 'passwordReset'): Promise<User> {
@@ -134,27 +103,15 @@ export class AccountsService {
     }
     // limits before the slow hash: over the address's share of mail, the same answer and nothing done
     if (!(await this.mailLimits.mayMail(input.email, ip))) return
-    // hashed on both paths, so an existing address does not answer faster
+    // hashed for every address, before the branch: the worker decides whether it is used
     const passwordHash = await hashPassword(input.password, this.config.scrypt)
-    await this.db.transaction().execute(async (trx) => {
-      const tenantId = prefixTenant ?? null
-      const existing = await findUserByEmail(trx, input.email, tenantId)
-      if (existing) {
-        this.log.info({ userId: existing.id }, 'registration for an existing address: notice sent to its owner')
-        await this.mail(trx, 'accountExists', existing, prefixTenant)
-        return
-      }
-      const account = await findOrSignUp(trx, {
-        email: input.email,
-        tenantId,
-        username: input.username,
-        displayName: input.displayName,
-        passwordHash,
-      })
-      if (!account) throw forbidden('This tenant does not accept sign-ups.')
-      const { user } = account
-      const { token } = await this.issueToken(trx, user.id, 'emailConfirmation', this.config.emailConfirmationTtlSeconds)
-      await this.mail(trx, 'emailConfirmation', user, prefixTenant, { emailConfirmationToken: token })
+    const email = normalizeEmail(input.email)
+    await this.email.jobs.defer({
+      kind: REGISTER_JOB,
+      to: email,
+      tenantId: prefixTenant ?? null,
+      input: { email, prefixTenant: prefixTenant ?? null, username: input.username ?? null, displayName: input.displayName ?? null },
+      secrets: { passwordHash },
     })
     this.email.wake()
   }
@@ -166,21 +123,12 @@ export class AccountsService {
     })
   }
 
-  async forgotPassword(email: string, prefixTenant: number | undefined, ip: string): Promise<void> {
+  async forgotPassword(emailInput: string, prefixTenant: number | undefined, ip: string): Promise<void> {
     await this.mailLimits.checkSender(ip)
-    if (!(await this.mailLimits.mayMail(email, ip))) return
-    const user = await findUserByEmail(this.db, email, prefixTenant ?? null)
-    if (!user) {
-      // render an email that is never sent, so both paths cost about the same
-      await this.email.render('passwordReset', null, false, { email: normalizeEmail(email) }, { resetToken: randomToken(32) })
-      return
-    }
-    await this.db.transaction().execute(async (trx) => {
-      const { token, expiresAt } = await this.issueToken(trx, user.id, 'passwordReset', this.config.passwordResetTtlSeconds)
-      const scope = this.emailScope(prefixTenant, user)
-      const zone = scope.tenantId ? ((await findTenant(trx, scope.tenantId))?.time_zone ?? 'UTC') : 'UTC'
-      await this.mail(trx, 'passwordReset', user, prefixTenant, { resetToken: token, resetTokenExp: formatDateTime(expiresAt, zone) })
-    })
+    if (!(await this.mailLimits.mayMail(emailInput, ip))) return
+    const email = normalizeEmail(emailInput)
+    const queued = await this.email.jobs.defer({ kind: FORGOT_PASSWORD_JOB, to: email, tenantId: prefixTenant ?? null, input: { email, prefixTenant: prefixTenant ?? null } })
+    if (!queued) throw notFound('Tenant')
     this.email.wake()
   }
 
@@ -198,7 +146,7 @@ export class AccountsService {
         .where('id', '=', user.id)
         .execute()
       await revokeSessions(trx, { userId: user.id }, 'password_reset')
-      await this.mail(trx, 'passwordResetSuccess', user, prefixTenant)
+      await this.email.send(trx, accountMail('passwordResetSuccess', user, prefixTenant ?? null))
     })
     this.email.wake()
   }

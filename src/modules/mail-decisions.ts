@@ -1,0 +1,15 @@
+/**
+ * Every mail job's decision (email/mail-jobs.ts), registered on an email service: the
+ * server's, and the standalone worker's (`trellis worker`), which claims the same jobs.
+ */
+import type { Config } from '../config.ts'
+import type { DB } from '../db/connect.ts'
+import type { Log } from '../lib/log.ts'
+import type { EmailService } from './email/email.service.ts'
+import { registerLoginCodeJob } from './oauth/login-code-job.ts'
+import { registerAccountJobs } from './users/account-jobs.ts'
+
+export function registerMailDecisions(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer }): void {
+  registerLoginCodeJob(email, deps)
+  registerAccountJobs(email, deps)
+}

@@ -1,0 +1,123 @@
+/**
+ * The decision behind a code request, taken when the outbox worker claims the job
+ * (email/mail-jobs.ts), so the request answers the same, in the same time, for every
+ * address: whose account (the address in the tenant, or on the platform), whether an
+ * unknown address may sign up there (a `closed` tenant mails nothing), then a fresh code,
+ * which replaces older unused ones for the same email, client and challenge, and the email
+ * carrying it. The code exists only as its HMAC in `login_codes` and, sealed, in the
+ * outbox row until it is sent.
+ */
+import type { Insertable } from 'kysely'
+import Type from 'typebox'
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { LoginCodesTable } from '../../db/database.ts'
+import type { Log } from '../../lib/log.ts'
+import type { EmailService } from '../email/email.service.ts'
+import { findTenant } from '../tenancy/tenants.repository.ts'
+import { findUserByEmail, type Executor } from '../users/users.repository.ts'
+import { generateLoginCode, hashLoginCode, normalizeLoginCode } from './login-codes.ts'
+
+export const LOGIN_CODE_JOB = 'passwordlessLogin'
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
+
+export const LoginCodeJob = Type.Object({
+  email: Type.String(),
+  tenantId: Nullable(Type.Integer()),
+  clientId: Type.String(),
+  redirectUri: Type.String(),
+  codeChallenge: Nullable(Type.String()),
+  codeChallengeMethod: Nullable(Type.Union([Type.Literal('S256'), Type.Literal('plain')])),
+  scope: Nullable(Type.String()),
+  nonce: Nullable(Type.String()),
+  /** The hosted page's link, to which `code` is added; null: the redirect URI (loginLink). */
+  pageLink: Nullable(Type.String()),
+  authorizationRequestId: Nullable(Type.String()),
+  requestedAddress: Type.String(),
+  requestedNetwork: Type.String(),
+})
+
+/**
+ * The link in the login email: the redirect URI with `code` added to its query. For a URI
+ * with a fragment (`https://host/app/#/<install id>`, a page routed by its fragment) the
+ * code is appended to the END of the fragment (`#/<install id>?code=...`, `&code=` when
+ * the fragment already has a `?`), which is the seed's `<redirect_uri>?code=` taken
+ * literally: the page's fragment router sees the code as a query of its own route, next
+ * to the install id it needs, and the code stays in the fragment, which the browser never
+ * sends to a server (no access logs, no Referer). Put before the `#`, the code would be
+ * outside what such a page reads.
+ */
+export function loginLink(redirectUri: string, code: string): string {
+  const hashAt = redirectUri.indexOf('#')
+  const target = hashAt >= 0 ? redirectUri.slice(hashAt) : redirectUri
+  return `${redirectUri}${target.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}`
+}
+
+function pageLinkWith(pageLink: string, code: string): string {
+  const url = new URL(pageLink)
+  url.searchParams.set('code', code)
+  return url.toString()
+}
+
+/** Draws codes until one is unused; the unique index on the hash is the judge. */
+async function insertUniqueCode(
+  trx: Executor,
+  codeKey: Buffer,
+  ttlSeconds: number,
+  row: Omit<Insertable<LoginCodesTable>, 'code_hash' | 'expires_at'>,
+): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = generateLoginCode()
+    const inserted = await trx
+      .insertInto('login_codes')
+      .values({ ...row, code_hash: hashLoginCode(codeKey, normalizeLoginCode(code) ?? code), expires_at: new Date(Date.now() + ttlSeconds * 1000) })
+      .onConflict((oc) => oc.column('code_hash').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (inserted) return code
+  }
+  throw new Error('could not draw an unused login code')
+}
+
+export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer }): void {
+  email.jobs.register(LOGIN_CODE_JOB, LoginCodeJob, async (trx, job) => {
+    const tenant = job.tenantId ? await findTenant(trx, job.tenantId) : null
+    if (job.tenantId && !tenant) return null
+    const user = await findUserByEmail(trx, job.email, tenant?.id ?? null)
+    if (!user && tenant?.signup === 'closed') {
+      deps.log.info({ tenantId: tenant.id }, 'login code not sent: tenant does not allow sign-up')
+      return null
+    }
+    // a newer code for the same email, client and challenge replaces the older ones
+    await trx
+      .deleteFrom('login_codes')
+      .where('client_id', '=', job.clientId)
+      .where('email', '=', job.email)
+      .where((eb) => (job.codeChallenge ? eb('code_challenge', '=', job.codeChallenge) : eb('code_challenge', 'is', null)))
+      .where('consumed_at', 'is', null)
+      .execute()
+    const code = await insertUniqueCode(trx, deps.codeKey, deps.config.loginCodeTtlSeconds, {
+      client_id: job.clientId,
+      redirect_uri: job.redirectUri,
+      code_challenge: job.codeChallenge,
+      code_challenge_method: job.codeChallengeMethod,
+      scope: job.scope,
+      nonce: job.nonce,
+      email: job.email,
+      tenant_id: tenant?.id ?? null,
+      // while the client is under attack, the code redeems only from where it was asked for (attempts.ts)
+      requested_address: job.requestedAddress,
+      requested_network: job.requestedNetwork,
+      authorization_request_id: job.authorizationRequestId,
+    })
+    return {
+      type: 'passwordlessLogin',
+      // names are whoever registered the address's choice: only for an address that proved itself
+      to: user?.email_confirmed_at ? { email: job.email, username: user.username, displayName: user.display_name } : { email: job.email },
+      tenantId: tenant?.id ?? null,
+      customTexts: false,
+      data: { loginCode: code, loginLink: job.pageLink ? pageLinkWith(job.pageLink, code) : loginLink(job.redirectUri, code) },
+    }
+  })
+}

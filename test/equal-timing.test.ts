@@ -1,0 +1,109 @@
+/**
+ * Equal timing by construction: for every route that takes an address, a known and an
+ * unknown address make the request send the same statements to the database, in the same
+ * order (the decision waits in the outbox: email/mail-jobs.ts). The worker then mails the
+ * known address and not the unknown one. `npm run bench:timing` prints the medians.
+ */
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.ts'
+import type { DB } from '../src/db/connect.ts'
+import { OutboxWorker } from '../src/modules/email/worker.ts'
+import nodemailer from 'nodemailer'
+import pino from 'pino'
+import { createActor, createTenant, createTestDatabase, openTestDb, testConfig, type TestApp, type TestDatabase } from './helpers.ts'
+import { createClient, pkcePair } from './login-helpers.ts'
+import { SmtpSink } from './smtp-sink.ts'
+
+/** Records the SQL text (values left out) of every statement sent through it. */
+class Recorder implements KyselyPlugin {
+  statements: string[] = []
+  db: DB | null = null
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (this.db) this.statements.push(this.db.getExecutor().compileQuery(node, queryId).sql)
+    return node
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result
+  }
+}
+
+let database: TestDatabase
+let base: DB
+let app: FastifyInstance
+let t: TestApp
+let sink: SmtpSink
+const recorder = new Recorder()
+
+beforeAll(async () => {
+  sink = await new SmtpSink().start()
+  database = await createTestDatabase()
+  // SMTP set and no worker here: the jobs wait in the outbox, nothing else touches the database
+  const config = testConfig({ DATABASE_URL: database.url, SMTP_URL: sink.url, RUN_WORKER: 'false' })
+  base = await openTestDb(config)
+  const db = base.withPlugin(recorder)
+  recorder.db = db
+  app = await buildApp(config, { db, logger: false })
+  t = { app, db: base, config, close: async () => {} }
+})
+afterAll(async () => {
+  await app.close()
+  await base.destroy()
+  await database.drop()
+  await sink.stop()
+})
+
+async function statementsOf(send: () => Promise<{ statusCode: number; body: string }>) {
+  recorder.statements = []
+  const res = await send()
+  return { status: res.statusCode, body: res.body, statements: [...recorder.statements] }
+}
+
+describe('a known and an unknown address take the same path before the answer', () => {
+  it('code request, register and forgotPassword, on the platform and under a closed tenant', async () => {
+    const client = await createClient(app)
+    const closed = await createTenant(t, 'Closed', { signup: 'closed' })
+    const member = await createActor(t, { belongsTo: closed })
+    const known = await createActor(t)
+    const stranger = 'nobody-here@example.test'
+    const post = (url: string, payload: object) => () => app.inject({ method: 'POST', url, payload })
+    const code = (email: string, prefix = '') =>
+      post(`${prefix}/auth/passwordlessLogin/code`, { email, client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })
+    const cases: Array<[string, () => Promise<{ statusCode: number; body: string }>, () => Promise<{ statusCode: number; body: string }>]> = [
+      ['code request', code(known.user.email), code(stranger)],
+      ['code request under a closed tenant', code(member.user.email, `/tenants/${closed}`), code(`other-${stranger}`, `/tenants/${closed}`)],
+      ['register', post('/users/register', { email: known.user.email, password: 'a long passphrase' }), post('/users/register', { email: `reg-${stranger}`, password: 'a long passphrase' })],
+      ['forgotPassword', post('/users/forgotPassword', { email: known.user.email }), post('/users/forgotPassword', { email: `forgot-${stranger}` })],
+    ]
+    for (const [name, ofKnown, ofUnknown] of cases) {
+      const a = await statementsOf(ofKnown)
+      const b = await statementsOf(ofUnknown)
+      expect(a.status, name).toBe(200)
+      expect({ status: b.status, body: b.body }, name).toEqual({ status: a.status, body: a.body })
+      expect(b.statements, name).toEqual(a.statements)
+      // and no statement reads the users table: the request cannot branch on an account
+      expect(a.statements.filter((s) => /\busers\b/.test(s)), name).toEqual([])
+    }
+
+    // the worker decides: mail for the known addresses; for a stranger, what the sign-up policy allows
+    const worker = new OutboxWorker(base, nodemailer.createTransport(sink.url), pino({ level: 'silent' }), {
+      pollMs: 20,
+      retryBaseMs: 20,
+      messageIdDomain: 'trellis.test',
+      timeoutMs: 5000,
+      concurrency: 4,
+      box: app.secretBox,
+      decide: (message) => app.services.email.jobs.decide(message),
+    })
+    while ((await worker.runOnce()) > 0);
+    const to = (address: string) => sink.messages.filter((m) => m.envelopeTo.includes(address))
+    expect(to(known.user.email)).toHaveLength(3) // login code, "account exists" notice, reset link
+    expect(to(member.user.email)).toHaveLength(1)
+    expect(to(stranger)).toHaveLength(1) // the platform signs a stranger up with a code
+    expect(to(`other-${stranger}`)).toEqual([]) // a closed tenant signs no one up
+    expect(to(`forgot-${stranger}`)).toEqual([])
+    expect(to(`reg-${stranger}`)).toHaveLength(1) // a new account's confirmation link
+    expect(await base.selectFrom('email_outbox').select('id').where('job', 'is not', null).execute()).toEqual([])
+  })
+})
