@@ -61,6 +61,5 @@ ${action(brand, '/invitations/accept/signin', f, 'Sign in to accept')}`
 
 export function joinedPage(brand: Brand, f: { tenantName: string; role: string }): SafeHtml {
   return html`${notice('ok', `You joined ${f.tenantName} as ${withArticle(f.role)}.`)}
-<p>The apps you use with this account now show ${f.tenantName}.</p>
 <p><a class="button" href="${brandPath(brand, '/account')}">Go to your account</a></p>`
 }
