@@ -66,7 +66,7 @@ const API_DESCRIPTION = `Multi-tenant IoT platform API: passwordless OAuth 2.0 l
 - **Accounts belong to one tenant, or to the platform.** Signing up under \`/tenants/{tenantId}\` creates an account of that tenant, without the prefix one of the platform; one address may have an account per tenant.
 - **Sign-up policy** (\`signup\`): \`closed\` (default), \`customers\` (role \`customer\` on the brand plus an owned child tenant), \`members\` (role \`member\`).
 - **Roles:** \`owner\`, \`admin\`, \`member\` read the tenant's resources, admins and owners write; \`customer\` sees only the brand's public face. Nothing is inherited along the tree. No role in a tenant: 404; a role too small: 403.
-- **Invitations:** \`POST /tenants/{tenantId}/members\` invites; the membership begins when the invitee accepts (\`POST /invitations/accept\`) signed in with the invited address.
+- **Invitations:** \`POST /tenants/{tenantId}/members\` invites; the membership begins when the invitee accepts (\`POST /invitations/accept\`, or the page the invitation email links to, \`GET /invitations/accept\`) signed in with the invited address.
 - **Scopes:** each operation's security requirement names the scope its token needs; without it, 403 \`insufficient_scope\`. A client_credentials token acts for the tenant that owns its client.`
 
 export interface BuildOptions {

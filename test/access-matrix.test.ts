@@ -172,6 +172,12 @@ const PUBLIC: Record<string, string> = {
   'GET /tenants/:tenantId/auth/oauth2/logout': PAGE,
   'POST /auth/oauth2/logout': PAGE,
   'POST /tenants/:tenantId/auth/oauth2/logout': PAGE,
+  'GET /invitations/accept': PAGE,
+  'GET /tenants/:tenantId/invitations/accept': PAGE,
+  'POST /invitations/accept/signin': PAGE,
+  'POST /tenants/:tenantId/invitations/accept/signin': PAGE,
+  'POST /invitations/accept/confirm': PAGE,
+  'POST /tenants/:tenantId/invitations/accept/confirm': PAGE,
   'GET /ws': 'the single-use ticket from GET /ws/ticket is the proof (tested in devices-isolation)',
 }
 

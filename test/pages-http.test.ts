@@ -6,7 +6,7 @@
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
-import { createTestApp, createTenant, freePort, type TestApp } from './helpers.ts'
+import { createActor, createTestApp, createTenant, freePort, type TestApp } from './helpers.ts'
 import { createClient, pkcePair, mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
@@ -226,11 +226,15 @@ describe('every link of every default email', () => {
     await fetch(`${base}/users/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a long passphrase' }) })
     await fetch(`${base}/users/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a long passphrase' }) })
     await fetch(`${base}/users/forgotPassword`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+    const inviting = await createTenant(t, 'Inviting')
+    const admin = await createActor(t, { tenantId: inviting, role: 'admin' })
+    await fetch(`${base}/tenants/${inviting}/members`, { method: 'POST', headers: { ...admin.headers, 'content-type': 'application/json' }, body: JSON.stringify({ email, role: 'member' }) })
     await mailSettled(t.app)
     const rows = await t.db.selectFrom('email_outbox').select(['type', 'text']).where('to_address', '=', email).execute()
-    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['emailConfirmation', 'accountExists', 'passwordReset']))
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['emailConfirmation', 'accountExists', 'passwordReset', 'invitation']))
     const links = rows.flatMap((r) => mailParts(r.text).links)
-    expect(links.length).toBeGreaterThanOrEqual(3)
+    expect(links.length).toBeGreaterThanOrEqual(4)
+    expect(links.some((l) => l.includes('/invitations/accept?token='))).toBe(true)
     for (const link of links) {
       const page = await new PageClient(base).get(link)
       expect(page.status, link).toBe(200)

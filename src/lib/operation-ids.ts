@@ -39,6 +39,10 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /tenants/{tenantId}/emails/{emailType}/test': 'sendTenantTestEmail',
   'GET /invitations/preview': 'previewInvitation',
   'POST /invitations/accept': 'acceptInvitation',
+  // the invitation page shares its path with the JSON API: its names say they are the page's steps
+  'GET /invitations/accept': 'showInvitationPage',
+  'POST /invitations/accept/signin': 'startInvitationSignIn',
+  'POST /invitations/accept/confirm': 'confirmInvitation',
   'POST /tenants/{tenantId}/members': 'inviteMember',
   'GET /dev/mailbox': 'showDevMailbox',
   'GET /dev/mailbox/{id}': 'showDevMailboxMessage',

@@ -34,6 +34,7 @@ import { SessionsService } from './sessions/sessions.ts'
 import { SchedulesService } from './schedules/schedules.service.ts'
 import { scheduleRoutes } from './schedules/schedules.routes.ts'
 import { AuthorizeService } from './pages/authorize.service.ts'
+import { InvitationSignIn } from './pages/invitation-signin.ts'
 import { PageSessions } from './pages/page-sessions.ts'
 import { pagesRoutes } from './pages/pages.routes.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
@@ -69,7 +70,7 @@ export interface Services {
   schedules: SchedulesService
   devices: Devices
   senderVerification: SenderVerification
-  pages: { authorize: AuthorizeService; sessions: PageSessions; csrfKey: Buffer }
+  pages: { authorize: AuthorizeService; sessions: PageSessions; invitations: InvitationSignIn; csrfKey: Buffer }
   cors: CorsOrigins
   close(): Promise<void>
 }
@@ -107,9 +108,11 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   registerMailDecisions(email, { db, config, log, codeKey })
   const passwordless = new PasswordlessService(clients, email, mailLimits, log)
   const pageSessions = new PageSessions(db)
+  const authorize = new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions)
   const pages = {
     sessions: pageSessions,
-    authorize: new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions),
+    authorize,
+    invitations: new InvitationSignIn(db, config, authorize, limits),
     csrfKey: await appSecret(db, 'pages_csrf_hmac', secretBox),
   }
   if (background && config.runWorker) email.start()

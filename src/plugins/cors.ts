@@ -9,14 +9,17 @@ import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 import type { CorsOrigins } from '../modules/oauth/origins.ts'
 
-const PAGE_PATHS = /^(\/tenants\/[^/]+)?\/(auth\/oauth2\/(authorize|logout)|account|confirm-email|reset-password|forgot-password|pages\/|dev\/)/
+const PAGE_PATHS = /^(\/tenants\/[^/]+)?\/(auth\/oauth2\/(authorize|logout)|account|confirm-email|reset-password|forgot-password|pages\/|dev\/|invitations\/accept\/)/
+// the invitation page shares its path with the JSON API's POST /invitations/accept: only its GET is a page
+const INVITATION_PAGE = /^(\/tenants\/[^/]+)?\/invitations\/accept(\?|$)/
+const isPage = (method: string, url: string) => PAGE_PATHS.test(url) || ((method === 'GET' || method === 'HEAD') && INVITATION_PAGE.test(url))
 
 export async function registerCors(app: FastifyInstance, origins: CorsOrigins): Promise<void> {
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
       const origin = request.headers.origin
-      if (!origin || PAGE_PATHS.test(request.url)) return callback(null, { origin: false })
+      if (!origin || isPage(request.method, request.url)) return callback(null, { origin: false })
       origins.isAllowed(origin).then(
         (allowed) =>
           callback(null, {

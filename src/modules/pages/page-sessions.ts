@@ -9,6 +9,7 @@ import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
+import type { UserActor } from '../tenancy/actor.ts'
 
 /** The `client_id` of page sessions; client ids are base64url, so no client has this one. */
 export const PAGES_CLIENT = 'trellis:pages'
@@ -18,6 +19,22 @@ export interface PageSession {
   sessionId: string
   user: User
   tenantId: number | null
+}
+
+/**
+ * The person of a page session as an Actor for the services. Scopes null: a first-party
+ * sign-in on Trellis's own pages, not limited by an app's grant (tenancy/actor.ts).
+ */
+export function pageActor(session: PageSession): UserActor {
+  return {
+    kind: 'user',
+    userId: session.user.id,
+    homeTenantId: session.user.tenant_id,
+    platformAdmin: session.user.platform_role === 'admin',
+    clientId: null,
+    sessionId: session.sessionId,
+    scopes: null,
+  }
 }
 
 export class PageSessions {

@@ -12,6 +12,7 @@ import { accountRoutes } from './account.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { brandOf } from './brand.ts'
 import { devRoutes } from './dev.routes.ts'
+import { invitationRoutes } from './invitation.routes.ts'
 import { PageKit } from './kit.ts'
 
 const CSS = readFileSync(new URL('./pages.css', import.meta.url), 'utf8')
@@ -48,5 +49,6 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   registerScoped(app, (scoped) => {
     authorizeRoutes(scoped, kit, pages.authorize)
     accountRoutes(scoped, kit, pages.sessions, pages.authorize, oidc)
+    invitationRoutes(scoped, kit, pages.sessions, pages.invitations)
   })
 }

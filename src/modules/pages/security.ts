@@ -22,6 +22,8 @@ import { hmac, randomToken, safeEqual } from '../../lib/crypto.ts'
 export interface CookieNames {
   browser: string
   session: string
+  /** The invitation page keeps its token here while the person signs in (invitation.routes.ts). */
+  invitation: string
   secure: boolean
 }
 
@@ -29,8 +31,8 @@ export function cookieNames(publicUrl: string): CookieNames {
   const secure = publicUrl.startsWith('https:')
   // __Host- cookies must be Secure with Path=/ and no Domain: only the exact host gets them
   return secure
-    ? { browser: '__Host-trellis_browser', session: '__Host-trellis_session', secure }
-    : { browser: 'trellis_browser', session: 'trellis_session', secure }
+    ? { browser: '__Host-trellis_browser', session: '__Host-trellis_session', invitation: '__Host-trellis_invitation', secure }
+    : { browser: 'trellis_browser', session: 'trellis_session', invitation: 'trellis_invitation', secure }
 }
 
 export function cookieOptions(names: CookieNames, maxAgeSeconds?: number) {
