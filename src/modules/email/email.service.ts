@@ -7,7 +7,7 @@ import { findTenant } from '../tenancy/tenants.repository.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { Tenant } from '../../db/database.ts'
+import type { OutboxMessage, Tenant } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Executor } from '../users/users.repository.ts'
 import { MailJobs } from './mail-jobs.ts'
@@ -42,17 +42,7 @@ export interface VerbatimEmail extends RenderedEmail {
 }
 
 /** An outbox row's content: rendered, its secrets masked and sealed (shown, in the dev mailbox). */
-export interface ComposedMessage {
-  type: string
-  tenant_id: number | null
-  to_address: string
-  from_name: string
-  from_address: string
-  subject: string
-  html: string
-  text: string
-  secrets: string | null
-}
+export type ComposedMessage = Pick<OutboxMessage, 'type' | 'tenant_id' | 'to_address' | 'from_name' | 'from_address' | 'subject' | 'html' | 'text' | 'secrets'>
 
 export class EmailService {
   readonly worker: OutboxWorker | null
