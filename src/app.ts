@@ -134,7 +134,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerJsonDepthLimit(app)
   await app.register(formbody)
   await registerCors(app, services.cors)
-  registerAuth(app, services.sessions.actorForToken, services.policy)
+  registerAuth(app, services.sessions.resolve, services.policy)
   const registry = registerMetrics(app, metrics)
   services.limits.registerMetrics(registry)
   registerOutboxMetrics(registry, db)

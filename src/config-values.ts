@@ -55,7 +55,11 @@ export function database(env: Env): DatabaseTarget {
   if (raw === 'pglite://memory') return { kind: 'pglite', dataDir: null }
   if (raw.startsWith('pglite://')) return { kind: 'pglite', dataDir: raw.slice('pglite://'.length) }
   const checked = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])
-  return { kind: 'postgres', url: checked ?? raw }
+  // Why 20: a token exchange is one statement that waits on its commit's WAL flush, so more
+  // connections than cores keep the database busy while others wait (and share flushes);
+  // past ~20 on a small server they only queue inside PostgreSQL. Instances x pool size must
+  // stay under the server's max_connections (100 by default).
+  return { kind: 'postgres', url: checked ?? raw, poolSize: int(env, 'DATABASE_POOL_SIZE', 20, 1, 1000) }
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }

@@ -13,7 +13,8 @@ export { ConfigError, DEFAULT_V5_CLIENT_ID } from './config-values.ts'
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory
-  | { kind: 'postgres'; url: string }
+  /** poolSize: connections this process opens at most (DATABASE_POOL_SIZE). */
+  | { kind: 'postgres'; url: string; poolSize: number }
 
 /**
  * Each limit is a token bucket written `N/P` (`RATE_LIMIT_*=300/10m`): a quiet key takes

@@ -4,8 +4,8 @@
  * revokes (RFC 6749 4.1.2). Default limits: the losers are not guesses and spend nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
-import { createClient } from './login-helpers.ts'
+import { createTenant, createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
+import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 import { askCode, me, redeem, refresh, SHARED_PAIR, type App } from './abuse-helpers.ts'
 
 let t: TestApp
@@ -66,5 +66,34 @@ describe('concurrent refreshes of one token', () => {
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 400])
     expect((await me(t.app, winner!.json().access_token)).statusCode).toBe(200)
     expect((await refresh(t.app, client, winner!.json().refresh_token, ip)).statusCode).toBe(200)
+  })
+})
+
+describe('concurrent sign-ups of one new address', () => {
+  it('two codes of one new customer exchanged at once: one account, one home tenant, both sessions valid', async () => {
+    const tenantId = await createTenant(t, 'Brand', { signup: 'customers' })
+    const email = uniqueEmail('twin')
+    const pairs = [pkcePair(), pkcePair()]
+    const codes: string[] = []
+    for (const pair of pairs) {
+      const res = await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge: pair.challenge, tenantId, ip })
+      expect(res.statusCode).toBe(200)
+      codes.push(await latestCode(t.db, email))
+    }
+    expect(codes[0]).not.toBe(codes[1])
+    const results = await Promise.all(
+      pairs.map((pair, i) =>
+        exchange(t.app, { grant_type: 'authorization_code', code: codes[i], code_verifier: pair.verifier, client_id: client.clientId, redirect_uri: client.redirectUri }, {}, ip),
+      ),
+    )
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200])
+    const users = await Promise.all(results.map(async (r) => (await me(t.app, r.json().access_token)).json().user))
+    expect(users[0].id).toBe(users[1].id)
+    expect(users[0].tenants).toEqual([
+      { id: tenantId, name: 'Brand', role: 'customer', parentTenantId: null },
+      { id: expect.any(Number), name: email, role: 'owner', parentTenantId: tenantId },
+    ])
+    const homes = await t.db.selectFrom('tenants').select('id').where('parent_tenant_id', '=', tenantId).execute()
+    expect(homes).toHaveLength(1)
   })
 })

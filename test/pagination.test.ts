@@ -100,8 +100,7 @@ describe('cursor and limit errors', () => {
     const first = await page('limit=2')
     const cursor = first.pageInfo.endCursor!
     const [payload, sig] = cursor.split('.')
-    const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString())
-    const forged = `${Buffer.from(JSON.stringify({ ...decoded, k: decoded.k + 100 })).toString('base64url')}.${sig}`
+    const forged = `${(parseInt(payload!, 36) + 100).toString(36)}.${sig}`
     const spaces = await t.app.inject({ method: 'POST', url: `/tenants/${tenantId}/spaces`, headers: admin.headers, payload: { name: 'S' } })
     expect(spaces.statusCode).toBe(201)
     const spaceCursor = (await t.app.inject({ method: 'GET', url: `/tenants/${tenantId}/v4/spaces?limit=1`, headers: admin.headers })).json().pageInfo.endCursor

@@ -86,7 +86,7 @@ export const clientCommands: Command[] = [
   {
     name: 'clients rotate-secret',
     usage: 'clients rotate-secret CLIENT_ID [--json]',
-    summary: 'give a confidential client a new secret (shown once); the old one stops working at once',
+    summary: 'give a confidential client a new secret (shown once); running servers refuse the old one within 5 seconds',
     options: {},
     positionals: ['CLIENT_ID'],
     async run(ctx, { positionals }) {

@@ -29,7 +29,7 @@ export function dataDirLockOf(db: DB): DataDirLock | null {
 
 export async function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): Promise<DB> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 })
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, connectionTimeoutMillis: 5_000 })
     // An idle connection that the server drops (restart, failover, admin) is an 'error' on
     // the pool; unhandled it would end the process. The pool replaces it on next use.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`))

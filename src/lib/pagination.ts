@@ -7,15 +7,19 @@
  * starts strictly after (or before) the key in the cursor, whether or not that row still
  * exists.
  *
- * Cursors: base64url(JSON {list, ctx, key}) + "." + HMAC-SHA256 (truncated to 128 bits)
- * under a server key. Opaque to clients, tamper-evident, and bound to the list and to its
- * scope and filters (`ctx`): a cursor from another list, another tenant's list or another
- * filter, or an edited one, is a 400.
+ * Cursors: the key (base 36) + "." + a 128-bit tag: AES-128 of the key as one block, under
+ * a subkey derived per list and context (HMAC-SHA256 of the server key over [list, ctx]).
+ * Opaque to clients, tamper-evident, and bound to the list and to its scope and filters
+ * (`ctx`): a cursor from another list, another tenant's list or another filter, or an
+ * edited one, is a 400. Why AES and not an HMAC per cursor: a page of 250 rows carries 250
+ * cursors, and one AES-ECB call tags them all (each 16-byte block is enciphered on its
+ * own, and a block cipher is a pseudorandom function on one block, so this is a MAC for
+ * these fixed-length messages), where 250 HMACs took longer than the page's SQL.
  *
  * pageInfo is exact both ways: the page fetches `limit + 1` rows in its direction, and the
  * other direction is one indexed existence probe on the far side of the cursor.
  */
-import { timingSafeEqual } from 'node:crypto'
+import { createCipheriv, timingSafeEqual } from 'node:crypto'
 import { badRequest } from './errors.ts'
 import { hmac } from './crypto.ts'
 
@@ -41,16 +45,35 @@ export interface Page<T> {
   totalCount: number
 }
 
+/** The second half of every tagged block: which scheme, so a block means nothing elsewhere. */
+const DOMAIN = Buffer.from('trcursor')
+const KEY = /^[0-9a-z]{1,11}$/
+
 export class CursorCodec {
   constructor(private readonly key: Buffer) {}
 
-  private sign(payload: string): string {
-    return hmac(this.key, payload).subarray(0, 16).toString('base64url')
+  /** 128-bit tags of keys under the list's and context's subkey, in one cipher call. */
+  private tags(list: string, ctx: string, keys: readonly number[]): Buffer {
+    const subkey = hmac(this.key, JSON.stringify(['cursor', list, ctx])).subarray(0, 16)
+    const blocks = Buffer.alloc(16 * keys.length)
+    keys.forEach((key, i) => {
+      blocks.writeUInt32BE(Math.floor(key / 2 ** 32), i * 16)
+      blocks.writeUInt32BE(key >>> 0, i * 16 + 4)
+      DOMAIN.copy(blocks, i * 16 + 8)
+    })
+    const cipher = createCipheriv('aes-128-ecb', subkey, null).setAutoPadding(false)
+    return Buffer.concat([cipher.update(blocks), cipher.final()])
+  }
+
+  /** Cursors for keys (non-negative safe integers) of one list and context. */
+  encodeAll(list: string, ctx: string, keys: readonly number[]): string[] {
+    if (!keys.length) return []
+    const tags = this.tags(list, ctx, keys)
+    return keys.map((key, i) => `${key.toString(36)}.${tags.subarray(i * 16, i * 16 + 16).toString('base64url')}`)
   }
 
   encode(list: string, ctx: string, key: number): string {
-    const payload = Buffer.from(JSON.stringify({ l: list, c: ctx, k: key })).toString('base64url')
-    return `${payload}.${this.sign(payload)}`
+    return this.encodeAll(list, ctx, [key])[0] ?? ''
   }
 
   decode(list: string, ctx: string, cursor: string, field: 'after' | 'before'): number {
@@ -59,19 +82,13 @@ export class CursorCodec {
         { field: `querystring.${field}`, message: 'is not a cursor issued for this list, or was altered' },
       ])
     const [payload, signature, extra] = cursor.split('.')
-    if (!payload || !signature || extra !== undefined) throw invalid()
-    const expected = Buffer.from(this.sign(payload))
-    const given = Buffer.from(signature)
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid()
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-    } catch {
-      throw invalid()
-    }
-    const p = parsed as { l?: unknown; c?: unknown; k?: unknown }
-    if (p.l !== list || p.c !== ctx || typeof p.k !== 'number' || !Number.isSafeInteger(p.k)) throw invalid()
-    return p.k
+    if (!payload || !signature || extra !== undefined || !KEY.test(payload)) throw invalid()
+    const key = parseInt(payload, 36)
+    if (!Number.isSafeInteger(key)) throw invalid()
+    const expected = this.tags(list, ctx, [key])
+    const given = Buffer.from(signature, 'base64url')
+    if (given.length !== expected.length || given.toString('base64url') !== signature || !timingSafeEqual(expected, given)) throw invalid()
+    return key
   }
 
   /** Reads limit/after/before into a request; `ctx` names the scope and filters. */
@@ -116,7 +133,8 @@ export async function paginate<Row extends { id: number }, Node>(
   // the other side of the cursor: rows at or before an `after` key, at or after a `before` key
   const otherSide =
     req.key === null ? false : await source.exists(req.direction === 'forward' ? 'backward' : 'forward', req.key)
-  const edges = rows.map((row) => ({ node: view(row), cursor: codec.encode(list, ctx, row.id) }))
+  const cursors = codec.encodeAll(list, ctx, rows.map((row) => row.id))
+  const edges = rows.map((row, i) => ({ node: view(row), cursor: cursors[i] ?? '' }))
   return {
     edges,
     pageInfo: {

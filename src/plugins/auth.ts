@@ -16,15 +16,25 @@ import { unauthorized } from '../lib/errors.ts'
 import { ANONYMOUS, type Actor } from '../modules/tenancy/actor.ts'
 import type { Policy } from '../modules/tenancy/policy.ts'
 import type { JWTPayload } from 'jose'
+import type { UserProfile } from '../modules/sessions/sessions.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor
+    /** The signed-in user's profile, on routes that ask for it (`config: { profile: true }`). */
+    profile: UserProfile | undefined
+  }
+  interface FastifyContextConfig {
+    /** The route answers with the user's profile: the token lookup brings it along (one round trip). */
+    profile?: boolean
   }
 }
 
-/** Resolves a verified token's claims to an actor, or null when its session or client is gone. */
-export type ActorResolver = (payload: JWTPayload) => Promise<Actor | null>
+/**
+ * Resolves a verified token's claims to an actor (and, when asked, the user's profile), or
+ * null when its session or client is gone.
+ */
+export type ActorResolver = (payload: JWTPayload, withProfile: boolean) => Promise<{ actor: Actor; profile?: UserProfile } | null>
 
 /** The scopes a route requires, from its security requirement; null when the route is public. */
 export function declaredScopes(request: FastifyRequest): string[] | null {
@@ -36,6 +46,7 @@ export function declaredScopes(request: FastifyRequest): string[] | null {
 export function registerAuth(app: FastifyInstance, resolve: ActorResolver, policy: Policy): void {
   // an object decorator must be a getter/setter pair (Fastify shares plain values between requests)
   const actors = new WeakMap<FastifyRequest, Actor>()
+  app.decorateRequest('profile', undefined)
   app.decorateRequest<Actor>('actor', {
     getter(this: FastifyRequest) {
       return actors.get(this) ?? ANONYMOUS
@@ -58,9 +69,10 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
     } catch {
       throw unauthorized('The access token is invalid or expired.')
     }
-    const actor = await resolve(payload)
-    if (!actor) throw unauthorized('The access token has been revoked.')
-    request.actor = actor
+    const resolved = await resolve(payload, request.routeOptions.config.profile === true)
+    if (!resolved) throw unauthorized('The access token has been revoked.')
+    request.actor = resolved.actor
+    request.profile = resolved.profile
   })
   app.addHook('preHandler', async (request) => {
     const scopes = declaredScopes(request)

@@ -4,7 +4,16 @@
  */
 import Type from 'typebox'
 import type { Sensor } from '../../db/database.ts'
-import { findSensorType, sensorTypeView } from './sensor-types.ts'
+import { findSensorType, sensorTypeView, type SensorTypeModel } from './sensor-types.ts'
+
+/** One view per sensor type, built once: a page of 250 sensors shares a handful of them. */
+const typeViews = new Map<SensorTypeModel, Readonly<ReturnType<typeof sensorTypeView>>>()
+
+function typeView(model: SensorTypeModel) {
+  let view = typeViews.get(model)
+  if (!view) typeViews.set(model, (view = Object.freeze(sensorTypeView(model))))
+  return view
+}
 
 export function deviceFields(s: Sensor) {
   const model = findSensorType(s.type)
@@ -14,7 +23,7 @@ export function deviceFields(s: Sensor) {
     lastSeenAt: s.last_seen_at?.toISOString() ?? null,
     latestData: s.latest_data ?? null,
     sensorTypeId: model?.sensorTypeIds[0] ?? null,
-    sensorType: model ? sensorTypeView(model) : null,
+    sensorType: model ? typeView(model) : null,
   }
 }
 

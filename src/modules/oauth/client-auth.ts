@@ -51,13 +51,23 @@ export async function authenticateClient(
   }
   if (!id) throw new OAuthError('invalid_request', 'client_id is required.')
   const client = await clients.find(id)
+  const refused = refusal(clients, client, method, secret)
+  // a refusal from a cached row is checked again against the stored one (a client or secret made elsewhere just now)
+  if (!refused) return { client: client!, method }
+  const stored = await clients.find(id, true)
+  const still = refusal(clients, stored, method, secret)
+  if (still) throw still
+  return { client: stored!, method }
+}
+
+/** Why this client may not authenticate so, or null when it may. */
+function refusal(clients: ClientsService, client: OAuthClient | undefined, method: AuthMethod, secret: string | undefined): OAuthError | null {
   if (method === 'none') {
-    if (!client) throw invalidClient('Unknown client.')
-    if (!client.is_public) throw invalidClient('This client must authenticate with its secret.')
-    return { client, method }
+    if (!client) return invalidClient('Unknown client.')
+    if (!client.is_public) return invalidClient('This client must authenticate with its secret.')
+    return null
   }
   // Compare even for an unknown client, so timing does not tell which client ids exist.
   const ok = client ? clients.verifySecret(client, secret ?? '') : safeEqual(secret ?? '', 'x'.repeat(43))
-  if (!client || !ok) throw invalidClient('Client authentication failed.')
-  return { client, method }
+  return !client || !ok ? invalidClient('Client authentication failed.') : null
 }

@@ -138,7 +138,14 @@ export function validateClientInput(input: NewClientInput): void {
   if (details.length) throw validationError(details)
 }
 
+/** How long a client row read by the token endpoint may be reused (see ClientsService.find). */
+export const CLIENT_CACHE_MS = 5_000
+const CLIENT_CACHE_SIZE = 1_000
+
 export class ClientsService {
+  /** Recently read clients (or their absence): the token endpoint reads one on every request. */
+  private readonly cache = new Map<string, { client: OAuthClient | undefined; at: number }>()
+
   constructor(
     private readonly db: DB,
     private readonly policy: Policy,
@@ -161,7 +168,7 @@ export class ClientsService {
     const isPublic = input.public ?? false
     const secret = isPublic ? null : (input.clientSecret ?? randomToken(32))
     const defaultGrants = ['authorization_code', 'refresh_token']
-    if (input.clientId !== undefined && (await this.find(input.clientId))) {
+    if (input.clientId !== undefined && (await this.load(input.clientId))) {
       throw conflict('client_id_taken', `A client with client_id ${input.clientId} already exists.`)
     }
     const client = await this.db
@@ -185,7 +192,7 @@ export class ClientsService {
       .returningAll()
       .executeTakeFirst()
     if (!client) throw conflict('client_id_taken', `A client with client_id ${input.clientId ?? ''} already exists.`)
-    this.onChange()
+    this.changed()
     return { client, secret }
   }
 
@@ -204,7 +211,7 @@ export class ClientsService {
 
   async get(actor: Actor, clientId: string): Promise<OAuthClient> {
     this.policy.authorizeAction(actor, 'clients.manage')
-    const client = await this.find(clientId)
+    const client = await this.load(clientId)
     if (!client) throw notFound('Client')
     return client
   }
@@ -213,12 +220,41 @@ export class ClientsService {
     this.policy.authorizeAction(actor, 'clients.manage')
     const result = await this.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
     if (!result.numDeletedRows) throw notFound('Client')
-    this.onChange()
+    this.changed()
     await revokeSessions(this.db, { clientId }, 'client_deleted')
   }
 
-  async find(clientId: string): Promise<OAuthClient | undefined> {
+  /**
+   * A client as the login and token endpoints see it: read at most every CLIENT_CACHE_MS.
+   * A change made through this process (create, remove) is seen at once; one made by
+   * another instance or the CLI (a rotated secret, a deleted client) within 5 seconds.
+   * Tokens do not wait for that: a deleted client's sessions are revoked in the database,
+   * and every request checks its session or, for a machine token, its client row.
+   * `fresh` reads the row now (client authentication retries a refusal with it, so a new
+   * client or a new secret works at once; only the old secret lingers).
+   */
+  async find(clientId: string, fresh = false): Promise<OAuthClient | undefined> {
+    const now = Date.now()
+    const hit = this.cache.get(clientId)
+    if (hit && !fresh && now - hit.at < CLIENT_CACHE_MS) return hit.client
+    const client = await this.load(clientId)
+    this.cache.delete(clientId)
+    if (this.cache.size >= CLIENT_CACHE_SIZE) {
+      const oldest = this.cache.keys().next()
+      if (!oldest.done) this.cache.delete(oldest.value)
+    }
+    this.cache.set(clientId, { client, at: now })
+    return client
+  }
+
+  /** The client as stored now (administration reads and writes). */
+  private load(clientId: string): Promise<OAuthClient | undefined> {
     return this.db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+  }
+
+  private changed(): void {
+    this.cache.clear()
+    this.onChange()
   }
 
   /** Constant-time check of a presented secret against the stored hash. */

@@ -11,13 +11,12 @@
  * NOTIFY on KEYS_CHANNEL, which every instance LISTENs to; on both databases a short
  * periodic refresh (REFRESH_MS) covers a missed notification or a lost listener.
  */
-import { randomUUID } from 'node:crypto'
+import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto'
 import {
   exportJWK,
   generateKeyPair,
   importJWK,
   jwtVerify,
-  SignJWT,
   type CryptoKey,
   type JWK,
   type JWTPayload,
@@ -26,6 +25,7 @@ import {
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
 import { isSealed, type SecretBox } from '../../lib/secret-box.ts'
+import { signEs256 } from './jws.ts'
 
 const ALG = 'ES256'
 /** How often an unknown `kid` may make an instance reload the key set from the database. */
@@ -34,12 +34,15 @@ const RELOAD_INTERVAL_MS = 5_000
 export const REFRESH_MS = 3_000
 /** The PostgreSQL NOTIFY channel a key change is announced on. */
 export const KEYS_CHANNEL = 'trellis_signing_keys'
+/** How many verified access tokens are remembered (see KeyStore.verify). */
+const VERIFIED_CACHE_SIZE = 10_000
 
 interface LoadedKey {
   kid: string
   publicJwk: JWK
   verifyKey: CryptoKey | Uint8Array
-  signKey: CryptoKey | Uint8Array | null
+  /** Imported once per key (and kept across reloads): signing never parses a JWK. */
+  signKey: KeyObject | null
   retired: boolean
   /** When a retired key stops verifying (ms since epoch); null while it signs. */
   verifiesUntil: number | null
@@ -128,8 +131,20 @@ export async function retireSigningKey(db: DB, kid: string): Promise<'retired' |
   return outcome
 }
 
+interface Verified {
+  result: JWTVerifyResult
+  issuer: string
+  typ: string
+  kid: string
+  expiresAtMs: number
+}
+
 export class KeyStore {
   private keys: LoadedKey[] = []
+  /** Imported keys by kid and state: a reload imports (and unseals) only keys it has not seen. */
+  private imported = new Map<string, LoadedKey>()
+  /** Tokens verified before, by their exact text (see verify). */
+  private readonly verified = new Map<string, Verified>()
   private lastLoad = 0
   private timer: NodeJS.Timeout | null = null
   private stopListening: (() => Promise<void>) | null = null
@@ -197,16 +212,23 @@ export class KeyStore {
   private async load(): Promise<void> {
     const rows = await this.db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute()
     const ttlMs = this.accessTokenTtlSeconds * 1000
+    const imported = new Map<string, LoadedKey>()
     this.keys = await Promise.all(
-      rows.map(async (row) => ({
-        kid: row.kid,
-        publicJwk: row.public_jwk as JWK,
-        verifyKey: await importJWK(row.public_jwk as JWK, ALG),
-        signKey: row.retired_at ? null : await importJWK(privateJwk(this.box, row.kid, row.private_jwk), ALG),
-        retired: row.retired_at !== null,
-        verifiesUntil: row.retired_at ? row.retired_at.getTime() + ttlMs : null,
-      })),
+      rows.map(async (row) => {
+        const id = `${row.kid} ${row.retired_at?.getTime() ?? ''}`
+        const key = this.imported.get(id) ?? {
+          kid: row.kid,
+          publicJwk: row.public_jwk as JWK,
+          verifyKey: await importJWK(row.public_jwk as JWK, ALG),
+          signKey: row.retired_at ? null : createPrivateKey({ key: privateJwk(this.box, row.kid, row.private_jwk), format: 'jwk' }),
+          retired: row.retired_at !== null,
+          verifiesUntil: row.retired_at ? row.retired_at.getTime() + ttlMs : null,
+        }
+        imported.set(id, key)
+        return key
+      }),
     )
+    this.imported = imported
     this.lastLoad = this.now()
     for (const fn of this.reloadListeners) fn()
   }
@@ -225,18 +247,23 @@ export class KeyStore {
     const key = this.keys.find((k) => k.signKey)
     if (!key?.signKey) throw new Error('no signing key loaded')
     const now = Math.floor(Date.now() / 1000)
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg: ALG, kid: key.kid, typ: opts.typ ?? 'at+jwt' })
-      .setIssuer(opts.issuer)
-      .setIssuedAt(now)
-      .setExpirationTime(now + opts.expiresInSeconds)
-      .setJti(payload.jti ?? randomUUID())
-      .sign(key.signKey)
+    const claims = { ...payload, iss: opts.issuer, iat: now, exp: now + opts.expiresInSeconds, jti: payload.jti ?? randomUUID() }
+    return signEs256(claims, { kid: key.kid, typ: opts.typ ?? 'at+jwt' }, key.signKey)
   }
 
-  /** Verifies a token this service signed; `typ` keeps access and ID tokens apart. */
+  /**
+   * Verifies a token this service signed; `typ` keeps access and ID tokens apart. A token
+   * verified before is answered from memory (by its exact text, so nothing but that token
+   * can hit) until it expires or its key stops verifying: an app presents one access token
+   * on many requests, and the signature check is the dearest part of each. Revocation is
+   * not cached here: the caller checks the session on every request.
+   */
   async verify(token: string, issuer: string, typ = 'at+jwt'): Promise<JWTVerifyResult> {
-    return jwtVerify(
+    const known = this.verified.get(token)
+    if (known && known.issuer === issuer && known.typ === typ && known.expiresAtMs > Math.max(Date.now(), this.now()) && this.verifying().some((k) => k.kid === known.kid)) {
+      return known.result
+    }
+    const result = await jwtVerify(
       token,
       async (header) => {
         let key = this.verifying().find((k) => k.kid === header.kid)
@@ -249,5 +276,17 @@ export class KeyStore {
       },
       { issuer, algorithms: [ALG], typ },
     )
+    this.remember(token, { result, issuer, typ, kid: result.protectedHeader.kid ?? '', expiresAtMs: (result.payload.exp ?? 0) * 1000 })
+    return result
+  }
+
+  private remember(token: string, entry: Verified): void {
+    if (!entry.expiresAtMs) return
+    this.verified.delete(token)
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next()
+      if (!oldest.done) this.verified.delete(oldest.value)
+    }
+    this.verified.set(token, entry)
   }
 }

@@ -4,6 +4,7 @@
  * 256-bit random strings stored as SHA-256 hashes and rotated on every use.
  */
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { Config } from '../../config.ts'
 import type { OAuthClient } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
@@ -94,6 +95,24 @@ export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSe
     .values({ token_hash: hashSecret(token), session_id: sessionId, expires_at: new Date(Date.now() + ttlSeconds * 1000) })
     .execute()
   return token
+}
+
+/**
+ * Rotation in one statement: the old token is marked used only while unused (of concurrent
+ * rotations exactly one matches), and the successor is inserted only from that update's
+ * row, so a loser writes nothing. Null when another rotation won.
+ */
+export async function rotateRefreshToken(db: Executor, oldId: number, sessionId: string, ttlSeconds: number): Promise<string | null> {
+  const token = randomToken(32)
+  const result = await sql<{ id: number }>`
+    with used as (
+      update refresh_tokens set used_at = ${new Date()}::timestamptz where id = ${oldId} and used_at is null returning session_id
+    )
+    insert into refresh_tokens (token_hash, session_id, expires_at)
+    select ${hashSecret(token)}, session_id, ${new Date(Date.now() + ttlSeconds * 1000)}::timestamptz from used where session_id = ${sessionId}::uuid
+    returning id
+  `.execute(db)
+  return result.rows.length ? token : null
 }
 
 /** Opens a session for a user and returns its id and first refresh token. */

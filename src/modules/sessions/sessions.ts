@@ -10,6 +10,25 @@ import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../users/users.repository.ts'
 import type { Actor } from '../tenancy/actor.ts'
 
+/** A tenant the user has a role in, as `GET /users/current` lists it. */
+export interface ProfileTenant {
+  id: number
+  name: string
+  role: string
+  parentTenantId: number | null
+}
+
+/** The signed-in user as `GET /users/current` answers (its schema: users.routes.ts). */
+export interface UserProfile {
+  id: number
+  username: string
+  email: string
+  displayName: string | null
+  emailConfirmed: boolean
+  tenants: ProfileTenant[]
+  tenantId: number | null
+}
+
 function scopesOf(payload: JWTPayload): Set<string> {
   return new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [])
 }
@@ -28,17 +47,33 @@ export class SessionsService {
    * client deleted. One indexed lookup either way: the session with its user for a person,
    * the client for a machine (client_credentials tokens carry no session).
    */
-  actorForToken = async (payload: JWTPayload): Promise<Actor | null> => {
+  actorForToken = async (payload: JWTPayload): Promise<Actor | null> => (await this.resolve(payload, false))?.actor ?? null
+
+  /**
+   * The same lookup; with `withProfile` it also brings the user's profile and tenants (what
+   * `GET /users/current` answers), so that route costs this one round trip and nothing more.
+   */
+  resolve = async (payload: JWTPayload, withProfile: boolean): Promise<{ actor: Actor; profile?: UserProfile } | null> => {
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : ''
     if (typeof payload.sid === 'string') {
       const row = await this.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['sessions.revoked_at', 'users.id', 'users.platform_role', 'users.tenant_id'])
+        .$if(withProfile, (q) =>
+          q.select([
+            'users.email',
+            'users.username',
+            'users.display_name',
+            'users.email_confirmed_at',
+            sql<ProfileTenant[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role, 'parentTenantId', t.parent_tenant_id) order by t.id), '[]'::json)
+              from memberships m join tenants t on t.id = m.tenant_id where m.user_id = users.id)`.as('tenants'),
+          ]),
+        )
         .where('sessions.id', '=', payload.sid)
         .executeTakeFirst()
       if (!row || row.revoked_at !== null || String(row.id) !== payload.sub) return null
-      return {
+      const actor: Actor = {
         kind: 'user',
         userId: row.id,
         homeTenantId: row.tenant_id,
@@ -47,10 +82,21 @@ export class SessionsService {
         sessionId: payload.sid,
         scopes: scopesOf(payload),
       }
+      if (!withProfile || row.email === undefined || row.username === undefined) return { actor }
+      const profile: UserProfile = {
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        displayName: row.display_name ?? null,
+        emailConfirmed: (row.email_confirmed_at ?? null) !== null,
+        tenants: row.tenants ?? [],
+        tenantId: row.tenant_id,
+      }
+      return { actor, profile }
     }
     const client = await this.db.selectFrom('oauth_clients').select('tenant_id').where('client_id', '=', clientId).executeTakeFirst()
     if (!client || payload.sub !== clientId) return null
-    return { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload) }
+    return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload) } }
   }
 }
 

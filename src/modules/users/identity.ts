@@ -9,6 +9,8 @@
  *   their spaces and devices live there, invisible to every other customer.
  * - `members`: the new user belongs to the tenant with role `member`.
  * Without a tenant (no `/tenants/{id}` prefix) the account belongs to the platform.
+ * The token endpoint applies these rules, and the proof of address below, in one SQL
+ * statement (../oauth/redeem-code.ts) to save round trips: a change here goes there too.
  *
  * Pre-hijacking (someone registers a victim's address with a password and waits): when a
  * login code proves an address that was not proven before, any password set before that

@@ -5,6 +5,7 @@ import { component, errorResponses } from '../../lib/schemas.ts'
 import { tenantsOfUser } from '../tenancy/tenants.repository.ts'
 import type { User } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
+import type { UserProfile } from '../sessions/sessions.ts'
 
 export const CurrentUserSchema = Type.Object({
   user: Type.Object({
@@ -20,19 +21,22 @@ export const CurrentUserSchema = Type.Object({
   }),
 }, component('CurrentUser'))
 
+/** The response of GET /users/current from a profile (a pure view; the route's schema serialises it). */
+export function profileView(profile: UserProfile) {
+  return { user: profile }
+}
+
 export async function currentUserView(db: DB, user: User) {
   const tenants = await tenantsOfUser(db, user.id)
-  return {
-    user: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      displayName: user.display_name,
-      emailConfirmed: user.email_confirmed_at !== null,
-      tenants: tenants.map((t) => ({ id: t.id, name: t.name, role: t.role, parentTenantId: t.parent_tenant_id })),
-      tenantId: user.tenant_id,
-    },
-  }
+  return profileView({
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    displayName: user.display_name,
+    emailConfirmed: user.email_confirmed_at !== null,
+    tenants: tenants.map((t) => ({ id: t.id, name: t.name, role: t.role, parentTenantId: t.parent_tenant_id })),
+    tenantId: user.tenant_id,
+  })
 }
 
 export async function userRoutes(parent: FastifyInstance): Promise<void> {
@@ -47,7 +51,10 @@ export async function userRoutes(parent: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         response: { 200: CurrentUserSchema, ...errorResponses },
       },
+      // the token lookup brings the profile along: this route costs that one round trip
+      config: { profile: true },
     },
-    async (request) => currentUserView(app.db, await app.services.policy.user(request.actor)),
+    async (request) =>
+      request.profile && request.actor.kind === 'user' ? profileView(request.profile) : currentUserView(app.db, await app.services.policy.user(request.actor)),
   )
 }

@@ -3,9 +3,9 @@
  * threats and the odds, ../attempts.ts for the failure budgets).
  *
  * Races. Of N concurrent exchanges of one code exactly one wins: the code is consumed by
- * a conditional update (`consumed_at is null`) as the first statement of the transaction
- * that opens the session, so the losers' updates match no row and nothing of theirs is
- * committed. A loser is told `invalid_grant` and revokes nothing: it was concurrent with
+ * a conditional update (`consumed_at is null`) in the one statement that opens the session
+ * (../redeem-code.ts), so the losers' updates match no row and nothing of theirs that
+ * depends on the code is written. A loser is told `invalid_grant` and revokes nothing: it was concurrent with
  * the winner (its update found the code already taken, or it arrived before the winner
  * consumed the code: `started <= consumed_at`, where `started` is when Fastify received
  * the request, before reading its body). Only a presentation that arrived after the code
@@ -17,13 +17,13 @@
 import type { LoginCode } from '../../../db/database.ts'
 import type { Origin } from '../../../lib/network.ts'
 import { OAuthError } from '../../../lib/errors.ts'
-import { findOrSignUp, proveAddress } from '../../users/identity.ts'
 import type { Reach } from '../attempts.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
 import { signIdToken, wantsOpenId } from '../oidc.ts'
 import { verifyPkce } from '../pkce.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
-import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
+import { redeemLoginCode } from '../redeem-code.ts'
+import { accessTokenTtl, userTokenResponse } from '../tokens.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
 const invalidCode = () => new OAuthError('invalid_grant', 'The code is invalid, expired or already used.')
@@ -79,38 +79,6 @@ async function checkBinding(deps: GrantDeps, code: LoginCode, { client, params }
   if (!code.code_challenge && client.is_public) throw new OAuthError('invalid_grant', 'Public clients must use PKCE.')
 }
 
-/** Consumes the code and opens its session in one transaction; null when another exchange won. */
-async function redeem(deps: GrantDeps, code: LoginCode, ctx: GrantContext, scope: string) {
-  return deps.db.transaction().execute(async (trx) => {
-    const consumed = await trx
-      .updateTable('login_codes')
-      .set({ consumed_at: new Date() })
-      .where('id', '=', code.id)
-      .where('consumed_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst()
-    if (!consumed) return null
-    // the account of this address in the tenant the code was asked under (null: the
-    // platform), created now if the tenant's sign-up policy allows it; if the policy closed
-    // since the code was sent, the transaction rolls back and the code stays unconsumed
-    const account = await findOrSignUp(trx, { email: code.email, tenantId: code.tenant_id, emailConfirmed: true })
-    if (!account) throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
-    const { user } = account
-    // receiving the code proves the address
-    await proveAddress(trx, user)
-    const session = await openSession(trx, deps.config.refreshTokenTtlSeconds, {
-      userId: user.id,
-      clientId: ctx.client.client_id,
-      tenantId: code.tenant_id,
-      scope,
-      network: ctx.attempt.origin.network,
-    })
-    await trx.updateTable('login_codes').set({ session_id: session.sessionId }).where('id', '=', code.id).execute()
-    // the address is confirmed by now (proveAddress), whatever the row read before said
-    return { userId: user.id, user: { ...user, email_confirmed_at: user.email_confirmed_at ?? new Date() }, ...session }
-  })
-}
-
 export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   const { client, params, attempt } = ctx
   if (!params.code) throw new OAuthError('invalid_request', 'code is required.')
@@ -138,12 +106,24 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   await checkBinding(deps, code, ctx)
 
   const scope = client.scopes.join(' ')
-  const issued = await redeem(deps, code, ctx, scope)
-  if (!issued) {
+  // one statement: consumes the code, finds or signs up the account, opens the session (../redeem-code.ts)
+  const redeemed = await redeemLoginCode(deps.db, {
+    codeId: code.id,
+    email: code.email,
+    tenantId: code.tenant_id,
+    clientId: client.client_id,
+    scope,
+    network: attempt.origin.network,
+    refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
+  })
+  // if the tenant's policy closed since the code was sent, nothing was written and the code stays unconsumed
+  if (redeemed.outcome === 'closed') throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
+  if (redeemed.outcome === 'lost') {
     // another exchange of this code, concurrent with this one, won: nothing to revoke
     await attempt.notAGuess()
     throw invalidCode()
   }
+  const issued = { ...redeemed, userId: redeemed.user.id }
   const accessTtlSeconds = accessTokenTtl(deps.config, client, params)
   const response = await userTokenResponse(deps, { ...issued, clientId: client.client_id, tenantId: code.tenant_id, scope, accessTtlSeconds })
   if (!wantsOpenId(code.scope)) return response

@@ -12,7 +12,7 @@
  */
 import { OAuthError } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
-import { findRefreshToken, insertRefreshToken, userTokenResponse } from '../tokens.ts'
+import { findRefreshToken, rotateRefreshToken, userTokenResponse } from '../tokens.ts'
 import { grantedScope, type GrantDeps, type GrantHandler } from './types.ts'
 
 const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
@@ -37,17 +37,8 @@ export const refreshTokenGrant: GrantHandler = async (deps, { client, params, st
   const scope = grantedScope(params.scope, row.scope.split(' ').filter(Boolean))
   if (scope === null) throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
 
-  const refreshToken = await deps.db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: new Date() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst()
-    if (!used) return null
-    return insertRefreshToken(trx, row.session_id, deps.config.refreshTokenTtlSeconds)
-  })
+  // one statement, one round trip: marks the old token used and stores its successor (tokens.ts)
+  const refreshToken = await rotateRefreshToken(deps.db, row.id, row.session_id, deps.config.refreshTokenTtlSeconds)
   if (!refreshToken) {
     // a concurrent use of this token won the update: nothing to revoke
     await attempt.notAGuess()
