@@ -78,7 +78,7 @@ describe('concurrent sign-ups of one new address', () => {
     for (const pair of pairs) {
       const res = await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge: pair.challenge, tenantId, ip })
       expect(res.statusCode).toBe(200)
-      codes.push(await latestCode(t.db, email))
+      codes.push(await latestCode(t, email))
     }
     expect(codes[0]).not.toBe(codes[1])
     const results = await Promise.all(
