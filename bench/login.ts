@@ -129,12 +129,13 @@ try {
   rows.push({ workload: 'node-oidc-provider client_credentials (peer)', figures: peer })
 
   const db = (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => measureTrellis(database.url, databaseName, workload, job, flags)
-  const cc = await db('Trellis client_credentials', {
+  const ccJob = {
     path: '/auth/oauth2/token',
-    method: 'POST',
+    method: 'POST' as const,
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clients.machineId, clients.machineSecret) },
     body: ccForm,
-  })
+  }
+  const cc = await db('Trellis client_credentials', ccJob)
   rows.push({ ...cc.row, ratio: ratio(cc.figures.rps, peer.rps, 'oidc-provider') })
 
   const exchangeJob = { path: '/auth/oauth2/token', method: 'POST' as const, headers: json }
@@ -170,6 +171,7 @@ try {
 
   if (PROFILE) {
     const profiles: [string, string, Parameters<typeof measureTrellis>[3]][] = [
+      ['client-credentials', 'client_credentials', ccJob],
       ['exchange', 'exchange', { ...exchangeJob, bodiesFile: profileFile, sanityBody: profileSanity }],
       ['code-request', 'passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: profileCodeFile, sanityBody: profileCodeSanity }],
     ]
