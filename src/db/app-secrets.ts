@@ -4,7 +4,7 @@
  * (lib/secret-box.ts) so a copy of the database alone does not give them away.
  */
 import { randomBytes } from 'node:crypto'
-import { isSealed, type SecretBox } from '../lib/secret-box.ts'
+import { isSealed, rewrapRows, type SecretBox } from '../lib/secret-box.ts'
 import type { DB } from './connect.ts'
 
 const context = (name: string) => `app_secrets:${name}`
@@ -23,17 +23,11 @@ export async function appSecret(db: DB, name: string, box: SecretBox): Promise<B
 /** Seals plaintext rows (from before encryption) and re-seals rows under a previous key. */
 export async function rewrapAppSecrets(db: DB, box: SecretBox): Promise<number> {
   const rows = await db.selectFrom('app_secrets').select(['name', 'value']).execute()
-  let changed = 0
-  for (const row of rows) {
-    if (box.isCurrent(row.value)) continue
-    // compare-and-set: another instance re-wrapping at the same moment is harmless
-    const result = await db
-      .updateTable('app_secrets')
-      .set({ value: box.rewrap(row.value, context(row.name)) })
-      .where('name', '=', row.name)
-      .where('value', '=', row.value)
-      .executeTakeFirst()
-    changed += Number(result.numUpdatedRows)
-  }
-  return changed
+  return rewrapRows(
+    box,
+    rows,
+    (row) => row.value,
+    (row, value) => box.rewrap(value, context(row.name)),
+    (row, value, previous) => db.updateTable('app_secrets').set({ value }).where('name', '=', row.name).where('value', '=', previous).executeTakeFirst(),
+  )
 }

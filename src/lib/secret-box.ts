@@ -86,3 +86,24 @@ export class SecretBox {
     return this.seal(isSealed(value) ? this.open(value, context) : value, context)
   }
 }
+
+/**
+ * Re-seals, under the current key, each row's stored secret that is not under it yet; `save`
+ * writes one row compare-and-set (only if its value is still the one read, so another
+ * instance re-wrapping at the same moment is harmless). Returns the rows changed.
+ */
+export async function rewrapRows<R>(
+  box: SecretBox,
+  rows: readonly R[],
+  stored: (row: R) => string | null,
+  reseal: (row: R, value: string) => string,
+  save: (row: R, value: string, previous: string) => Promise<{ numUpdatedRows: bigint }>,
+): Promise<number> {
+  let changed = 0
+  for (const row of rows) {
+    const value = stored(row)
+    if (!value || box.isCurrent(value)) continue
+    changed += Number((await save(row, reseal(row, value), value)).numUpdatedRows)
+  }
+  return changed
+}

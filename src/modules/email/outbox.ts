@@ -11,7 +11,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage } from '../../db/database.ts'
-import type { SecretBox } from '../../lib/secret-box.ts'
+import { rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
 import { rewrapSecrets } from './outbox-secrets.ts'
 
 /** How long a claimed message stays leased to the worker that claimed it. */
@@ -96,16 +96,11 @@ export async function outboxStats(db: DB): Promise<{ depth: number; oldestAgeSec
 /** Queued secrets sealed under a previous key are re-sealed under the current one. */
 export async function rewrapOutboxSecrets(db: DB, box: SecretBox): Promise<number> {
   const rows = await db.selectFrom('email_outbox').select(['id', 'to_address', 'secrets']).where('secrets', 'is not', null).execute()
-  let changed = 0
-  for (const row of rows) {
-    if (!row.secrets || box.isCurrent(row.secrets)) continue
-    const result = await db
-      .updateTable('email_outbox')
-      .set({ secrets: rewrapSecrets(box, row.to_address, row.secrets) })
-      .where('id', '=', row.id)
-      .where('secrets', '=', row.secrets)
-      .executeTakeFirst()
-    changed += Number(result.numUpdatedRows)
-  }
-  return changed
+  return rewrapRows(
+    box,
+    rows,
+    (row) => row.secrets,
+    (row, value) => rewrapSecrets(box, row.to_address, value),
+    (row, secrets, previous) => db.updateTable('email_outbox').set({ secrets }).where('id', '=', row.id).where('secrets', '=', previous).executeTakeFirst(),
+  )
 }

@@ -24,7 +24,7 @@ import {
 } from 'jose'
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
-import { isSealed, type SecretBox } from '../../lib/secret-box.ts'
+import { isSealed, rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
 import { signEs256 } from './jws.ts'
 
 const ALG = 'ES256'
@@ -71,18 +71,13 @@ function privateJwk(box: SecretBox, kid: string, stored: string): JWK {
 /** Seals plaintext private keys (from before encryption) and re-seals keys under a previous key. */
 export async function rewrapSigningKeys(db: DB, box: SecretBox): Promise<number> {
   const rows = await db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute()
-  let changed = 0
-  for (const row of rows) {
-    if (box.isCurrent(row.private_jwk)) continue
-    const result = await db
-      .updateTable('signing_keys')
-      .set({ private_jwk: box.rewrap(row.private_jwk, context(row.kid)) })
-      .where('kid', '=', row.kid)
-      .where('private_jwk', '=', row.private_jwk)
-      .executeTakeFirst()
-    changed += Number(result.numUpdatedRows)
-  }
-  return changed
+  return rewrapRows(
+    box,
+    rows,
+    (row) => row.private_jwk,
+    (row, value) => box.rewrap(value, context(row.kid)),
+    (row, value, previous) => db.updateTable('signing_keys').set({ private_jwk: value }).where('kid', '=', row.kid).where('private_jwk', '=', previous).executeTakeFirst(),
+  )
 }
 
 /** Adds a new signing key, which signs from then on; older keys stay for verification. */

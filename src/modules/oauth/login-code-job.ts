@@ -20,20 +20,20 @@ import { generateLoginCode, hashLoginCode, normalizeLoginCode } from './login-co
 
 export const LOGIN_CODE_JOB = 'passwordlessLogin'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
+const NullableString = Type.Union([Type.String(), Type.Null()])
 
 export const LoginCodeJob = Type.Object({
   email: Type.String(),
-  tenantId: Nullable(Type.Integer()),
+  tenantId: Type.Union([Type.Integer(), Type.Null()]),
   clientId: Type.String(),
   redirectUri: Type.String(),
-  codeChallenge: Nullable(Type.String()),
-  codeChallengeMethod: Nullable(Type.Union([Type.Literal('S256'), Type.Literal('plain')])),
-  scope: Nullable(Type.String()),
-  nonce: Nullable(Type.String()),
+  codeChallenge: NullableString,
+  codeChallengeMethod: Type.Union([Type.Literal('S256'), Type.Literal('plain'), Type.Null()]),
+  scope: NullableString,
+  nonce: NullableString,
   /** The hosted page's link, to which `code` is added; null: the redirect URI (loginLink). */
-  pageLink: Nullable(Type.String()),
-  authorizationRequestId: Nullable(Type.String()),
+  pageLink: NullableString,
+  authorizationRequestId: NullableString,
   requestedAddress: Type.String(),
   requestedNetwork: Type.String(),
 })
