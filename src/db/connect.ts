@@ -3,6 +3,7 @@ import pg from 'pg'
 import { ConfigError, type DatabaseTarget } from '../config.ts'
 import type { Database } from './database.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
+import { preparingPool } from './prepared.ts'
 import { lockDataDir, type DataDirLock } from './pglite-lock.ts'
 
 export type DB = Kysely<Database>
@@ -33,7 +34,8 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
     // An idle connection that the server drops (restart, failover, admin) is an 'error' on
     // the pool; unhandled it would end the process. The pool replaces it on next use.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    // marked hot statements are prepared once per connection (./prepared.ts)
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
     pools.set(db, pool)
     if (options.attempts) await waitForPostgres(db, target.url, options.attempts)
     return db

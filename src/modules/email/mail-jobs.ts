@@ -17,6 +17,7 @@
  * (outbox-secrets.ts). In the development mailbox (no SMTP) this process decides its own
  * jobs right after the request; with SMTP the outbox worker does, wherever it runs.
  */
+import { prepared } from '../../db/prepared.ts'
 import { sql } from 'kysely'
 import type { Static, TSchema } from 'typebox'
 import Value from 'typebox/value'
@@ -79,7 +80,7 @@ export class MailJobs {
     if (!this.handlers.has(job.kind)) throw new Error(`no decision registered for mail job ${job.kind}`)
     const from = this.composer.sender()
     const sealed = job.secrets ? sealSecrets(this.box, job.to, job.secrets) : null
-    const result = await sql<{ id: number }>`
+    const result = await sql<{ id: number }>`${prepared('defer_mail_job')}
       insert into email_outbox (type, tenant_id, to_address, from_name, from_address, subject, html, text, status, max_attempts, job, secrets)
       select ${job.kind}, ${job.tenantId}, ${job.to}, ${from.name}, ${from.address}, '', '', '', 'queued', ${this.maxAttempts},
              cast(${JSON.stringify({ kind: job.kind, input: job.input })} as jsonb), ${sealed}

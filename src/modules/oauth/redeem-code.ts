@@ -21,10 +21,14 @@
  *   code's session id) is conditioned on it, so a loser writes nothing but the no-op.
  * Foreign keys between rows inserted here (session -> user, refresh token -> session) are
  * checked at the end of the statement, when all of them exist.
+ *
+ * The statement is prepared once per connection (../../db/prepared.ts), so its result
+ * columns are named (USER_COLUMNS, which the type checker keeps complete).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import type { User } from '../../db/database.ts'
+import { USER_COLUMNS, type User } from '../../db/database.ts'
+import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { normalizeEmail, type Executor } from '../users/users.repository.ts'
 
@@ -45,6 +49,9 @@ export type Redeemed =
   /** No account for the address and the tenant does not accept sign-ups. */
   | { outcome: 'closed' }
 
+/** The user's columns by name (the statement is prepared: no `u.*`), built once. */
+const USER_SELECT = sql.join(USER_COLUMNS.map((column) => sql.ref(`u.${column}`)))
+
 type Row = User & { inserted: boolean | null; consumed: boolean; signup_open: boolean; user_found: boolean }
 
 export async function redeemLoginCode(db: Executor, input: RedeemInput): Promise<Redeemed> {
@@ -54,7 +61,7 @@ export async function redeemLoginCode(db: Executor, input: RedeemInput): Promise
   const email = normalizeEmail(input.email)
   const tenant = input.tenantId
   const username = email.split('@')[0] || email
-  const result = await sql<Row>`
+  const result = await sql<Row>`${prepared('redeem_login_code')}
     with tenant as (
       select id, signup from tenants where id = ${tenant}::int
     ),
@@ -118,7 +125,7 @@ export async function redeemLoginCode(db: Executor, input: RedeemInput): Promise
       select ${hashSecret(refreshToken)}, id, ${new Date(now.getTime() + input.refreshTtlSeconds * 1000)}::timestamptz from session
       returning id
     )
-    select u.*, u.id is not null as user_found, exists (select 1 from consumed) as consumed, (select open from signup_open) as signup_open
+    select ${USER_SELECT}, u.inserted, u.id is not null as user_found, exists (select 1 from consumed) as consumed, (select open from signup_open) as signup_open
     from (select 1) as one left join the_user u on true
   `.execute(db)
   const row = result.rows[0]

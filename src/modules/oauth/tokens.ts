@@ -3,6 +3,7 @@
  * token carries its id as `sid`, so revoking the session ends them all. Refresh tokens are
  * 256-bit random strings stored as SHA-256 hashes and rotated on every use.
  */
+import { prepared } from '../../db/prepared.ts'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Config } from '../../config.ts'
@@ -71,6 +72,7 @@ export async function signAccessToken(
 export async function findRefreshToken(db: Executor, token: string) {
   return db
     .selectFrom('refresh_tokens')
+    .modifyFront(prepared('refresh_token_by_hash'))
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
     .select([
       'refresh_tokens.id',
@@ -104,7 +106,7 @@ export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSe
  */
 export async function rotateRefreshToken(db: Executor, oldId: number, sessionId: string, ttlSeconds: number): Promise<string | null> {
   const token = randomToken(32)
-  const result = await sql<{ id: number }>`
+  const result = await sql<{ id: number }>`${prepared('rotate_refresh_token')}
     with used as (
       update refresh_tokens set used_at = ${new Date()}::timestamptz where id = ${oldId} and used_at is null returning session_id
     )

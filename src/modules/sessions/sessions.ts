@@ -4,6 +4,7 @@
  * access tokens at once, not only its refresh tokens. This module sits below oauth and
  * users: both end sessions through it.
  */
+import { prepared } from '../../db/prepared.ts'
 import { sql } from 'kysely'
 import type { JWTPayload } from 'jose'
 import type { DB } from '../../db/connect.ts'
@@ -58,6 +59,7 @@ export class SessionsService {
     if (typeof payload.sid === 'string') {
       const row = await this.db
         .selectFrom('sessions')
+        .modifyFront(prepared(withProfile ? 'session_with_profile' : 'session_actor'))
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['sessions.revoked_at', 'users.id', 'users.platform_role', 'users.tenant_id'])
         .$if(withProfile, (q) =>

@@ -1,4 +1,5 @@
 /** The one place that queries the tenants and memberships tables. */
+import { prepared } from '../../db/prepared.ts'
 import { sql } from 'kysely'
 import type { NewTenant, Tenant, TenantRole } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
@@ -40,7 +41,7 @@ export async function addMembership(db: Executor, tenantId: number, userId: numb
 
 /** The user's role in the tenant; `lock` holds the row until the transaction ends (role changes, removal). */
 export async function membershipRole(db: Executor, tenantId: number, userId: number, lock = false): Promise<TenantRole | null> {
-  let query = db.selectFrom('memberships').select('role').where('tenant_id', '=', tenantId).where('user_id', '=', userId)
+  let query = db.selectFrom('memberships').modifyFront(prepared('membership_role')).select('role').where('tenant_id', '=', tenantId).where('user_id', '=', userId)
   if (lock) query = query.forUpdate()
   return (await query.executeTakeFirst())?.role ?? null
 }

@@ -14,7 +14,8 @@
  * counts as a replay; that is the price of revoking on every later replay. The moments are
  * the instances' clocks; NTP keeps them within milliseconds.
  */
-import type { LoginCode } from '../../../db/database.ts'
+import { LOGIN_CODE_COLUMNS, type LoginCode } from '../../../db/database.ts'
+import { prepared } from '../../../db/prepared.ts'
 import type { Origin } from '../../../lib/network.ts'
 import { OAuthError } from '../../../lib/errors.ts'
 import type { Reach } from '../attempts.ts'
@@ -91,9 +92,10 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   }
   const normalized = normalizeLoginCode(params.code)
   if (!normalized) throw invalidCode()
-  const code = await deps.db
+  const code: LoginCode | undefined = await deps.db
     .selectFrom('login_codes')
-    .selectAll()
+    .modifyFront(prepared('login_code_by_hash'))
+    .select(LOGIN_CODE_COLUMNS)
     .where('code_hash', '=', hashLoginCode(deps.codeKey, normalized))
     .executeTakeFirst()
   // out of reach looks exactly like unknown: a guess learns nothing about live codes

@@ -1,0 +1,73 @@
+/**
+ * The hot path's statements are prepared once per connection on PostgreSQL
+ * (src/db/prepared.ts), and a prepared statement whose result type a migration changed
+ * costs one failed query, never a connection that keeps failing. PostgreSQL only: PGlite
+ * runs the same texts unprepared (the rest of the suite).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { prepared } from '../src/db/prepared.ts'
+import { createTestApp, uniqueEmail, usingPostgres, type TestApp } from './helpers.ts'
+import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+
+describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
+  let t: TestApp
+
+  // two connections, one of them the key listener (oauth/keys.ts): every query runs on the other, so
+  // pg_prepared_statements (which shows the asking session's) shows them all
+  beforeAll(async () => {
+    t = await createTestApp({ DATABASE_POOL_SIZE: '2' })
+  })
+  afterAll(() => t?.close())
+
+  const preparedNames = async () =>
+    (await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(t.db)).rows.map((r) => r.name.replace(/_[0-9a-f]{12}$/, ''))
+
+  it('prepares the login path: code request, exchange, /users/current, refresh', async () => {
+    const { clientId, redirectUri } = await createClient(t.app)
+    const pkce = pkcePair()
+    const email = uniqueEmail('prepared')
+    expect((await requestCode(t.app, { email, clientId, redirectUri, challenge: pkce.challenge })).statusCode).toBe(200)
+    const code = await latestCode(t, email)
+    const issued = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pkce.verifier, client_id: clientId, redirect_uri: redirectUri })
+    expect(issued.statusCode).toBe(200)
+    const { access_token, refresh_token } = issued.json<{ access_token: string; refresh_token: string }>()
+    const me = await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${access_token}` } })
+    expect(me.json()).toMatchObject({ user: { email } })
+    const refreshed = await exchange(t.app, { grant_type: 'refresh_token', refresh_token, client_id: clientId })
+    expect(refreshed.statusCode).toBe(200)
+
+    const names = await preparedNames()
+    for (const name of ['defer_mail_job', 'login_code_by_hash', 'redeem_login_code', 'session_with_profile', 'refresh_token_by_hash', 'rotate_refresh_token']) {
+      expect(names).toContain(name)
+    }
+    // unmarked statements stay unnamed: the list holds marked ones only
+    expect(names.every((n) => /^[a-z_]+$/.test(n))).toBe(true)
+    expect(names.length).toBeLessThan(20)
+
+    // a second exchange reuses them: no new statement for the same work
+    const before = names.length
+    const second = uniqueEmail('prepared')
+    await requestCode(t.app, { email: second, clientId, redirectUri, challenge: pkce.challenge })
+    const again = await exchange(t.app, { grant_type: 'authorization_code', code: await latestCode(t, second), code_verifier: pkce.verifier, client_id: clientId, redirect_uri: redirectUri })
+    expect(again.statusCode).toBe(200)
+    expect((await preparedNames()).length).toBe(before)
+  })
+
+  it('a statement whose result type a migration changed fails once; its connection is replaced', async () => {
+    await sql`create table prepared_probe (id int)`.execute(t.db)
+    await sql`insert into prepared_probe values (1)`.execute(t.db)
+    const probe = () => sql<{ id: number }>`${prepared('probe')} select * from prepared_probe`.execute(t.db)
+    expect((await probe()).rows).toEqual([{ id: 1 }])
+    // another instance (another connection) migrates under the prepared statement
+    const other = new pg.Client({ connectionString: t.config.database.kind === 'postgres' ? t.config.database.url : '' })
+    await other.connect()
+    await other.query('alter table prepared_probe add column note text')
+    await other.end()
+    await expect(probe()).rejects.toMatchObject({ code: '0A000' })
+    // the pool's one query connection was closed instead of pooled: the next use prepares afresh
+    expect((await probe()).rows).toEqual([{ id: 1, note: null }])
+    expect((await probe()).rows).toEqual([{ id: 1, note: null }])
+  })
+})
