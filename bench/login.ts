@@ -4,16 +4,19 @@
  * Every server runs in its own process (./server.ts), autocannon in another (./cannon.ts);
  * this process only seeds (through the app's services and SQL), starts, measures and prints.
  * Per request: round trips and statements as counted by the server's pg driver, commits
- * from pg_stat_database (xact_commit delta over the workload). BENCH_SECONDS (10),
+ * from pg_stat_database (xact_commit delta over the workload), CPU per request of the server
+ * and of PostgreSQL (./cpu.ts). BENCH_NODE (the servers' Node.js binary), BENCH_SECONDS (10),
  * BENCH_CONNECTIONS (50), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import type { LoadFigures, LoadJob } from './cannon.ts'
+import { postgresCpuMs } from './cpu.ts'
 import { topSelfTime } from './cpuprofile-top.ts'
-import { BASE_URL, buildBenchApp, CONNECTIONS, dbCounters, freshDatabase, runLoad, SECONDS, spawnServer } from './lib.ts'
+import { BASE_URL, buildBenchApp, CONNECTIONS, dbCounters, freshDatabase, runLoad, SECONDS, SERVER_NODE, spawnServer } from './lib.ts'
 import { runPgbench } from './pgbench.ts'
 import { PEER_CLIENT } from './oidc-peer.ts'
 import type { StatementFigures } from './query-counter.ts'
@@ -45,6 +48,7 @@ async function measureTrellis(
   nodeFlags: string[] = [],
 ): Promise<Measured> {
   const before = await dbCounters(databaseName)
+  const databaseCpuBefore = postgresCpuMs()
   const server = await spawnServer(['trellis', databaseUrl], nodeFlags)
   try {
     const sanity = await fetch(`${server.url}${job.path}`, { method: job.method, headers: job.headers, body: job.sanityBody ?? job.body ?? null })
@@ -54,7 +58,9 @@ async function measureTrellis(
     const counts = await server.stop()
     if (!counts) throw new Error(`${workload}: the server process ended early`)
     const after = await dbCounters(databaseName)
-    const per = perRequest(counts.requests, counts.statements, after.commits - before.commits)
+    const databaseCpuAfter = postgresCpuMs()
+    const databaseMs = databaseCpuBefore === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpuBefore
+    const per = perRequest(counts.requests, counts.statements, after.commits - before.commits, { serverMs: counts.cpuMs, databaseMs })
     return { figures, statements: counts.statements, requests: counts.requests, readyAtUs: server.readyAtUs, row: { workload, figures, perRequest: per } }
   } finally {
     await server.stop()
@@ -110,7 +116,8 @@ try {
   const profileCodeSanity = PROFILE ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, profileCodeFile, 'preq') : ''
   await app.close()
   await app.db.destroy()
-  console.log(`bench:login  ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload, ${CREDENTIALS} single-use credentials per workload`)
+  const serverNode = execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim()
+  console.log(`bench:login  servers on Node ${serverNode} (BENCH_NODE), load generator on ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload, ${CREDENTIALS} single-use credentials per workload`)
 
   const rows: Row[] = []
   const bare = await measurePlain('bare', { path: '/', method: 'GET', headers: {} })
@@ -163,6 +170,7 @@ try {
   printTable(rows)
   console.log('\nRT/req: statements sent by the server process per request, BEGIN/COMMIT included (each one round trip with the pg driver);')
   console.log('stmt/req: the same without transaction control; commit/req: pg_stat_database xact_commit delta / requests (autocommit statements count one each).')
+  console.log('CPU ms/req: server process + PostgreSQL (all its processes, from /proc; ? when it runs elsewhere), user + system, per request: the load barely moves it.')
   printStatements('exchange', exchange.statements, exchange.requests)
   printStatements('refresh', refresh.statements, refresh.requests)
   printStatements('code request', code.statements, code.requests)

@@ -4,7 +4,8 @@
  * `oidc` (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
  * listening (readyAtUs on the monotonic clock V8's profiler uses); on { type: 'stop' } it
  * waits for in-flight work to end, closes, answers { type: 'stopped' } with the requests it
- * received and the statements its pg driver sent for them, and exits normally, so that
+ * received, the statements its pg driver sent for them and the CPU it spent since it began
+ * listening, and exits normally, so that
  * `--cpu-prof` writes its profile.
  */
 import Fastify from 'fastify'
@@ -22,6 +23,8 @@ interface Running {
 
 let requests = 0
 let lastRequestAt = 0
+/** CPU the process spent from listening on (after boot and migrations) to the stop. */
+let cpuFrom = process.cpuUsage()
 
 /**
  * Requests whose client went away when the load stopped still run to the end here; wait
@@ -41,6 +44,7 @@ async function startTrellis(databaseUrl: string): Promise<Running> {
   const app = await buildApp(config, { db: await connectDatabase(config.database), logger: false })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   takeStatementStats() // start counting at the first request, not at boot and migrations
+  cpuFrom = process.cpuUsage()
   app.server.on('request', () => {
     requests++
     lastRequestAt = performance.now()
@@ -77,7 +81,8 @@ process.on('message', (message: { type?: string }) => {
     .then(() => running.close())
     .then(() => {
       if (!process.send) process.exit(0)
-      process.send({ type: 'stopped', requests, statements: takeStatementStats() }, () => process.exit(0))
+      const cpu = process.cpuUsage(cpuFrom)
+      process.send({ type: 'stopped', requests, statements: takeStatementStats(), cpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(0))
     })
 })
 process.on('disconnect', () => process.exit(0)) // the orchestrator went away: never linger

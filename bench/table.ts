@@ -5,6 +5,9 @@ export interface PerRequest {
   roundTrips: number
   statements: number
   commits: number
+  /** CPU ms per request of the server process, and of PostgreSQL (null: not on this machine) */
+  serverCpuMs: number
+  databaseCpuMs: number | null
 }
 
 export interface Row {
@@ -18,19 +21,25 @@ export interface Row {
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|start transaction|savepoint|release)\b/i
 
 /** Per request the server received (the sanity request and those still in flight when the load stopped included). */
-export function perRequest(requests: number, statements: StatementFigures[], commits: number): PerRequest {
+export function perRequest(requests: number, statements: StatementFigures[], commits: number, cpu: { serverMs: number; databaseMs: number | null }): PerRequest {
   const calls = statements.reduce((n, s) => n + s.calls, 0)
   const control = statements.filter((s) => TRANSACTION_CONTROL.test(s.sql)).reduce((n, s) => n + s.calls, 0)
-  return { roundTrips: calls / requests, statements: (calls - control) / requests, commits: commits / requests }
+  return {
+    roundTrips: calls / requests,
+    statements: (calls - control) / requests,
+    commits: commits / requests,
+    serverCpuMs: cpu.serverMs / requests,
+    databaseCpuMs: cpu.databaseMs === null ? null : cpu.databaseMs / requests,
+  }
 }
 
 const cell = (value: string, width: number, left = false) => (left ? value.padEnd(width) : value.padStart(width))
 const fixed = (n: number | undefined, digits: number) => (n === undefined ? '-' : n.toFixed(digits))
 
 export function printTable(rows: Row[]): void {
-  const head = ['workload', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'RT/req', 'stmt/req', 'commit/req', 'ratio']
-  const widths = [46, 8, 7, 7, 8, 7, 9, 11, 0]
-  const line = (cells: string[]) => console.log(cells.map((c, i) => cell(c, widths[i] ?? 0, i === 0 || i === 8)).join(' | '))
+  const head = ['workload', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'RT/req', 'stmt/req', 'commit/req', 'CPU ms/req', 'ratio']
+  const widths = [46, 8, 7, 7, 8, 7, 9, 11, 11, 0]
+  const line = (cells: string[]) => console.log(cells.map((c, i) => cell(c, widths[i] ?? 0, i === 0 || i === 9)).join(' | '))
   line(head)
   console.log(widths.map((w) => '-'.repeat(Math.max(w, 5))).join('-|-'))
   for (const row of rows) {
@@ -45,6 +54,7 @@ export function printTable(rows: Row[]): void {
       fixed(p?.roundTrips, 2),
       fixed(p?.statements, 2),
       fixed(p?.commits, 2),
+      p ? `${p.serverCpuMs.toFixed(2)}+${p.databaseCpuMs === null ? '?' : p.databaseCpuMs.toFixed(2)}` : '-',
       [row.ratio, row.note].filter(Boolean).join('; '),
     ])
   }
