@@ -27,11 +27,18 @@ import type pg from 'pg'
 
 const MARKER = /\/\* prepared:([a-z][a-z0-9_]{0,40}) \*\//
 
+const markers = new Map<string, RawBuilder<unknown>>()
+
 /** The marker for a hot statement's text; `name` says which (lowercase, digits, `_`). */
 export function prepared(name: string): RawBuilder<unknown> {
-  const text = `/* prepared:${name} */`
-  if (!MARKER.test(text)) throw new Error(`not a prepared statement name: ${name}`)
-  return sql.raw(text)
+  let marker = markers.get(name)
+  if (!marker) {
+    const text = `/* prepared:${name} */`
+    if (!MARKER.test(text)) throw new Error(`not a prepared statement name: ${name}`)
+    marker = sql.raw(text)
+    markers.set(name, marker)
+  }
+  return marker
 }
 
 /** Statement names by text; the marked texts are few and fixed, the bound is a guard. */

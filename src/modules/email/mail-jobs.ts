@@ -17,12 +17,12 @@
  * (outbox-secrets.ts). In the development mailbox (no SMTP) this process decides its own
  * jobs right after the request; with SMTP the outbox worker does, wherever it runs.
  */
-import { prepared } from '../../db/prepared.ts'
 import { sql } from 'kysely'
 import type { Static, TSchema } from 'typebox'
 import Value from 'typebox/value'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage } from '../../db/database.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Executor } from '../users/users.repository.ts'

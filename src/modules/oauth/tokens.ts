@@ -3,11 +3,11 @@
  * token carries its id as `sid`, so revoking the session ends them all. Refresh tokens are
  * 256-bit random strings stored as SHA-256 hashes and rotated on every use.
  */
-import { prepared } from '../../db/prepared.ts'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Config } from '../../config.ts'
 import type { OAuthClient } from '../../db/database.ts'
+import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../users/users.repository.ts'
 import type { KeyStore } from './keys.ts'

@@ -4,10 +4,10 @@
  * access tokens at once, not only its refresh tokens. This module sits below oauth and
  * users: both end sessions through it.
  */
-import { prepared } from '../../db/prepared.ts'
 import { sql } from 'kysely'
 import type { JWTPayload } from 'jose'
 import type { DB } from '../../db/connect.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../users/users.repository.ts'
 import type { Actor } from '../tenancy/actor.ts'
 

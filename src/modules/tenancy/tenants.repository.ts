@@ -1,8 +1,8 @@
 /** The one place that queries the tenants and memberships tables. */
-import { prepared } from '../../db/prepared.ts'
 import { sql } from 'kysely'
 import type { NewTenant, Tenant, TenantRole } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../users/users.repository.ts'
 
 export async function findTenant(db: Executor, tenantId: number): Promise<Tenant | undefined> {
