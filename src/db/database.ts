@@ -5,7 +5,6 @@ import type { DeviceAccessTable, DeviceCommandsTable, ScheduleGroupsTable, Sched
 import type { LatestData } from './device-tables.ts'
 import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
-export { LOGIN_CODE_COLUMNS } from './login-tables.ts'
 export type { LatestData, CommandStatus, DeviceCommand } from './device-tables.ts'
 
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -63,13 +62,6 @@ export interface UsersTable {
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
-
-/** Every column of users by name, for prepared statements (./prepared.ts: no `select *` there). */
-export const USER_COLUMNS = [
-  'id', 'tenant_id', 'email', 'username', 'display_name', 'password_hash', 'email_confirmed_at', 'platform_role', 'created_at', 'updated_at',
-] as const satisfies readonly (keyof UsersTable)[]
-// a column added to the table and not to the list fails here
-const _everyUserColumn: Exclude<keyof UsersTable, (typeof USER_COLUMNS)[number]> extends never ? true : false = true
 
 export interface MembershipsTable {
   tenant_id: number

@@ -55,13 +55,4 @@ export interface RefreshTokensTable {
 }
 
 export type LoginCode = Selectable<LoginCodesTable>
-
-/** Every column by name, for the prepared lookup (../db/prepared.ts: no `select *` there). */
-export const LOGIN_CODE_COLUMNS = [
-  'id', 'code_hash', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'email', 'tenant_id',
-  'failed_attempts', 'expires_at', 'consumed_at', 'session_id', 'scope', 'nonce', 'auth_time', 'created_at',
-  'requested_address', 'requested_network', 'authorization_request_id',
-] as const satisfies readonly (keyof LoginCodesTable)[]
-// a column added to the table and not to the list fails here
-const _everyLoginCodeColumn: Exclude<keyof LoginCodesTable, (typeof LOGIN_CODE_COLUMNS)[number]> extends never ? true : false = true
 export type AuthorizationRequest = Selectable<AuthorizationRequestsTable>

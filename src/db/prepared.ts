@@ -41,16 +41,19 @@ export function prepared(name: string): RawBuilder<unknown> {
   return marker
 }
 
-/** Statement names by text; the marked texts are few and fixed, the bound is a guard. */
-const names = new Map<string, string | null>()
+/** Names of marked texts; they are few and fixed, the bound is a guard. */
+const names = new Map<string, string>()
 const MAX_NAMES = 512
 
 function statementName(text: string): string | null {
-  const known = names.get(text)
-  if (known !== undefined) return known
-  const marker = MARKER.exec(text)?.[1]
-  const name = marker ? `${marker}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}` : null
-  if (names.size < MAX_NAMES && (name || text.length < 200)) names.set(text, name)
+  if (!text.includes('/* prepared:')) return null
+  let name = names.get(text)
+  if (name === undefined) {
+    const marker = MARKER.exec(text)?.[1]
+    if (!marker) return null
+    name = `${marker}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`
+    if (names.size < MAX_NAMES) names.set(text, name)
+  }
   return name
 }
 

@@ -27,7 +27,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { USER_COLUMNS, type User } from '../../db/database.ts'
+import { USER_COLUMNS } from '../../db/columns.ts'
+import type { User } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { normalizeEmail, type Executor } from '../users/users.repository.ts'

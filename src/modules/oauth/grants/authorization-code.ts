@@ -14,7 +14,8 @@
  * counts as a replay; that is the price of revoking on every later replay. The moments are
  * the instances' clocks; NTP keeps them within milliseconds.
  */
-import { LOGIN_CODE_COLUMNS, type LoginCode } from '../../../db/database.ts'
+import { LOGIN_CODE_COLUMNS } from '../../../db/columns.ts'
+import type { LoginCode } from '../../../db/database.ts'
 import { prepared } from '../../../db/prepared.ts'
 import type { Origin } from '../../../lib/network.ts'
 import { OAuthError } from '../../../lib/errors.ts'
