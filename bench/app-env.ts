@@ -4,6 +4,8 @@ export function benchAppEnv(databaseUrl: string): Record<string, string> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
+    // the default (prepared) unless the run says otherwise, to measure what preparing saves
+    DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS ?? 'true',
     PUBLIC_URL: 'http://127.0.0.1:0',
     RUN_WORKER: 'false',
     // the limiters stay on (their cost is measured); only the thresholds are out of reach of one loopback client

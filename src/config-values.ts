@@ -59,7 +59,13 @@ export function database(env: Env): DatabaseTarget {
   // connections than cores keep the database busy while others wait (and share flushes);
   // past ~20 on a small server they only queue inside PostgreSQL. Instances x pool size must
   // stay under the server's max_connections (100 by default).
-  return { kind: 'postgres', url: checked ?? raw, poolSize: int(env, 'DATABASE_POOL_SIZE', 20, 2, 1000) }
+  return {
+    kind: 'postgres',
+    url: checked ?? raw,
+    poolSize: int(env, 'DATABASE_POOL_SIZE', 20, 2, 1000),
+    // off only behind a pooler that cannot keep prepared statements per client (db/prepared.ts)
+    preparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
+  }
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }

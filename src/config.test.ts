@@ -18,7 +18,8 @@ describe('config', () => {
   })
 
   it('DATABASE_POOL_SIZE: 20 connections by default, or as set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: 20 })
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: 20, preparedStatements: true })
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_PREPARED_STATEMENTS: 'false' }).database).toMatchObject({ preparedStatements: false })
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '50' }).database).toMatchObject({ poolSize: 50 })
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '0' })).toThrow(/^DATABASE_POOL_SIZE:/)
     // one connection listens for key changes (oauth/keys.ts): one alone would leave none for queries

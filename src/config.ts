@@ -13,8 +13,11 @@ export { ConfigError, DEFAULT_V5_CLIENT_ID } from './config-values.ts'
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory
-  /** poolSize: connections this process opens at most (DATABASE_POOL_SIZE). */
-  | { kind: 'postgres'; url: string; poolSize: number }
+  /**
+   * poolSize: connections this process opens at most (DATABASE_POOL_SIZE); preparedStatements:
+   * whether the hot statements are prepared per connection (DATABASE_PREPARED_STATEMENTS, db/prepared.ts).
+   */
+  | { kind: 'postgres'; url: string; poolSize: number; preparedStatements: boolean }
 
 /**
  * Each limit is a token bucket written `N/P` (`RATE_LIMIT_*=300/10m`): a quiet key takes

@@ -34,8 +34,8 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
     // An idle connection that the server drops (restart, failover, admin) is an 'error' on
     // the pool; unhandled it would end the process. The pool replaces it on next use.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`))
-    // marked hot statements are prepared once per connection (./prepared.ts)
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+    // marked hot statements are prepared once per connection (./prepared.ts), unless turned off
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: target.preparedStatements ? preparingPool(pool) : pool }) })
     pools.set(db, pool)
     if (options.attempts) await waitForPostgres(db, target.url, options.attempts)
     return db
