@@ -1,10 +1,27 @@
 /**
- * Redeeming a checked login code in ONE statement: it consumes the code, finds the account
+ * An exchange of a login code in ONE statement, one round trip: it reads the code by its
+ * hash and, when the code may be redeemed by this request, consumes it, finds the account
  * of the code's address in the code's tenant or signs it up per the tenant's policy (the
  * rules are written in ../users/identity.ts; this statement is their single-round-trip form
  * for the token endpoint, and test/login.test.ts and test/tenants.test.ts hold both to them),
  * proves the address, opens the session and stores its first refresh token. A single
  * statement is a single transaction: either all of it commits or none of it.
+ *
+ * Who decides. The checks of the grant (grants/authorization-code.ts) stay the authority:
+ * they run on the code row this statement returns, as before, and choose the error and
+ * the failure path (count a wrong attempt, revoke on a replay). The statement's own
+ * conditions (`eligible` below) restate those checks so that it can redeem without a
+ * second round trip; they must never accept what the grant refuses, and
+ * test/exchange-agreement.test.ts presents every kind of refusal and checks that nothing
+ * was consumed or opened. Should they ever disagree, the grant revokes the session the
+ * statement opened before it answers with its error.
+ * - PKCE: the server computes S256(verifier) before sending, so the statement compares the
+ *   stored challenge with a value, by the code's method. The challenge is not a secret (it
+ *   is public in the code request), so an ordinary comparison is fine here; the verifier's
+ *   constant-time check is the grant's.
+ * - Text that PostgreSQL cannot hold (U+0000, which the existing web client's verifier may
+ *   contain) is never sent: such a value cannot equal a stored one, so null is sent instead,
+ *   which matches nothing.
  *
  * Why it stays correct under concurrency (READ COMMITTED, every CTE sees one snapshot):
  * - The code is consumed by `update ... where consumed_at is null`: of concurrent
@@ -27,57 +44,88 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { USER_COLUMNS } from '../../db/columns.ts'
-import type { User } from '../../db/database.ts'
+import { LOGIN_CODE_COLUMNS, USER_COLUMNS } from '../../db/columns.ts'
+import type { LoginCode, User } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import { normalizeEmail, type Executor } from '../users/users.repository.ts'
+import type { Reach } from './attempts.ts'
+import { s256 } from './pkce.ts'
+import type { Executor } from '../users/users.repository.ts'
 
-export interface RedeemInput {
-  codeId: number
-  email: string
-  tenantId: number | null
+export interface ExchangeInput {
+  codeHash: string
   clientId: string
+  /** Public clients must have sent a challenge with the code request. */
+  isPublic: boolean
+  /** As sent; undefined when left out. */
+  redirectUri: string | undefined
+  codeVerifier: string | undefined
+  /** Where the code may be redeemed from (attempts.ts), and where this request comes from. */
+  reach: Reach
+  network: string
+  address: string
   scope: string
-  network: string | null
   refreshTtlSeconds: number
+  now: Date
 }
 
-export type Redeemed =
-  | { outcome: 'issued'; user: User; sessionId: string; refreshToken: string }
-  /** Another exchange of this code won. */
-  | { outcome: 'lost' }
-  /** No account for the address and the tenant does not accept sign-ups. */
-  | { outcome: 'closed' }
+export type Exchanged =
+  /** The code as it was before this exchange, or null when no code has that hash. */
+  { code: LoginCode | null } & (
+    | { outcome: 'issued'; user: User; sessionId: string; refreshToken: string }
+    /** Nothing was written: the code was not this request's to redeem, or another exchange of it won. */
+    | { outcome: 'refused' }
+    /** No account for the address and the tenant does not accept sign-ups: nothing was written. */
+    | { outcome: 'closed' }
+  )
 
-/** The user's columns by name (the statement is prepared: no `u.*`), built once. */
-const USER_SELECT = sql.join(USER_COLUMNS.map((column) => sql.ref(`u.${column}`)))
+type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${K}`]: T[K] }
+type Row = Prefixed<LoginCode, 'code_'> &
+  Prefixed<User, 'user_'> & { code_found: boolean; user_found: boolean; consumed: boolean; signup_open: boolean }
 
-type Row = User & { inserted: boolean | null; consumed: boolean; signup_open: boolean; user_found: boolean }
+const CODE_SELECT = sql.join(LOGIN_CODE_COLUMNS.map((column) => sql`c.${sql.ref(column)} as ${sql.ref(`code_${column}`)}`))
+const USER_SELECT = sql.join(USER_COLUMNS.map((column) => sql`u.${sql.ref(column)} as ${sql.ref(`user_${column}`)}`))
 
-export async function redeemLoginCode(db: Executor, input: RedeemInput): Promise<Redeemed> {
-  const now = new Date()
+/** A value PostgreSQL's text can hold, or null (which equals nothing). */
+const storable = (value: string | undefined): string | null => (value === undefined || value.includes('\0') ? null : value)
+
+export async function exchangeLoginCode(db: Executor, input: ExchangeInput): Promise<Exchanged> {
+  const { now } = input
   const sessionId = randomUUID()
   const refreshToken = randomToken(32)
-  const email = normalizeEmail(input.email)
-  const tenant = input.tenantId
-  const username = email.split('@')[0] || email
-  const result = await sql<Row>`${prepared('redeem_login_code')}
-    with tenant as (
-      select id, signup from tenants where id = ${tenant}::int
+  const verifier = input.codeVerifier
+  const result = await sql<Row>`${prepared('exchange_login_code')}
+    with code as (
+      select * from login_codes where code_hash = ${input.codeHash}
+    ),
+    eligible as (
+      select id, email, tenant_id from code c
+      where c.consumed_at is null and c.expires_at > ${now}::timestamptz and c.client_id = ${input.clientId}
+        and (${input.reach}::text = 'anywhere'
+          or (${input.reach}::text = 'network' and c.requested_network = ${input.network}::text)
+          or (${input.reach}::text = 'address' and c.requested_address = ${input.address}::text))
+        and coalesce(case when ${input.redirectUri !== undefined}::boolean then c.redirect_uri = ${storable(input.redirectUri)}::text
+          else c.code_challenge is not null end, false)
+        and coalesce(case when c.code_challenge is null then not ${verifier !== undefined}::boolean
+          when c.code_challenge_method = 'S256' then c.code_challenge = ${verifier ? s256(verifier) : null}::text
+          else c.code_challenge = ${verifier ? storable(verifier) : null}::text end, false)
+        and (c.code_challenge is not null or not ${input.isPublic}::boolean)
+    ),
+    tenant as (
+      select t.id, t.signup from tenants t join eligible e on t.id = e.tenant_id
     ),
     existing as (
-      select * from users where coalesce(tenant_id, 0) = coalesce(${tenant}::int, 0) and lower(email) = ${email}
+      -- a code holds its address normalized (passwordless.service.ts), as lower(email) is
+      select u.* from users u join eligible e on coalesce(u.tenant_id, 0) = coalesce(e.tenant_id, 0) and lower(u.email) = e.email
     ),
     signup_open as (
-      select ${tenant}::int is null or exists (select 1 from tenant where signup <> 'closed') as open
+      select not exists (select 1 from eligible where tenant_id is not null) or exists (select 1 from tenant where signup <> 'closed') as open
     ),
     created as (
       insert into users (email, tenant_id, username, email_confirmed_at)
-      select ${email}, ${tenant}::int, ${username}, ${now}::timestamptz
-      where not exists (select 1 from existing)
-        and (select open from signup_open)
-        and exists (select 1 from login_codes where id = ${input.codeId} and consumed_at is null)
+      select e.email, e.tenant_id, coalesce(nullif(split_part(e.email, '@', 1), ''), e.email), ${now}::timestamptz
+      from eligible e
+      where not exists (select 1 from existing) and (select open from signup_open)
       on conflict ((coalesce(tenant_id, 0)), (lower(email))) do update set email = users.email
       returning *, (xmax = 0) as inserted
     ),
@@ -88,7 +136,7 @@ export async function redeemLoginCode(db: Executor, input: RedeemInput): Promise
     ),
     consumed as (
       update login_codes set consumed_at = ${now}::timestamptz, session_id = ${sessionId}::uuid
-      where id = ${input.codeId} and consumed_at is null and exists (select 1 from the_user)
+      where id = (select id from eligible) and consumed_at is null and exists (select 1 from the_user)
       returning id
     ),
     proven as (
@@ -117,8 +165,8 @@ export async function redeemLoginCode(db: Executor, input: RedeemInput): Promise
     ),
     session as (
       insert into sessions (id, user_id, client_id, tenant_id, scope, network)
-      select ${sessionId}::uuid, u.id, ${input.clientId}, ${tenant}::int, ${input.scope}, ${input.network}::text
-      from the_user u where exists (select 1 from consumed)
+      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, ${input.scope}, ${input.network}::text
+      from the_user u, eligible e where exists (select 1 from consumed)
       returning id
     ),
     refresh as (
@@ -126,16 +174,36 @@ export async function redeemLoginCode(db: Executor, input: RedeemInput): Promise
       select ${hashSecret(refreshToken)}, id, ${new Date(now.getTime() + input.refreshTtlSeconds * 1000)}::timestamptz from session
       returning id
     )
-    select ${USER_SELECT}, u.inserted, u.id is not null as user_found, exists (select 1 from consumed) as consumed, (select open from signup_open) as signup_open
-    from (select 1) as one left join the_user u on true
+    select ${CODE_SELECT}, ${USER_SELECT}, c.id is not null as code_found, u.id is not null as user_found,
+      exists (select 1 from consumed) as consumed, (select open from signup_open) as signup_open
+    from (select 1) as one left join code c on true left join the_user u on true
   `.execute(db)
   const row = result.rows[0]
-  if (!row) throw new Error('the redeem statement returned no row')
+  if (!row) throw new Error('the exchange statement returned no row')
+  const code = row.code_found ? codeOf(row) : null
   if (row.consumed && row.user_found) {
-    const { consumed: _c, signup_open: _s, user_found: _f, inserted: _i, ...user } = row
     // the address is proven by now, whatever the row read before said
-    return { outcome: 'issued', user: { ...user, email_confirmed_at: user.email_confirmed_at ?? now }, sessionId, refreshToken }
+    const user = userOf(row)
+    return { code, outcome: 'issued', user: { ...user, email_confirmed_at: user.email_confirmed_at ?? now }, sessionId, refreshToken }
   }
-  if (!row.user_found && !row.signup_open) return { outcome: 'closed' }
-  return { outcome: 'lost' }
+  return { code, outcome: !row.user_found && !row.signup_open ? 'closed' : 'refused' }
+}
+
+function codeOf(r: Row): LoginCode {
+  return {
+    id: r.code_id, code_hash: r.code_code_hash, client_id: r.code_client_id, redirect_uri: r.code_redirect_uri,
+    code_challenge: r.code_code_challenge, code_challenge_method: r.code_code_challenge_method, email: r.code_email,
+    tenant_id: r.code_tenant_id, failed_attempts: r.code_failed_attempts, expires_at: r.code_expires_at,
+    consumed_at: r.code_consumed_at, session_id: r.code_session_id, scope: r.code_scope, nonce: r.code_nonce,
+    auth_time: r.code_auth_time, created_at: r.code_created_at, requested_address: r.code_requested_address,
+    requested_network: r.code_requested_network, authorization_request_id: r.code_authorization_request_id,
+  }
+}
+
+function userOf(r: Row): User {
+  return {
+    id: r.user_id, tenant_id: r.user_tenant_id, email: r.user_email, username: r.user_username, display_name: r.user_display_name,
+    password_hash: r.user_password_hash, email_confirmed_at: r.user_email_confirmed_at, platform_role: r.user_platform_role,
+    created_at: r.user_created_at, updated_at: r.user_updated_at,
+  }
 }

@@ -3,8 +3,8 @@
  * threats and the odds, ../attempts.ts for the failure budgets).
  *
  * Races. Of N concurrent exchanges of one code exactly one wins: the code is consumed by
- * a conditional update (`consumed_at is null`) in the one statement that opens the session
- * (../redeem-code.ts), so the losers' updates match no row and nothing of theirs that
+ * a conditional update (`consumed_at is null`) in the one statement that reads the code and
+ * opens the session (../redeem-code.ts), so the losers' updates match no row and nothing of theirs that
  * depends on the code is written. A loser is told `invalid_grant` and revokes nothing: it was concurrent with
  * the winner (its update found the code already taken, or it arrived before the winner
  * consumed the code: `started <= consumed_at`, where `started` is when Fastify received
@@ -14,9 +14,7 @@
  * counts as a replay; that is the price of revoking on every later replay. The moments are
  * the instances' clocks; NTP keeps them within milliseconds.
  */
-import { LOGIN_CODE_COLUMNS } from '../../../db/columns.ts'
 import type { LoginCode } from '../../../db/database.ts'
-import { prepared } from '../../../db/prepared.ts'
 import type { Origin } from '../../../lib/network.ts'
 import { OAuthError } from '../../../lib/errors.ts'
 import type { Reach } from '../attempts.ts'
@@ -24,7 +22,7 @@ import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-c
 import { signIdToken, wantsOpenId } from '../oidc.ts'
 import { verifyPkce } from '../pkce.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
-import { redeemLoginCode } from '../redeem-code.ts'
+import { exchangeLoginCode } from '../redeem-code.ts'
 import { accessTokenTtl, userTokenResponse } from '../tokens.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
@@ -81,6 +79,21 @@ async function checkBinding(deps: GrantDeps, code: LoginCode, { client, params }
   if (!code.code_challenge && client.is_public) throw new OAuthError('invalid_grant', 'Public clients must use PKCE.')
 }
 
+/**
+ * The grant's checks on the code as it was before the exchange's statement (see
+ * ../redeem-code.ts: the statement redeems only what these accept). Each refusal throws.
+ */
+async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantContext, reach: Reach, now: Date): Promise<void> {
+  // out of reach looks exactly like unknown: a guess learns nothing about live codes
+  if (!code || !withinReach(code, reach, ctx.attempt.origin)) throw invalidCode()
+  if (code.consumed_at) {
+    await ctx.attempt.notAGuess()
+    return refuseConsumed(deps, code, ctx.started)
+  }
+  if (code.expires_at.getTime() <= now.getTime()) throw invalidCode()
+  await checkBinding(deps, code, ctx)
+}
+
 export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   const { client, params, attempt } = ctx
   if (!params.code) throw new OAuthError('invalid_request', 'code is required.')
@@ -93,40 +106,43 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   }
   const normalized = normalizeLoginCode(params.code)
   if (!normalized) throw invalidCode()
-  const code: LoginCode | undefined = await deps.db
-    .selectFrom('login_codes')
-    .modifyFront(prepared('login_code_by_hash'))
-    .select(LOGIN_CODE_COLUMNS)
-    .where('code_hash', '=', hashLoginCode(deps.codeKey, normalized))
-    .executeTakeFirst()
-  // out of reach looks exactly like unknown: a guess learns nothing about live codes
-  if (!code || !withinReach(code, reach, attempt.origin)) throw invalidCode()
-  if (code.consumed_at) {
-    await attempt.notAGuess()
-    return refuseConsumed(deps, code, ctx.started)
-  }
-  if (code.expires_at.getTime() <= Date.now()) throw invalidCode()
-  await checkBinding(deps, code, ctx)
-
   const scope = client.scopes.join(' ')
-  // one statement: consumes the code, finds or signs up the account, opens the session (../redeem-code.ts)
-  const redeemed = await redeemLoginCode(deps.db, {
-    codeId: code.id,
-    email: code.email,
-    tenantId: code.tenant_id,
+  const now = new Date()
+  // one statement reads the code and, when it is this request's to redeem, consumes it, finds or
+  // signs up the account and opens the session (../redeem-code.ts)
+  const exchanged = await exchangeLoginCode(deps.db, {
+    codeHash: hashLoginCode(deps.codeKey, normalized),
     clientId: client.client_id,
-    scope,
+    isPublic: client.is_public,
+    redirectUri: params.redirect_uri,
+    codeVerifier: params.code_verifier,
+    reach,
     network: attempt.origin.network,
+    address: attempt.origin.address,
+    scope,
     refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
+    now,
   })
+  const { code } = exchanged
+  try {
+    await checkCode(deps, code, ctx, reach, now)
+  } catch (error) {
+    // never expected (the statement restates these checks): the checks win, and what it opened is closed
+    if (exchanged.outcome === 'issued') {
+      await revokeSessions(deps.db, { sessionId: exchanged.sessionId }, 'exchange_refused')
+      deps.log.error({ clientId: client.client_id }, 'the exchange statement redeemed a code the grant refused; its session was revoked')
+    }
+    throw error
+  }
+  if (!code) throw invalidCode()
   // if the tenant's policy closed since the code was sent, nothing was written and the code stays unconsumed
-  if (redeemed.outcome === 'closed') throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
-  if (redeemed.outcome === 'lost') {
-    // another exchange of this code, concurrent with this one, won: nothing to revoke
+  if (exchanged.outcome === 'closed') throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
+  if (exchanged.outcome === 'refused') {
+    // the checks passed on the code as read, so another exchange of it, concurrent with this one, won: nothing to revoke
     await attempt.notAGuess()
     throw invalidCode()
   }
-  const issued = { ...redeemed, userId: redeemed.user.id }
+  const issued = { ...exchanged, userId: exchanged.user.id }
   const accessTtlSeconds = accessTokenTtl(deps.config, client, params)
   const response = await userTokenResponse(deps, { ...issued, clientId: client.client_id, tenantId: code.tenant_id, scope, accessTtlSeconds })
   if (!wantsOpenId(code.scope)) return response

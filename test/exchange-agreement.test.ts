@@ -1,0 +1,142 @@
+/**
+ * The exchange reads and redeems a login code in one statement (src/modules/oauth/redeem-code.ts),
+ * whose conditions restate the grant's checks (grants/authorization-code.ts). They must never
+ * accept what the grant refuses: for every kind of refusal, this presents a fresh code wrongly
+ * and checks what the database holds afterwards (the code unconsumed, no session opened), then
+ * presents it rightly and gets tokens (the statement does not refuse what the grant accepts).
+ */
+import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
+import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+
+let t: TestApp
+let pub: { clientId: string; redirectUri: string }
+let conf: { clientId: string; redirectUri: string; secret: string | null }
+let other: { clientId: string }
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MAIL_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '100000/1s' })
+  pub = await createClient(t.app, { redirectUris: ['https://app.test/cb', 'https://app.test/other'] })
+  conf = await createClient(t.app, { public: false, redirectUris: ['https://backend.test/cb'] })
+  other = await createClient(t.app, { redirectUris: ['https://app.test/cb'] })
+})
+afterAll(() => t.close())
+
+interface Issued {
+  code: string
+  email: string
+  verifier: string
+}
+
+/** A code mailed for a new address: PKCE with the given method, or none. */
+async function issue(method: 'S256' | 'plain' | 'none', client: { clientId: string; redirectUri: string } = pub): Promise<Issued> {
+  const email = uniqueEmail(`agree-${method.toLowerCase()}`)
+  const pair = pkcePair()
+  const challenge = method === 'S256' ? pair.challenge : method === 'plain' ? pair.verifier : undefined
+  const res = await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge, method })
+  expect(res.statusCode).toBe(200)
+  return { code: await latestCode(t, email), email, verifier: pair.verifier }
+}
+
+/** What the database holds for the code's address: the code's state, and sessions opened for it. */
+async function stateOf(email: string) {
+  const code = await t.db.selectFrom('login_codes').select(['consumed_at', 'session_id']).where('email', '=', email).executeTakeFirstOrThrow()
+  const sessions = await sql<{ n: number }>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = ${email}`.execute(t.db)
+  return { consumed: code.consumed_at !== null, sessionId: code.session_id, sessions: sessions.rows[0]?.n }
+}
+
+async function refusedThenRedeemed(issued: Issued, wrong: Record<string, unknown>, right: Record<string, unknown>) {
+  const refused = await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, ...wrong })
+  expect(refused.statusCode).toBe(400)
+  expect(refused.json().error).toMatch(/^invalid_(grant|request)$/)
+  expect(await stateOf(issued.email)).toEqual({ consumed: false, sessionId: null, sessions: 0 })
+  const redeemed = await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, ...right })
+  expect(redeemed.statusCode).toBe(200)
+  expect(await stateOf(issued.email)).toMatchObject({ consumed: true, sessions: 1 })
+}
+
+describe('the exchange statement never redeems what the grant refuses', () => {
+  it('S256: a wrong, missing or empty verifier, or the challenge sent as the verifier', async () => {
+    for (const verifier of [pkcePair().verifier, undefined, '']) {
+      const issued = await issue('S256')
+      const right = { client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier }
+      await refusedThenRedeemed(issued, { ...right, code_verifier: verifier }, right)
+    }
+    const issued = await issue('S256')
+    const challenge = (await t.db.selectFrom('login_codes').select('code_challenge').where('email', '=', issued.email).executeTakeFirstOrThrow()).code_challenge
+    const right = { client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier }
+    await refusedThenRedeemed(issued, { ...right, code_verifier: challenge }, right)
+  })
+
+  it('plain: a wrong verifier, one with U+0000 (which PostgreSQL text cannot hold), an S256 of the right one', async () => {
+    for (const wrongOf of [() => pkcePair().verifier, (v: string) => `${v}\u0000`, (v: string) => createHash('sha256').update(v).digest('base64url')]) {
+      const issued = await issue('plain')
+      const right = { client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier }
+      await refusedThenRedeemed(issued, { ...right, code_verifier: wrongOf(issued.verifier) }, right)
+    }
+  })
+
+  it("another client's code, a different or a NUL-bearing redirect_uri", async () => {
+    for (const wrong of [{ client_id: other.clientId }, { redirect_uri: 'https://app.test/other' }, { redirect_uri: `${pub.redirectUri}\u0000` }]) {
+      const issued = await issue('S256')
+      const right = { client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier }
+      await refusedThenRedeemed(issued, { ...right, ...wrong }, right)
+    }
+  })
+
+  it('without PKCE: redirect_uri left out, or a verifier sent', async () => {
+    const auth = { client_id: conf.clientId, client_secret: conf.secret }
+    for (const wrong of [{ redirect_uri: undefined }, { code_verifier: pkcePair().verifier }, { code_verifier: '' }]) {
+      const issued = await issue('none', conf)
+      const right = { ...auth, redirect_uri: conf.redirectUri }
+      await refusedThenRedeemed(issued, { ...right, ...wrong }, right)
+    }
+  })
+
+  it('a code without a challenge, presented by a client that has become public', async () => {
+    const issued = await issue('none', conf)
+    await t.db.updateTable('oauth_clients').set({ is_public: true }).where('client_id', '=', conf.clientId).execute()
+    await t.app.services.clients.find(conf.clientId, true)
+    try {
+      const res = await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, client_id: conf.clientId, redirect_uri: conf.redirectUri })
+      expect(res.json()).toMatchObject({ error: 'invalid_grant', error_description: 'Public clients must use PKCE.' })
+      expect(await stateOf(issued.email)).toEqual({ consumed: false, sessionId: null, sessions: 0 })
+    } finally {
+      await t.db.updateTable('oauth_clients').set({ is_public: false }).where('client_id', '=', conf.clientId).execute()
+      await t.app.services.clients.find(conf.clientId, true)
+    }
+  })
+
+  it('an expired code', async () => {
+    const issued = await issue('S256')
+    await t.db.updateTable('login_codes').set({ expires_at: new Date(Date.now() - 1) }).where('email', '=', issued.email).execute()
+    const res = await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier })
+    expect(res.json().error).toBe('invalid_grant')
+    expect(await stateOf(issued.email)).toEqual({ consumed: false, sessionId: null, sessions: 0 })
+  })
+})
+
+describe('reach: a code out of reach is not redeemed either', () => {
+  let tight: TestApp
+  beforeAll(async () => {
+    tight = await createTestApp({ RATE_LIMIT_MAIL_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '1/1d' })
+  })
+  afterAll(() => tight?.close())
+
+  it('from another network: refused and left alone; from the asking network: redeemed', async () => {
+    const client = await createClient(tight.app, { redirectUris: ['https://app.test/cb'] })
+    const email = uniqueEmail('reach')
+    const pkce = pkcePair()
+    expect((await requestCode(tight.app, { email, ...client, challenge: pkce.challenge, ip: '198.51.100.7' })).statusCode).toBe(200)
+    const code = await latestCode(tight, email)
+    // guesses spend the client's failure budget: now a code redeems only from the network that asked for it
+    for (let i = 0; i < 3; i++) await exchange(tight.app, { grant_type: 'authorization_code', code: 'ZZZZZ-ZZZZZ', client_id: client.clientId }, {}, '192.0.2.1')
+    const params = { grant_type: 'authorization_code', code, client_id: client.clientId, redirect_uri: client.redirectUri, code_verifier: pkce.verifier }
+    expect((await exchange(tight.app, params, {}, '203.0.113.9')).json().error).toBe('invalid_grant')
+    const row = await tight.db.selectFrom('login_codes').select(['consumed_at', 'session_id']).where('email', '=', email).executeTakeFirstOrThrow()
+    expect(row).toEqual({ consumed_at: null, session_id: null })
+    expect((await exchange(tight.app, params, {}, '198.51.100.8')).statusCode).toBe(200)
+  })
+})
