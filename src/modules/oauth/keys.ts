@@ -11,7 +11,7 @@
  * NOTIFY on KEYS_CHANNEL, which every instance LISTENs to; on both databases a short
  * periodic refresh (REFRESH_MS) covers a missed notification or a lost listener.
  */
-import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import {
   exportJWK,
   generateKeyPair,
@@ -25,7 +25,7 @@ import {
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
 import { isSealed, rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
-import { signEs256 } from './jws.ts'
+import { importSignKey, signEs256 } from './jws.ts'
 
 const ALG = 'ES256'
 /** How often an unknown `kid` may make an instance reload the key set from the database. */
@@ -42,7 +42,7 @@ interface LoadedKey {
   publicJwk: JWK
   verifyKey: CryptoKey | Uint8Array
   /** Imported once per key (and kept across reloads): signing never parses a JWK. */
-  signKey: KeyObject | null
+  signKey: CryptoKey | null
   retired: boolean
   /** When a retired key stops verifying (ms since epoch); null while it signs. */
   verifiesUntil: number | null
@@ -215,7 +215,7 @@ export class KeyStore {
           kid: row.kid,
           publicJwk: row.public_jwk as JWK,
           verifyKey: await importJWK(row.public_jwk as JWK, ALG),
-          signKey: row.retired_at ? null : createPrivateKey({ key: privateJwk(this.box, row.kid, row.private_jwk), format: 'jwk' }),
+          signKey: row.retired_at ? null : await importSignKey(privateJwk(this.box, row.kid, row.private_jwk)),
           retired: row.retired_at !== null,
           verifiesUntil: row.retired_at ? row.retired_at.getTime() + ttlMs : null,
         }
