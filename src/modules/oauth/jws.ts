@@ -12,11 +12,14 @@
 import { webcrypto } from 'node:crypto'
 import type { JWTPayload } from 'jose'
 
+/** A private P-256 key, imported for WebCrypto to sign with. */
+export type SignKey = webcrypto.CryptoKey
+
 const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' }
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
 /** A JWS in compact form over `payload`, signed with an EC P-256 private key (RFC 7515, RFC 7518 3.4). */
-export async function signEs256(payload: JWTPayload, header: { kid: string; typ: string }, key: CryptoKey): Promise<string> {
+export async function signEs256(payload: JWTPayload, header: { kid: string; typ: string }, key: SignKey): Promise<string> {
   const input = `${b64({ alg: 'ES256', kid: header.kid, typ: header.typ })}.${b64(payload)}`
   // WebCrypto's ECDSA signature is already r || s (IEEE P1363), the form JWS requires, not DER
   const signature = await webcrypto.subtle.sign(ECDSA_SHA256, key, Buffer.from(input))
@@ -24,6 +27,6 @@ export async function signEs256(payload: JWTPayload, header: { kid: string; typ:
 }
 
 /** The private P-256 key as WebCrypto signs with it: not extractable, sign only. */
-export function importSignKey(jwk: JsonWebKey): Promise<CryptoKey> {
+export function importSignKey(jwk: webcrypto.JsonWebKey): Promise<SignKey> {
   return webcrypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
 }

@@ -25,7 +25,7 @@ import {
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
 import { isSealed, rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
-import { importSignKey, signEs256 } from './jws.ts'
+import { importSignKey, signEs256, type SignKey } from './jws.ts'
 
 const ALG = 'ES256'
 /** How often an unknown `kid` may make an instance reload the key set from the database. */
@@ -42,7 +42,7 @@ interface LoadedKey {
   publicJwk: JWK
   verifyKey: CryptoKey | Uint8Array
   /** Imported once per key (and kept across reloads): signing never parses a JWK. */
-  signKey: CryptoKey | null
+  signKey: SignKey | null
   retired: boolean
   /** When a retired key stops verifying (ms since epoch); null while it signs. */
   verifiesUntil: number | null
