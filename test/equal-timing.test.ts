@@ -4,7 +4,6 @@
  * order (the decision waits in the outbox: email/mail-jobs.ts). The worker then mails the
  * known address and not the unknown one. `npm run bench:timing` prints the medians.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
@@ -15,26 +14,14 @@ import pino from 'pino'
 import { createActor, createTenant, createTestDatabase, openTestDb, testConfig, type TestApp, type TestDatabase } from './helpers.ts'
 import { createClient, pkcePair } from './login-helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
-
-/** Records the SQL text (values left out) of every statement sent through it. */
-class Recorder implements KyselyPlugin {
-  statements: string[] = []
-  db: DB | null = null
-  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (this.db) this.statements.push(this.db.getExecutor().compileQuery(node, queryId).sql)
-    return node
-  }
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result
-  }
-}
+import { StatementRecorder } from './statement-recorder.ts'
 
 let database: TestDatabase
 let base: DB
 let app: FastifyInstance
 let t: TestApp
 let sink: SmtpSink
-const recorder = new Recorder()
+const recorder = new StatementRecorder()
 
 beforeAll(async () => {
   sink = await new SmtpSink().start()
@@ -42,8 +29,7 @@ beforeAll(async () => {
   // SMTP set and no worker here: the jobs wait in the outbox, nothing else touches the database
   const config = testConfig({ DATABASE_URL: database.url, SMTP_URL: sink.url, RUN_WORKER: 'false' })
   base = await openTestDb(config)
-  const db = base.withPlugin(recorder)
-  recorder.db = db
+  const db = recorder.attach(base)
   app = await buildApp(config, { db, logger: false })
   t = { app, db: base, config, close: async () => {} }
 })

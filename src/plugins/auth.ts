@@ -34,7 +34,18 @@ declare module 'fastify' {
  * Resolves a verified token's claims to an actor (and, when asked, the user's profile), or
  * null when its session or client is gone.
  */
-export type ActorResolver = (payload: JWTPayload, withProfile: boolean) => Promise<{ actor: Actor; profile?: UserProfile } | null>
+export type ActorResolver = (
+  payload: JWTPayload,
+  want: { profile: boolean; tenantId: number | null },
+) => Promise<{ actor: Actor; profile?: UserProfile } | null>
+
+/** The tenant a request names (`/tenants/{tenantId}/...`), when its id is well formed. */
+function namedTenant(request: FastifyRequest): number | null {
+  const params: unknown = request.params
+  if (typeof params !== 'object' || params === null || !('tenantId' in params)) return null
+  const id = params.tenantId
+  return typeof id === 'string' && /^[1-9][0-9]{0,8}$/.test(id) ? Number(id) : null
+}
 
 /** The scopes a route requires, from its security requirement; null when the route is public. */
 export function declaredScopes(request: FastifyRequest): string[] | null {
@@ -69,7 +80,8 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
     } catch {
       throw unauthorized('The access token is invalid or expired.')
     }
-    const resolved = await resolve(payload, request.routeOptions.config.profile === true)
+    // the session check also reads the user's role in the tenant the request names (one round trip)
+    const resolved = await resolve(payload, { profile: request.routeOptions.config.profile === true, tenantId: namedTenant(request) })
     if (!resolved) throw unauthorized('The access token has been revoked.')
     request.actor = resolved.actor
     request.profile = resolved.profile

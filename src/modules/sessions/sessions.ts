@@ -48,20 +48,32 @@ export class SessionsService {
    * client deleted. One indexed lookup either way: the session with its user for a person,
    * the client for a machine (client_credentials tokens carry no session).
    */
-  actorForToken = async (payload: JWTPayload): Promise<Actor | null> => (await this.resolve(payload, false))?.actor ?? null
+  actorForToken = async (payload: JWTPayload): Promise<Actor | null> => (await this.resolve(payload))?.actor ?? null
 
   /**
-   * The same lookup; with `withProfile` it also brings the user's profile and tenants (what
-   * `GET /users/current` answers), so that route costs this one round trip and nothing more.
+   * The same lookup. With `profile` it also brings the user's profile and tenants (what
+   * `GET /users/current` answers), so that route costs this one round trip and nothing more;
+   * with `tenantId` (the tenant a request names) the user's role there, so the policy's
+   * check costs none either (actor.roleIn).
    */
-  resolve = async (payload: JWTPayload, withProfile: boolean): Promise<{ actor: Actor; profile?: UserProfile } | null> => {
+  resolve = async (
+    payload: JWTPayload,
+    want: { profile?: boolean; tenantId?: number | null } = {},
+  ): Promise<{ actor: Actor; profile?: UserProfile } | null> => {
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : ''
+    const withProfile = want.profile === true
+    const tenantId = withProfile ? null : (want.tenantId ?? null)
     if (typeof payload.sid === 'string') {
       const row = await this.db
         .selectFrom('sessions')
-        .modifyFront(prepared(withProfile ? 'session_with_profile' : 'session_actor'))
+        .modifyFront(prepared(withProfile ? 'session_with_profile' : tenantId !== null ? 'session_actor_in_tenant' : 'session_actor'))
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['sessions.revoked_at', 'users.id', 'users.platform_role', 'users.tenant_id'])
+        .$if(tenantId !== null, (q) =>
+          q
+            .leftJoin('memberships', (join) => join.onRef('memberships.user_id', '=', 'users.id').on('memberships.tenant_id', '=', tenantId ?? 0))
+            .select('memberships.role'),
+        )
         .$if(withProfile, (q) =>
           q.select([
             'users.email',
@@ -83,6 +95,7 @@ export class SessionsService {
         clientId,
         sessionId: payload.sid,
         scopes: scopesOf(payload),
+        ...(tenantId !== null ? { roleIn: { tenantId, role: row.role ?? null } } : {}),
       }
       if (!withProfile || row.email === undefined || row.username === undefined) return { actor }
       const profile: UserProfile = {

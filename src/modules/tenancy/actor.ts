@@ -1,3 +1,5 @@
+import type { TenantRole } from '../../db/database.ts'
+
 /**
  * Who is acting. Services take an Actor and plain input, never an HTTP request; the HTTP
  * layer (plugins/auth.ts), the CLI, the dev seed, the hosted pages and every dialect build
@@ -26,6 +28,12 @@ export interface UserActor {
   clientId: string | null
   sessionId: string | null
   scopes: ReadonlySet<string> | null
+  /**
+   * The user's role in one tenant (null: none), read with the session check when the
+   * request names that tenant (`/tenants/{tenantId}/...`): the policy uses it instead of
+   * asking the database again within the same request. Absent, the policy asks.
+   */
+  roleIn?: { tenantId: number; role: TenantRole | null }
 }
 
 /** A machine: a client_credentials token. It acts for the tenant that owns its client, within its scopes. */

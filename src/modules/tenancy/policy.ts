@@ -113,6 +113,8 @@ export class Policy {
       return (await this.tenantExists(tenantId)) ? 'admin' : null
     }
     if (actor.kind === 'operator' || actor.platformAdmin) return (await this.tenantExists(tenantId)) ? 'owner' : null
+    // read with this request's session check (actor.ts), a moment ago
+    if (actor.roleIn?.tenantId === tenantId) return actor.roleIn.role
     return membershipRole(this.db, tenantId, actor.userId)
   }
 
