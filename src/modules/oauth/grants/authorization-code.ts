@@ -3,10 +3,10 @@
  * threats and the odds, ../attempts.ts for the failure budgets).
  *
  * Races. Of N concurrent exchanges of one code exactly one wins: the code is consumed by
- * a conditional update (`consumed_at is null`) in the one statement that reads the code and
- * opens the session (../redeem-code.ts), so the losers' updates match no row and nothing of theirs that
- * depends on the code is written. A loser is told `invalid_grant` and revokes nothing: it was concurrent with
- * the winner (its update found the code already taken, or it arrived before the winner
+ * a conditional update (`consumed_at is null`) in the one statement that reads the code
+ * and opens the session (../redeem-code.ts), so the losers' updates match no row and
+ * nothing of theirs that depends on the code is written. A loser is told `invalid_grant`
+ * and revokes nothing: it was concurrent with the winner (its update found the code already taken, or it arrived before the winner
  * consumed the code: `started <= consumed_at`, where `started` is when Fastify received
  * the request, before reading its body). Only a presentation that arrived after the code
  * was consumed is a replay (RFC 6749 4.1.2), and revokes the session the code opened. So
@@ -22,7 +22,7 @@ import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-c
 import { signIdToken, wantsOpenId } from '../oidc.ts'
 import { verifyPkce } from '../pkce.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
-import { exchangeLoginCode } from '../redeem-code.ts'
+import { exchangeLoginCode, type Exchanged } from '../redeem-code.ts'
 import { accessTokenTtl, userTokenResponse } from '../tokens.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
@@ -94,6 +94,39 @@ async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantCont
   await checkBinding(deps, code, ctx)
 }
 
+/**
+ * The grant's verdict on what the statement did: the checks decide, on the code as it was
+ * before; the session it opened, or the refusal.
+ */
+async function verdict(
+  deps: GrantDeps,
+  ctx: GrantContext,
+  exchanged: Exchanged,
+  reach: Reach,
+  now: Date,
+): Promise<{ code: LoginCode; issued: Extract<Exchanged, { outcome: 'issued' }> }> {
+  const { code } = exchanged
+  try {
+    await checkCode(deps, code, ctx, reach, now)
+  } catch (error) {
+    // never expected (the statement restates these checks): the checks win, and what it opened is closed
+    if (exchanged.outcome === 'issued') {
+      await revokeSessions(deps.db, { sessionId: exchanged.sessionId }, 'exchange_refused')
+      deps.log.error({ clientId: ctx.client.client_id }, 'the exchange statement redeemed a code the grant refused; its session was revoked')
+    }
+    throw error
+  }
+  if (!code) throw invalidCode()
+  // if the tenant's policy closed since the code was sent, nothing was written and the code stays unconsumed
+  if (exchanged.outcome === 'closed') throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
+  if (exchanged.outcome === 'refused') {
+    // the checks passed on the code as read, so another exchange of it, concurrent with this one, won: nothing to revoke
+    await ctx.attempt.notAGuess()
+    throw invalidCode()
+  }
+  return { code, issued: exchanged }
+}
+
 export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   const { client, params, attempt } = ctx
   if (!params.code) throw new OAuthError('invalid_request', 'code is required.')
@@ -123,28 +156,16 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
     refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
     now,
   })
-  const { code } = exchanged
-  try {
-    await checkCode(deps, code, ctx, reach, now)
-  } catch (error) {
-    // never expected (the statement restates these checks): the checks win, and what it opened is closed
-    if (exchanged.outcome === 'issued') {
-      await revokeSessions(deps.db, { sessionId: exchanged.sessionId }, 'exchange_refused')
-      deps.log.error({ clientId: client.client_id }, 'the exchange statement redeemed a code the grant refused; its session was revoked')
-    }
-    throw error
-  }
-  if (!code) throw invalidCode()
-  // if the tenant's policy closed since the code was sent, nothing was written and the code stays unconsumed
-  if (exchanged.outcome === 'closed') throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
-  if (exchanged.outcome === 'refused') {
-    // the checks passed on the code as read, so another exchange of it, concurrent with this one, won: nothing to revoke
-    await attempt.notAGuess()
-    throw invalidCode()
-  }
-  const issued = { ...exchanged, userId: exchanged.user.id }
-  const accessTtlSeconds = accessTokenTtl(deps.config, client, params)
-  const response = await userTokenResponse(deps, { ...issued, clientId: client.client_id, tenantId: code.tenant_id, scope, accessTtlSeconds })
+  const { code, issued } = await verdict(deps, ctx, exchanged, reach, now)
+  const response = await userTokenResponse(deps, {
+    userId: issued.user.id,
+    sessionId: issued.sessionId,
+    refreshToken: issued.refreshToken,
+    clientId: client.client_id,
+    tenantId: code.tenant_id,
+    scope,
+    accessTtlSeconds: accessTokenTtl(deps.config, client, params),
+  })
   if (!wantsOpenId(code.scope)) return response
   const idToken = await signIdToken(deps, {
     user: issued.user,
