@@ -124,7 +124,11 @@ try {
   rows.push({ workload: 'bare Fastify GET / (ceiling)', figures: bare })
 
   const pgb = await runPgbench(BASE_URL, SECONDS, 10)
-  rows.push({ workload: 'pgbench TPC-B, 10 clients (tps)', figures: { rps: pgb.tps, p50: Number(pgb.p50.toFixed(1)), p99: Number(pgb.p99.toFixed(1)), non2xx: 0 } })
+  rows.push({
+    workload: 'pgbench TPC-B, 10 clients (tps)',
+    figures: { rps: pgb.tps, p50: Number(pgb.p50.toFixed(1)), p99: Number(pgb.p99.toFixed(1)), non2xx: 0 },
+    note: pgb.databaseCpuMsPerTx === null ? undefined : `PostgreSQL CPU ${pgb.databaseCpuMsPerTx.toFixed(2)} ms/tx`,
+  })
 
   const ccForm = 'grant_type=client_credentials'
   const peer = await measurePlain('oidc', {
