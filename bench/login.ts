@@ -67,8 +67,8 @@ async function measureTrellis(
   }
 }
 
-async function measurePlain(kind: 'bare' | 'oidc', job: Omit<LoadJob, 'url' | 'connections' | 'seconds'> & { path: string }): Promise<LoadFigures> {
-  const server = await spawnServer([kind])
+async function measurePlain(args: string[], job: Omit<LoadJob, 'url' | 'connections' | 'seconds'> & { path: string }): Promise<LoadFigures> {
+  const server = await spawnServer(args)
   try {
     const { path, ...rest } = job
     return await runLoad({ ...rest, url: `${server.url}${path}` })
@@ -120,8 +120,10 @@ try {
   console.log(`bench:login  servers on Node ${serverNode} (BENCH_NODE), load generator on ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload, ${CREDENTIALS} single-use credentials per workload`)
 
   const rows: Row[] = []
-  const bare = await measurePlain('bare', { path: '/', method: 'GET', headers: {} })
+  const bare = await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} })
   rows.push({ workload: 'bare Fastify GET / (ceiling)', figures: bare })
+  const bareQuery = await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} })
+  rows.push({ workload: 'bare Fastify + 1 PostgreSQL round trip', figures: bareQuery, ratio: ratio(bareQuery.rps, bare.rps, 'bare') })
 
   const pgb = await runPgbench(BASE_URL, SECONDS, 10)
   rows.push({
@@ -131,7 +133,7 @@ try {
   })
 
   const ccForm = 'grant_type=client_credentials'
-  const peer = await measurePlain('oidc', {
+  const peer = await measurePlain(['oidc'], {
     path: '/token',
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(PEER_CLIENT.id, PEER_CLIENT.secret) },
@@ -161,7 +163,7 @@ try {
 
   const auth = { authorization: `Bearer ${seeded.token}` }
   const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
-  rows.push({ ...current.row, ratio: ratio(current.figures.rps, bare.rps, 'bare') })
+  rows.push({ ...current.row, ratio: `${ratio(current.figures.rps, bare.rps, 'bare')}; ${ratio(current.figures.rps, bareQuery.rps, 'bare + 1 round trip')}` })
 
   const pagePath = `/tenants/${seeded.tenantId}/v4/sensors?limit=250`
   const page = await db('Trellis GET /v4/sensors?limit=250', { path: pagePath, method: 'GET', headers: auth })

@@ -1,7 +1,9 @@
 /**
  * One benchmarked server in its own process (forked by ./lib.ts with an IPC channel):
- * `trellis <databaseUrl>`, `bare` (Fastify answering GET / and nothing else: the ceiling) or
- * `oidc` (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
+ * `trellis <databaseUrl>`, `bare` (Fastify answering GET / and nothing else: the ceiling),
+ * `bare-query <databaseUrl>` (Fastify answering GET /query after one PostgreSQL round trip:
+ * the ceiling of a route that asks the database once per request, as every session check
+ * does) or `oidc` (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
  * listening (readyAtUs on the monotonic clock V8's profiler uses); on { type: 'stop' } it
  * waits for in-flight work to end, closes, answers { type: 'stopped' } with the requests it
  * received, the statements its pg driver sent for them and the CPU it spent since it began
@@ -9,6 +11,7 @@
  * `--cpu-prof` writes its profile.
  */
 import Fastify from 'fastify'
+import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { connectDatabase } from '../src/db/connect.ts'
@@ -65,6 +68,24 @@ async function startBare(): Promise<Running> {
   return { url, close: () => app.close() }
 }
 
+async function startBareQuery(databaseUrl: string): Promise<Running> {
+  // the pool Trellis uses by default, and a prepared statement, as its session check is
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 })
+  const app = Fastify({ logger: false })
+  app.get('/query', async () => {
+    const { rows } = await pool.query<{ ok: number }>({ name: 'bench_round_trip', text: 'select $1::int as ok', values: [1] })
+    return { ok: rows[0]?.ok === 1 }
+  })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    url,
+    close: async () => {
+      await app.close()
+      await pool.end()
+    },
+  }
+}
+
 function send(message: object): void {
   if (!process.send) throw new Error('bench/server.ts runs forked, with an IPC channel')
   process.send(message)
@@ -72,8 +93,16 @@ function send(message: object): void {
 
 const [kind, databaseUrl] = process.argv.slice(2)
 const running =
-  kind === 'trellis' && databaseUrl ? await startTrellis(databaseUrl) : kind === 'bare' ? await startBare() : kind === 'oidc' ? await startOidcPeer() : null
-if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare | oidc (got ${kind})`)
+  kind === 'trellis' && databaseUrl
+    ? await startTrellis(databaseUrl)
+    : kind === 'bare-query' && databaseUrl
+      ? await startBareQuery(databaseUrl)
+      : kind === 'bare'
+        ? await startBare()
+        : kind === 'oidc'
+          ? await startOidcPeer()
+          : null
+if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare-query <databaseUrl> | bare | oidc (got ${kind})`)
 
 process.on('message', (message: { type?: string }) => {
   if (message.type !== 'stop') return
