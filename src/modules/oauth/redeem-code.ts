@@ -20,8 +20,8 @@
  *   is public in the code request), so an ordinary comparison is fine here; the verifier's
  *   constant-time check is the grant's.
  * - Text that PostgreSQL cannot hold (U+0000, which the existing web client's verifier may
- *   contain) is never sent: such a value cannot equal a stored one, so null is sent instead,
- *   which matches nothing.
+ *   contain, or a hostile redirect_uri) is never sent: such a value cannot equal a stored
+ *   one, so null is sent instead, which matches nothing (and no request becomes a 500).
  *
  * Why it stays correct under concurrency (READ COMMITTED, every CTE sees one snapshot):
  * - The code is consumed by `update ... where consumed_at is null`: of concurrent
@@ -32,7 +32,7 @@
  * - A new account is inserted with `on conflict do update` (a no-op assignment), so when a
  *   concurrent exchange for the same new address inserts it first, this one waits for it
  *   and gets the committed row back (`inserted` false: no memberships or home tenant twice).
- *   It is inserted only while the code is still unconsumed in this snapshot, and the one
+ *   It is inserted only while the code is eligible (unconsumed) in this snapshot, and the one
  *   that inserts it is the one that consumes the code: the other waits on the user's key.
  * - Every write after the consumption (proof of address, session, refresh token, the
  *   code's session id) is conditioned on it, so a loser writes nothing but the no-op.
@@ -40,7 +40,8 @@
  * checked at the end of the statement, when all of them exist.
  *
  * The statement is prepared once per connection (../../db/prepared.ts), so its result
- * columns are named (USER_COLUMNS, which the type checker keeps complete).
+ * columns are named: the code's and the user's, prefixed (LOGIN_CODE_COLUMNS and
+ * USER_COLUMNS, which the type checker keeps complete, as it does codeOf and userOf).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
