@@ -5,38 +5,25 @@
  * known address and not the unknown one. `npm run bench:timing` prints the medians.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.ts'
-import type { DB } from '../src/db/connect.ts'
 import { OutboxWorker } from '../src/modules/email/worker.ts'
 import nodemailer from 'nodemailer'
 import pino from 'pino'
-import { createActor, createTenant, createTestDatabase, openTestDb, testConfig, type TestApp, type TestDatabase } from './helpers.ts'
+import { createActor, createTenant, createTestApp, type TestApp } from './helpers.ts'
 import { createClient, pkcePair } from './login-helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
 import { StatementRecorder } from './statement-recorder.ts'
 
-let database: TestDatabase
-let base: DB
-let app: FastifyInstance
 let t: TestApp
 let sink: SmtpSink
 const recorder = new StatementRecorder()
 
 beforeAll(async () => {
   sink = await new SmtpSink().start()
-  database = await createTestDatabase()
   // SMTP set and no worker here: the jobs wait in the outbox, nothing else touches the database
-  const config = testConfig({ DATABASE_URL: database.url, SMTP_URL: sink.url, RUN_WORKER: 'false' })
-  base = await openTestDb(config)
-  const db = recorder.attach(base)
-  app = await buildApp(config, { db, logger: false })
-  t = { app, db: base, config, close: async () => {} }
+  t = await createTestApp({ SMTP_URL: sink.url, RUN_WORKER: 'false' }, { recorder })
 })
 afterAll(async () => {
-  await app.close()
-  await base.destroy()
-  await database.drop()
+  await t.close()
   await sink.stop()
 })
 
@@ -48,12 +35,12 @@ async function statementsOf(send: () => Promise<{ statusCode: number; body: stri
 
 describe('a known and an unknown address take the same path before the answer', () => {
   it('code request, register and forgotPassword, on the platform and under a closed tenant', async () => {
-    const client = await createClient(app)
+    const client = await createClient(t.app)
     const closed = await createTenant(t, 'Closed', { signup: 'closed' })
     const member = await createActor(t, { belongsTo: closed })
     const known = await createActor(t)
     const stranger = 'nobody-here@example.test'
-    const post = (url: string, payload: object) => () => app.inject({ method: 'POST', url, payload })
+    const post = (url: string, payload: object) => () => t.app.inject({ method: 'POST', url, payload })
     const code = (email: string, prefix = '') =>
       post(`${prefix}/auth/passwordlessLogin/code`, { email, client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })
     const cases: Array<[string, () => Promise<{ statusCode: number; body: string }>, () => Promise<{ statusCode: number; body: string }>]> = [
@@ -75,14 +62,14 @@ describe('a known and an unknown address take the same path before the answer', 
     }
 
     // the worker decides: mail for the known addresses; for a stranger, what the sign-up policy allows
-    const worker = new OutboxWorker(base, nodemailer.createTransport(sink.url), pino({ level: 'silent' }), {
+    const worker = new OutboxWorker(t.db, nodemailer.createTransport(sink.url), pino({ level: 'silent' }), {
       pollMs: 20,
       retryBaseMs: 20,
       messageIdDomain: 'trellis.test',
       timeoutMs: 5000,
       concurrency: 4,
-      box: app.secretBox,
-      decide: (message) => app.services.email.jobs.decide(message),
+      box: t.app.secretBox,
+      decide: (message) => t.app.services.email.jobs.decide(message),
     })
     while ((await worker.runOnce()) > 0);
     const to = (address: string) => sink.messages.filter((m) => m.envelopeTo.includes(address))
@@ -92,6 +79,6 @@ describe('a known and an unknown address take the same path before the answer', 
     expect(to(`other-${stranger}`)).toEqual([]) // a closed tenant signs no one up
     expect(to(`forgot-${stranger}`)).toEqual([])
     expect(to(`reg-${stranger}`)).toHaveLength(1) // a new account's confirmation link
-    expect(await base.selectFrom('email_outbox').select('id').where('job', 'is not', null).execute()).toEqual([])
+    expect(await t.db.selectFrom('email_outbox').select('id').where('job', 'is not', null).execute()).toEqual([])
   })
 })

@@ -20,6 +20,7 @@ import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import type { Database, TenantRole, User } from '../src/db/database.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
+import type { StatementRecorder } from './statement-recorder.ts'
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -79,11 +80,15 @@ export async function openTestDb(config: Readonly<Config>): Promise<DB> {
   return new Kysely<Database>({ dialect: new PGliteDialect(pg) })
 }
 
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+/**
+ * An app on a database of its own. With `recorder`, the app's statements go through it
+ * (test/statement-recorder.ts); `db` stays unrecorded, for the test's own reads.
+ */
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: { recorder?: StatementRecorder } = {}): Promise<TestApp> {
   const database = await createTestDatabase()
   const config = testConfig({ DATABASE_URL: database.url, ...env })
   const db = await openTestDb(config)
-  const app = await buildApp(config, { db, logger: false })
+  const app = await buildApp(config, { db: options.recorder ? options.recorder.attach(db) : db, logger: false })
   return {
     app,
     db,

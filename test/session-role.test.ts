@@ -5,34 +5,20 @@
  * a role changed or a membership removed holds from the next request on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.ts'
-import type { DB } from '../src/db/connect.ts'
-import { createActor, createTenant, createTestDatabase, openTestDb, testConfig, type Actor, type TestApp, type TestDatabase } from './helpers.ts'
+import { createActor, createTenant, createTestApp, type Actor, type TestApp } from './helpers.ts'
 import { StatementRecorder } from './statement-recorder.ts'
 
-let database: TestDatabase
-let base: DB
-let app: FastifyInstance
 let t: TestApp
 const recorder = new StatementRecorder()
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  const config = testConfig({ DATABASE_URL: database.url, RUN_WORKER: 'false' })
-  base = await openTestDb(config)
-  app = await buildApp(config, { db: recorder.attach(base), logger: false })
-  t = { app, db: base, config, close: async () => {} }
+  t = await createTestApp({ RUN_WORKER: 'false' }, { recorder })
 })
-afterAll(async () => {
-  await app.close()
-  await base.destroy()
-  await database.drop()
-})
+afterAll(() => t.close())
 
 async function statementsOf(url: string, who: Actor) {
   recorder.statements = []
-  const res = await app.inject({ method: 'GET', url, headers: who.headers })
+  const res = await t.app.inject({ method: 'GET', url, headers: who.headers })
   return { status: res.statusCode, statements: [...recorder.statements] }
 }
 
@@ -67,7 +53,7 @@ describe('the role in the named tenant comes with the session check', () => {
   it('a role lowered, then a membership removed, holds from the next request on', async () => {
     const admin = await createActor(t, { tenantId, role: 'admin' })
     expect((await statementsOf(`/tenants/${tenantId}/invitations`, admin)).status).toBe(200)
-    const lowered = await app.inject({
+    const lowered = await t.app.inject({
       method: 'PATCH',
       url: `/tenants/${tenantId}/members/${admin.user.id}`,
       headers: owner.headers,
@@ -75,7 +61,7 @@ describe('the role in the named tenant comes with the session check', () => {
     })
     expect(lowered.statusCode).toBe(200)
     expect((await statementsOf(`/tenants/${tenantId}/invitations`, admin)).status).toBe(403)
-    const removed = await app.inject({ method: 'DELETE', url: `/tenants/${tenantId}/members/${admin.user.id}`, headers: owner.headers })
+    const removed = await t.app.inject({ method: 'DELETE', url: `/tenants/${tenantId}/members/${admin.user.id}`, headers: owner.headers })
     expect(removed.statusCode).toBe(204)
     expect((await statementsOf(`/tenants/${tenantId}/invitations`, admin)).status).toBe(404)
   })
