@@ -20,8 +20,10 @@ export const SERVER_NODE = process.env.BENCH_NODE ?? process.execPath
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-if (!(SECONDS > 0 && SECONDS <= 120) || !(CONNECTIONS > 0 && CONNECTIONS <= 200)) {
-  throw new Error('BENCH_SECONDS must be in 1..120 and BENCH_CONNECTIONS in 1..200 (bounded loads on a shared machine)')
+/** Seconds of the same load before each workload's measured seconds (./cannon.ts says why). */
+export const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
+if (!(SECONDS > 0 && SECONDS <= 120) || !(CONNECTIONS > 0 && CONNECTIONS <= 200) || !(WARMUP >= 0 && WARMUP <= 30)) {
+  throw new Error('BENCH_SECONDS must be in 1..120, BENCH_CONNECTIONS in 1..200 and BENCH_WARMUP in 0..30 (bounded loads on a shared machine)')
 }
 
 export function freshDatabase() {
@@ -102,10 +104,10 @@ export async function spawnServer(args: string[], nodeFlags: string[] = []): Pro
 }
 
 /** Runs autocannon in its own process against `url`. */
-export async function runLoad(job: Omit<LoadJob, 'connections' | 'seconds'> & Partial<LoadJob>): Promise<LoadFigures> {
+export async function runLoad(job: Omit<LoadJob, 'connections' | 'seconds' | 'warmupSeconds'> & Partial<LoadJob>): Promise<LoadFigures> {
   const child = fork(here('./cannon.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const answer = nextMessage<{ figures: LoadFigures }>(child, 'figures')
-  child.send({ connections: CONNECTIONS, seconds: SECONDS, ...job })
+  child.send({ connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, ...job })
   return (await answer).figures
 }
 

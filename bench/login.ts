@@ -6,7 +6,7 @@
  * Per request: round trips and statements as counted by the server's pg driver, commits
  * from pg_stat_database (xact_commit delta over the workload), CPU per request of the server
  * and of PostgreSQL (./cpu.ts). BENCH_NODE (the servers' Node.js binary), BENCH_SECONDS (10),
- * BENCH_CONNECTIONS (50), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
+ * BENCH_CONNECTIONS (50), BENCH_WARMUP (2), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
@@ -16,17 +16,19 @@ import pg from 'pg'
 import type { LoadFigures, LoadJob } from './cannon.ts'
 import { postgresCpuMs } from './cpu.ts'
 import { topSelfTime } from './cpuprofile-top.ts'
-import { BASE_URL, buildBenchApp, CONNECTIONS, dbCounters, freshDatabase, runLoad, SECONDS, SERVER_NODE, spawnServer } from './lib.ts'
+import { BASE_URL, buildBenchApp, CONNECTIONS, dbCounters, freshDatabase, runLoad, SECONDS, SERVER_NODE, spawnServer, WARMUP } from './lib.ts'
 import { runPgbench } from './pgbench.ts'
 import { PEER_CLIENT } from './oidc-peer.ts'
 import type { StatementFigures } from './query-counter.ts'
-import { codeRequestBodies, seedClients, seedExchangeBodies, seedRefreshBodies, seedUserAndSensors } from './seed.ts'
+import { codeRequestBodies, seedAccounts, seedClients, seedExchangeBodies, seedRefreshBodies, seedUserAndSensors, settle } from './seed.ts'
 import { perRequest, printStatements, printTable, type Row } from './table.ts'
 
 const PROFILE = process.argv.includes('--profile')
-// single-use credentials per workload: enough for 4,000 req/s over the whole run
-const CREDENTIALS = Number(process.env.BENCH_CREDENTIALS ?? SECONDS * 4000)
+// single-use credentials per workload: enough for 4,000 req/s over the whole run, warm-up included
+const CREDENTIALS = Number(process.env.BENCH_CREDENTIALS ?? (SECONDS + WARMUP) * 4000)
 const SENSORS = 1000
+// the accounts the service already holds when the run begins
+const ACCOUNTS = 20_000
 const work = mkdtempSync(join(tmpdir(), 'trellis-bench-'))
 const json = { 'content-type': 'application/json' }
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`
@@ -44,7 +46,7 @@ async function measureTrellis(
   databaseUrl: string,
   databaseName: string,
   workload: string,
-  job: Omit<LoadJob, 'url' | 'connections' | 'seconds'> & { path: string; sanityBody?: string; connections?: number; seconds?: number },
+  job: Omit<LoadJob, 'url' | 'connections' | 'seconds' | 'warmupSeconds'> & { path: string; sanityBody?: string; connections?: number; seconds?: number },
   nodeFlags: string[] = [],
 ): Promise<Measured> {
   const before = await dbCounters(databaseName)
@@ -67,7 +69,7 @@ async function measureTrellis(
   }
 }
 
-async function measurePlain(args: string[], job: Omit<LoadJob, 'url' | 'connections' | 'seconds'> & { path: string }): Promise<LoadFigures> {
+async function measurePlain(args: string[], job: Omit<LoadJob, 'url' | 'connections' | 'seconds' | 'warmupSeconds'> & { path: string }): Promise<LoadFigures> {
   const server = await spawnServer(args)
   try {
     const { path, ...rest } = job
@@ -104,6 +106,7 @@ try {
   const app = await buildBenchApp(database.url)
   const clients = await seedClients(app)
   const seeded = await seedUserAndSensors(app, clients.publicId, SENSORS)
+  await seedAccounts(app, ACCOUNTS)
   const exchangeFile = join(work, 'exchange.jsonl')
   const refreshFile = join(work, 'refresh.jsonl')
   const codeFile = join(work, 'code.jsonl')
@@ -114,10 +117,11 @@ try {
   const profileSanity = PROFILE ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, profileFile, 'p') : ''
   const profileCodeFile = join(work, 'code-profile.jsonl')
   const profileCodeSanity = PROFILE ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, profileCodeFile, 'preq') : ''
+  await settle(app)
   await app.close()
   await app.db.destroy()
   const serverNode = execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim()
-  console.log(`bench:login  servers on Node ${serverNode} (BENCH_NODE), load generator on ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload, ${CREDENTIALS} single-use credentials per workload`)
+  console.log(`bench:login  servers on Node ${serverNode} (BENCH_NODE), load generator on ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload after ${WARMUP} s of warm-up, ${CREDENTIALS} single-use credentials per workload`)
 
   const rows: Row[] = []
   const bare = await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} })
