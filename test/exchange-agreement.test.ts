@@ -4,20 +4,25 @@
  * accept what the grant refuses: for every kind of refusal, this presents a fresh code wrongly
  * and checks what the database holds afterwards (the code unconsumed, no session opened), then
  * presents it rightly and gets tokens (the statement does not refuse what the grant accepts).
+ * The common statement defers what it does not serve to the full one; the last block shows
+ * which statements each kind of account takes.
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
+import { createTenant, createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+import { StatementRecorder } from './statement-recorder.ts'
+import { insertUser } from '../src/modules/users/users.repository.ts'
 
 let t: TestApp
 let pub: { clientId: string; redirectUri: string }
 let conf: { clientId: string; redirectUri: string; secret: string | null }
 let other: { clientId: string }
+const recorder = new StatementRecorder()
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_MAIL_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '100000/1s' })
+  t = await createTestApp({ RATE_LIMIT_MAIL_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '100000/1s' }, { recorder })
   pub = await createClient(t.app, { redirectUris: ['https://app.test/cb', 'https://app.test/other'] })
   conf = await createClient(t.app, { public: false, redirectUris: ['https://backend.test/cb'] })
   other = await createClient(t.app, { redirectUris: ['https://app.test/cb'] })
@@ -31,11 +36,15 @@ interface Issued {
 }
 
 /** A code mailed for a new address: PKCE with the given method, or none. */
-async function issue(method: 'S256' | 'plain' | 'none', client: { clientId: string; redirectUri: string } = pub): Promise<Issued> {
-  const email = uniqueEmail(`agree-${method.toLowerCase()}`)
+async function issue(
+  method: 'S256' | 'plain' | 'none',
+  client: { clientId: string; redirectUri: string } = pub,
+  opts: { email?: string; tenantId?: number } = {},
+): Promise<Issued> {
+  const email = opts.email ?? uniqueEmail(`agree-${method.toLowerCase()}`)
   const pair = pkcePair()
   const challenge = method === 'S256' ? pair.challenge : method === 'plain' ? pair.verifier : undefined
-  const res = await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge, method })
+  const res = await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge, method, tenantId: opts.tenantId })
   expect(res.statusCode).toBe(200)
   return { code: await latestCode(t, email), email, verifier: pair.verifier }
 }
@@ -138,5 +147,46 @@ describe('reach: a code out of reach is not redeemed either', () => {
     const row = await tight.db.selectFrom('login_codes').select(['consumed_at', 'session_id']).where('email', '=', email).executeTakeFirstOrThrow()
     expect(row).toEqual({ consumed_at: null, session_id: null })
     expect((await exchange(tight.app, params, {}, '198.51.100.8')).statusCode).toBe(200)
+  })
+})
+
+describe('the common statement, and the full one for what it defers', () => {
+  /** The exchange statements a token request sent, by their prepared names. */
+  async function exchangeStatements(params: Record<string, unknown>) {
+    recorder.statements = []
+    const res = await exchange(t.app, params)
+    const names = recorder.statements.flatMap((text) => text.match(/prepared:(exchange_login_code\w*)/)?.[1] ?? [])
+    return { status: res.statusCode, names }
+  }
+  const rightFor = (issued: Issued) => ({ grant_type: 'authorization_code', code: issued.code, client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier })
+
+  it('a new account on the platform and a proven one: the common statement alone', async () => {
+    const issued = await issue('S256')
+    expect(await exchangeStatements(rightFor(issued))).toEqual({ status: 200, names: ['exchange_login_code'] })
+    const again = await issue('S256', pub, { email: issued.email })
+    expect(await exchangeStatements(rightFor(again))).toEqual({ status: 200, names: ['exchange_login_code'] })
+  })
+
+  it("a tenant's new customer: refused wrongly presented with nothing written, then the full statement signs them up", async () => {
+    const tenantId = await createTenant(t, 'Agreeing brand', { signup: 'customers' })
+    const issued = await issue('S256', pub, { tenantId })
+    // wrongly presented, the common statement finds the code not eligible and defers nothing
+    expect(await exchangeStatements({ ...rightFor(issued), code_verifier: pkcePair().verifier })).toEqual({ status: 400, names: ['exchange_login_code'] })
+    expect(await stateOf(issued.email)).toEqual({ consumed: false, sessionId: null, sessions: 0 })
+    expect(await exchangeStatements(rightFor(issued))).toEqual({ status: 200, names: ['exchange_login_code', 'exchange_login_code_full'] })
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', issued.email).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()
+    const roles = await t.db.selectFrom('memberships').select('role').where('user_id', '=', user.id).orderBy('role').execute()
+    expect(roles.map((r) => r.role)).toEqual(['customer', 'owner'])
+    expect(await stateOf(issued.email)).toMatchObject({ consumed: true, sessions: 1 })
+  })
+
+  it('an account whose address is not proven yet: the full statement proves it and discards its password', async () => {
+    const email = uniqueEmail('agree-unproven')
+    await insertUser(t.db, { email, emailConfirmed: false, passwordHash: 'not a real hash' })
+    const issued = await issue('S256', pub, { email })
+    expect(await exchangeStatements(rightFor(issued))).toEqual({ status: 200, names: ['exchange_login_code', 'exchange_login_code_full'] })
+    const row = await t.db.selectFrom('users').select(['email_confirmed_at', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow()
+    expect(row.email_confirmed_at).not.toBeNull()
+    expect(row.password_hash).toBeNull()
   })
 })
