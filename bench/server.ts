@@ -70,7 +70,7 @@ async function startBare(): Promise<Running> {
 
 async function startBareQuery(databaseUrl: string): Promise<Running> {
   // the pool Trellis uses by default, and a prepared statement, as its session check is
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
   const app = Fastify({ logger: false })
   app.get('/query', async () => {
     const { rows } = await pool.query<{ ok: number }>({ name: 'bench_round_trip', text: 'select $1::int as ok', values: [1] })

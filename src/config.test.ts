@@ -17,8 +17,8 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: 'pglite://memory' }).database).toEqual({ kind: 'pglite', dataDir: null })
   })
 
-  it('DATABASE_POOL_SIZE: 20 connections by default, or as set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: 20, preparedStatements: true })
+  it('DATABASE_POOL_SIZE: 10 connections by default, or as set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: 10, preparedStatements: true })
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_PREPARED_STATEMENTS: 'false' }).database).toMatchObject({ preparedStatements: false })
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '50' }).database).toMatchObject({ poolSize: 50 })
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '0' })).toThrow(/^DATABASE_POOL_SIZE:/)
