@@ -61,6 +61,17 @@ describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
     }
   })
 
+  it('two texts under one marker are two statements, and each text again is the same one', async () => {
+    const one = () => sql<{ n: number }>`${prepared('twin')} select 1 as n`.execute(t.db)
+    const two = () => sql<{ n: number }>`${prepared('twin')} select 2 as n`.execute(t.db)
+    for (let i = 0; i < 2; i++) {
+      expect((await one()).rows).toEqual([{ n: 1 }])
+      expect((await two()).rows).toEqual([{ n: 2 }])
+    }
+    const twins = await sql<{ name: string }>`select name from pg_prepared_statements where name like 'twin%'`.execute(t.db)
+    expect(twins.rows).toHaveLength(2)
+  })
+
   it('a statement whose result type a migration changed fails once; its connection is replaced', async () => {
     await sql`create table prepared_probe (id int)`.execute(t.db)
     await sql`insert into prepared_probe values (1)`.execute(t.db)

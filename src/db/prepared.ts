@@ -41,18 +41,29 @@ export function prepared(name: string): RawBuilder<unknown> {
   return marker
 }
 
-/** Names of marked texts; they are few and fixed, the bound is a guard. */
-const names = new Map<string, string>()
+/**
+ * Names of marked texts, by marker; they are few and fixed, the bound is a guard. Keyed by
+ * the marker and matched by comparing the text, not keyed by the text: a statement's text is
+ * built anew per call, and a Map would hash all of it (~5 KB for the exchange) every time.
+ */
+const names = new Map<string, { text: string; name: string }[]>()
 const MAX_NAMES = 512
+let named = 0
+const OPEN = '/* prepared:'
 
 function statementName(text: string): string | null {
-  if (!text.includes('/* prepared:')) return null
-  let name = names.get(text)
-  if (name === undefined) {
-    const marker = MARKER.exec(text)?.[1]
-    if (!marker) return null
-    name = `${marker}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`
-    if (names.size < MAX_NAMES) names.set(text, name)
+  const at = text.indexOf(OPEN)
+  if (at < 0) return null
+  const close = text.indexOf(' */', at)
+  const marker = MARKER.exec(text.slice(at, close + 3))?.[1]
+  if (!marker) return null
+  const known = names.get(marker) ?? []
+  for (const entry of known) if (entry.text === text) return entry.name
+  const name = `${marker}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`
+  if (named < MAX_NAMES) {
+    known.push({ text, name })
+    names.set(marker, known)
+    named++
   }
   return name
 }
