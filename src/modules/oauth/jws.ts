@@ -2,10 +2,12 @@
  * ES256 compact signing with WebCrypto and a CryptoKey imported once per key (KeyStore).
  * Not jose's SignJWT: it builds and checks more than a token this service composes itself
  * needs. Not node:crypto's synchronous sign(): WebCrypto signs on libuv's thread pool with
- * the key it holds, and costs less CPU per token (measured on 2 cores with Node 24, the
- * server's CPU per client_credentials token fell from 0.29 to 0.15 ms, and its rate
- * doubled; a synchronous sign() took ~48 us of the event loop per token there, against
- * ~25 us on Node 20). Verification stays with jose (KeyStore.verify): it is the side that
+ * the key it holds, so the event loop, which bounds a Node process's rate, spends less on a
+ * token. Measured on 2 cores with Node 24: in isolation WebCrypto takes ~31 us of the event
+ * loop per signature (and ~90 us on the pool), sync sign() ~56 us, all of it on the loop
+ * (~29 us on Node 20); in the server, client_credentials ran twice as fast with WebCrypto,
+ * and an exchange, where the database shares the cores, ran as fast either way (within the
+ * machine's noise). Verification stays with jose (KeyStore.verify): it is the side that
  * must reject every malformed or hostile token, and a verified token is cached, so its
  * cost is paid once.
  */

@@ -1,6 +1,7 @@
 /**
- * An exchange of a login code in ONE statement, one round trip: it reads the code by its
- * hash and, when the code may be redeemed by this request, consumes it, finds the account
+ * An exchange of a login code in one statement, one round trip, in the common case (two
+ * otherwise: "Two statements" below). It reads the code by its hash and, when the code
+ * may be redeemed by this request, consumes it, finds the account
  * of the code's address in the code's tenant or signs it up per the tenant's policy (the
  * rules are written in ../users/identity.ts; this statement is their single-round-trip form
  * for the token endpoint, and test/login.test.ts and test/tenants.test.ts hold both to them),

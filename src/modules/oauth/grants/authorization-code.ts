@@ -3,10 +3,11 @@
  * threats and the odds, ../attempts.ts for the failure budgets).
  *
  * Races. Of N concurrent exchanges of one code exactly one wins: the code is consumed by
- * a conditional update (`consumed_at is null`) in the one statement that reads the code
- * and opens the session (../redeem-code.ts), so the losers' updates match no row and
- * nothing of theirs that depends on the code is written. A loser is told `invalid_grant`
- * and revokes nothing: it was concurrent with the winner (its update found the code already taken, or it arrived before the winner
+ * a conditional update (`consumed_at is null`) in the statement that reads the code and
+ * opens the session (../redeem-code.ts: the common one, or the full one it defers to), so
+ * the losers' updates match no row and nothing of theirs that depends on the code is
+ * written. A loser is told `invalid_grant` and revokes nothing: it was concurrent with the
+ * winner (its update found the code already taken, or it arrived before the winner
  * consumed the code: `started <= consumed_at`, where `started` is when Fastify received
  * the request, before reading its body). Only a presentation that arrived after the code
  * was consumed is a replay (RFC 6749 4.1.2), and revokes the session the code opened. So
@@ -141,8 +142,8 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   if (!normalized) throw invalidCode()
   const scope = client.scopes.join(' ')
   const now = new Date()
-  // one statement reads the code and, when it is this request's to redeem, consumes it, finds or
-  // signs up the account and opens the session (../redeem-code.ts)
+  // one statement (two for a tenant's new customer or a late proof) reads the code and, when it is
+  // this request's to redeem, consumes it, finds or signs up the account and opens the session (../redeem-code.ts)
   const exchanged = await exchangeLoginCode(deps.db, {
     codeHash: hashLoginCode(deps.codeKey, normalized),
     clientId: client.client_id,
