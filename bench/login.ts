@@ -7,6 +7,8 @@
  * from pg_stat_database (xact_commit delta over the workload), CPU per request of the server
  * and of PostgreSQL (./cpu.ts). BENCH_NODE (the servers' Node.js binary), BENCH_SECONDS (10),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (2), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
+ * Each ceiling a ratio is taken against (the peer, pgbench, the bare routes) is measured right
+ * before and right after its workloads, and the ratio is to the mean of the two (see bracket).
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
@@ -100,6 +102,52 @@ async function pageSqlP50(databaseUrl: string, tenantId: number): Promise<number
 
 const ratio = (a: number, b: number, of: string) => (b > 0 ? `${(a / b).toFixed(2)}x ${of}` : '')
 
+interface Ceiling {
+  figures: NonNullable<Row['figures']>
+  note?: string
+}
+
+interface Bracketed<T> {
+  before: number
+  after: number
+  /** the ceiling's two rows, before and after */
+  rows: [Row, Row]
+  inner: T
+  /** `value` against the mean of the two measurements, with the range against each */
+  ratio(value: number, of: string): string
+}
+
+/**
+ * Measures a ceiling right before and right after the workloads set against it. The machine's
+ * other load moved a ceiling by up to 1.6x within a minute (pgbench 964 then 606 tps), so a
+ * ratio to one measurement taken minutes away says more about the machine than about Trellis.
+ */
+async function bracket<T>(rows: Row[], title: string, ceiling: () => Promise<Ceiling>, inner: () => Promise<T>): Promise<Bracketed<T>> {
+  const first = await ceiling()
+  const before: Row = { workload: `${title}, before`, figures: first.figures, note: first.note }
+  rows.push(before)
+  const result = await inner()
+  const second = await ceiling()
+  const after: Row = { workload: `${title}, after`, figures: second.figures, note: second.note }
+  rows.push(after)
+  const [low, high] = [Math.min(first.figures.rps, second.figures.rps), Math.max(first.figures.rps, second.figures.rps)]
+  return {
+    before: first.figures.rps,
+    after: second.figures.rps,
+    rows: [before, after],
+    inner: result,
+    ratio: (value, of) => `${ratio(value, (low + high) / 2, of)} (${(value / high).toFixed(2)}-${(value / low).toFixed(2)})`,
+  }
+}
+
+async function pgbenchCeiling(): Promise<Ceiling> {
+  const pgb = await runPgbench(BASE_URL, SECONDS, 10)
+  return {
+    figures: { rps: pgb.tps, p50: Number(pgb.p50.toFixed(1)), p99: Number(pgb.p99.toFixed(1)), non2xx: 0 },
+    note: pgb.databaseCpuMsPerTx === null ? undefined : `PostgreSQL CPU ${pgb.databaseCpuMsPerTx.toFixed(2)} ms/tx`,
+  }
+}
+
 const database = await freshDatabase()
 const databaseName = new URL(database.url).pathname.slice(1)
 try {
@@ -124,50 +172,56 @@ try {
   console.log(`bench:login  servers on Node ${serverNode} (BENCH_NODE), load generator on ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload after ${WARMUP} s of warm-up, ${CREDENTIALS} single-use credentials per workload`)
 
   const rows: Row[] = []
-  const bare = await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} })
-  rows.push({ workload: 'bare Fastify GET / (ceiling)', figures: bare })
-  const bareQuery = await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} })
-  rows.push({ workload: 'bare Fastify + 1 PostgreSQL round trip', figures: bareQuery, ratio: ratio(bareQuery.rps, bare.rps, 'bare') })
-
-  const pgb = await runPgbench(BASE_URL, SECONDS, 10)
-  rows.push({
-    workload: 'pgbench TPC-B, 10 clients (tps)',
-    figures: { rps: pgb.tps, p50: Number(pgb.p50.toFixed(1)), p99: Number(pgb.p99.toFixed(1)), non2xx: 0 },
-    note: pgb.databaseCpuMsPerTx === null ? undefined : `PostgreSQL CPU ${pgb.databaseCpuMsPerTx.toFixed(2)} ms/tx`,
-  })
+  const db = (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => measureTrellis(database.url, databaseName, workload, job, flags)
 
   const ccForm = 'grant_type=client_credentials'
-  const peer = await measurePlain(['oidc'], {
+  const peerJob = {
     path: '/token',
-    method: 'POST',
+    method: 'POST' as const,
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(PEER_CLIENT.id, PEER_CLIENT.secret) },
     body: ccForm,
-  })
-  rows.push({ workload: 'node-oidc-provider client_credentials (peer)', figures: peer })
-
-  const db = (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => measureTrellis(database.url, databaseName, workload, job, flags)
+  }
   const ccJob = {
     path: '/auth/oauth2/token',
     method: 'POST' as const,
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clients.machineId, clients.machineSecret) },
     body: ccForm,
   }
-  const cc = await db('Trellis client_credentials', ccJob)
-  rows.push({ ...cc.row, ratio: ratio(cc.figures.rps, peer.rps, 'oidc-provider') })
+  const peer = await bracket(rows, 'node-oidc-provider client_credentials (peer)', async () => ({ figures: await measurePlain(['oidc'], peerJob) }), async () => {
+    const measured = await db('Trellis client_credentials', ccJob)
+    rows.push(measured.row)
+    return measured
+  })
+  const cc = peer.inner
+  cc.row.ratio = peer.ratio(cc.figures.rps, 'oidc-provider')
 
   const exchangeJob = { path: '/auth/oauth2/token', method: 'POST' as const, headers: json }
-  const exchange = await db('Trellis authorization_code + PKCE exchange', { ...exchangeJob, bodiesFile: exchangeFile, sanityBody: exchangeSanity })
-  rows.push({ ...exchange.row, ratio: ratio(exchange.figures.rps, pgb.tps, 'pgbench tps') })
-
-  const refresh = await db('Trellis refresh_token (rotation)', { ...exchangeJob, bodiesFile: refreshFile, sanityBody: refreshSanity })
-  rows.push({ ...refresh.row, ratio: ratio(refresh.figures.rps, exchange.figures.rps, 'exchange') })
-
-  const code = await db('Trellis passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: codeFile, sanityBody: codeSanity })
-  rows.push({ ...code.row, ratio: ratio(code.figures.rps, pgb.tps, 'pgbench tps') })
+  const pgb = await bracket(rows, 'pgbench TPC-B, 10 clients (tps)', pgbenchCeiling, async () => {
+    const exchange = await db('Trellis authorization_code + PKCE exchange', { ...exchangeJob, bodiesFile: exchangeFile, sanityBody: exchangeSanity })
+    rows.push(exchange.row)
+    const refresh = await db('Trellis refresh_token (rotation)', { ...exchangeJob, bodiesFile: refreshFile, sanityBody: refreshSanity })
+    rows.push({ ...refresh.row, ratio: ratio(refresh.figures.rps, exchange.figures.rps, 'exchange') })
+    const code = await db('Trellis passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: codeFile, sanityBody: codeSanity })
+    rows.push(code.row)
+    return { exchange, refresh, code }
+  })
+  const { exchange, refresh, code } = pgb.inner
+  exchange.row.ratio = pgb.ratio(exchange.figures.rps, 'pgbench tps')
+  code.row.ratio = pgb.ratio(code.figures.rps, 'pgbench tps')
 
   const auth = { authorization: `Bearer ${seeded.token}` }
-  const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
-  rows.push({ ...current.row, ratio: `${ratio(current.figures.rps, bare.rps, 'bare')}; ${ratio(current.figures.rps, bareQuery.rps, 'bare + 1 round trip')}` })
+  const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', async () => ({ figures: await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }) }), () =>
+    bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', async () => ({ figures: await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }) }), async () => {
+      const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
+      rows.push(current.row)
+      return current
+    }),
+  )
+  const bareQuery = bare.inner
+  const current = bareQuery.inner
+  current.row.ratio = `${bare.ratio(current.figures.rps, 'bare')}; ${bareQuery.ratio(current.figures.rps, 'bare + 1 round trip')}`
+  bareQuery.rows[0].ratio = ratio(bareQuery.before, bare.before, 'bare')
+  bareQuery.rows[1].ratio = ratio(bareQuery.after, bare.after, 'bare')
 
   const pagePath = `/tenants/${seeded.tenantId}/v4/sensors?limit=250`
   const page = await db('Trellis GET /v4/sensors?limit=250', { path: pagePath, method: 'GET', headers: auth })
@@ -180,6 +234,7 @@ try {
   printTable(rows)
   console.log('\nRT/req: statements sent by the server process per request, BEGIN/COMMIT included (each one round trip with the pg driver);')
   console.log('stmt/req: the same without transaction control; commit/req: pg_stat_database xact_commit delta / requests (autocommit statements count one each).')
+  console.log('ratio to a ceiling: to the mean of its rows before and after the workloads set against it; in brackets, to the higher and to the lower one.')
   console.log('CPU ms/req: server process + PostgreSQL (all its processes, from /proc; ? when it runs elsewhere), user + system, per request: the load barely moves it.')
   printStatements('exchange', exchange.statements, exchange.requests)
   printStatements('refresh', refresh.statements, refresh.requests)
