@@ -4,8 +4,9 @@
  * accept what the grant refuses: for every kind of refusal, this presents a fresh code wrongly
  * and checks what the database holds afterwards (the code unconsumed, no session opened), then
  * presents it rightly and gets tokens (the statement does not refuse what the grant accepts).
- * The common statement defers what it does not serve to the full one; the last block shows
- * which statements each kind of account takes.
+ * The common statement defers what it does not serve to the full one; a later block shows
+ * which statements each kind of account takes. The last does the same for a refresh, whose
+ * one statement also decides before it writes (src/modules/oauth/tokens.ts).
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
@@ -188,5 +189,40 @@ describe('the common statement, and the full one for what it defers', () => {
     const row = await t.db.selectFrom('users').select(['email_confirmed_at', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow()
     expect(row.email_confirmed_at).not.toBeNull()
     expect(row.password_hash).toBeNull()
+  })
+})
+
+describe('a refresh: one statement, which writes only what the grant accepts', () => {
+  /** The refresh tokens of the address's sessions: how many, and how many used. */
+  async function refreshTokensOf(email: string) {
+    const rows = await sql<{ n: number; used: number }>`
+      select count(*)::int as n, count(r.used_at)::int as used
+      from refresh_tokens r join sessions s on s.id = r.session_id join users u on u.id = s.user_id where u.email = ${email}`.execute(t.db)
+    return rows.rows[0]
+  }
+  async function refreshStatements(params: Record<string, unknown>) {
+    recorder.statements = []
+    const res = await exchange(t.app, { grant_type: 'refresh_token', ...params })
+    const names = recorder.statements.map((text) => text.match(/prepared:(\w+)/)?.[1] ?? text.replace(/\s+/g, ' ').slice(0, 40))
+    return { status: res.statusCode, error: res.json().error as string | undefined, names, body: res.json() }
+  }
+
+  it('a wider scope or another client is refused and leaves the token usable; a narrower scope is granted', async () => {
+    const issued = await issue('S256')
+    const tokens = (await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier })).json()
+    const granted: string[] = tokens.scope.split(' ')
+    expect(granted.length).toBeGreaterThan(1)
+    const one = { refresh_token: tokens.refresh_token, client_id: pub.clientId }
+
+    expect(await refreshStatements({ ...one, scope: `${granted[0]} admin:everything` })).toMatchObject({ status: 400, error: 'invalid_scope', names: ['rotate_refresh_token'] })
+    expect(await refreshStatements({ ...one, client_id: other.clientId })).toMatchObject({ status: 400, error: 'invalid_grant', names: ['rotate_refresh_token'] })
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 1, used: 0 })
+
+    const narrower = await refreshStatements({ ...one, scope: `${granted[0]} ${granted[0]}` })
+    expect(narrower).toMatchObject({ status: 200, names: ['rotate_refresh_token'] })
+    expect(narrower.body.scope).toBe(granted[0])
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 2, used: 1 })
+    // scope is checked against the original grant (RFC 6749 section 6): the successor may ask for all of it again
+    expect(await refreshStatements({ refresh_token: narrower.body.refresh_token, client_id: pub.clientId, scope: granted.join(' ') })).toMatchObject({ status: 200, names: ['rotate_refresh_token'] })
   })
 })

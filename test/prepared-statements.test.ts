@@ -42,7 +42,7 @@ describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
 
   it('prepares the login path, and only its marked statements: code request, exchange, /users/current, refresh', async () => {
     await signInAndRefresh(t.app, t.db)
-    const marked = ['defer_mail_job', 'exchange_login_code', 'refresh_token_by_hash', 'rotate_refresh_token', 'session_with_profile']
+    const marked = ['defer_mail_job', 'exchange_login_code', 'rotate_refresh_token', 'session_with_profile']
     // the unmarked statements of the same work (client, outbox and key reads) are not among them
     expect(await preparedNames()).toEqual(marked)
 

@@ -68,11 +68,10 @@ export async function signAccessToken(
   )
 }
 
-/** A presented refresh token with its session, looked up by hash; undefined when unknown. */
+/** A presented refresh token with its session, looked up by hash (revocation, introspection); undefined when unknown. */
 export async function findRefreshToken(db: Executor, token: string) {
   return db
     .selectFrom('refresh_tokens')
-    .modifyFront(prepared('refresh_token_by_hash'))
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
     .select([
       'refresh_tokens.id',
@@ -99,22 +98,58 @@ export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSe
   return token
 }
 
+/** A presented refresh token as the rotation read it, and whether the rotation happened. */
+export interface Rotation {
+  session_id: string
+  client_id: string
+  user_id: number | null
+  tenant_id: number | null
+  scope: string
+  used_at: Date | null
+  expires_at: Date
+  revoked_at: Date | null
+  /** The token was eligible and this statement marked it used and stored `successor`. */
+  rotated: boolean
+}
+
 /**
- * Rotation in one statement: the old token is marked used only while unused (of concurrent
- * rotations exactly one matches), and the successor is inserted only from that update's
- * row, so a loser writes nothing. Null when another rotation won.
+ * A refresh in one statement, one round trip: it reads the presented token with its session,
+ * and only when the token is eligible (the presenting client's, a user's, unused, unexpired,
+ * its session live, the requested scope within the session's) marks it used and stores the
+ * successor. The update matches only while `used_at is null`, so of concurrent rotations
+ * exactly one writes; an ineligible token, or a loser, writes nothing. The row comes back
+ * either way, so the grant can tell why nothing happened (reuse revokes the session).
+ * Undefined when no token has that hash.
  */
-export async function rotateRefreshToken(db: Executor, oldId: number, sessionId: string, ttlSeconds: number): Promise<string | null> {
-  const token = randomToken(32)
-  const result = await sql<{ id: number }>`${prepared('rotate_refresh_token')}
-    with used as (
-      update refresh_tokens set used_at = ${new Date()}::timestamptz where id = ${oldId} and used_at is null returning session_id
+export async function rotateRefreshToken(
+  db: Executor,
+  presented: { token: string; clientId: string; scopes: readonly string[]; now: Date; ttlSeconds: number },
+): Promise<{ row: Rotation; successor: string } | undefined> {
+  const successor = randomToken(32)
+  const { now } = presented
+  const result = await sql<Rotation>`${prepared('rotate_refresh_token')}
+    with presented as (
+      select r.id, r.used_at, r.expires_at, s.id as session_id, s.client_id, s.user_id, s.tenant_id, s.scope, s.revoked_at
+      from refresh_tokens r join sessions s on s.id = r.session_id
+      where r.token_hash = ${hashSecret(presented.token)}
+    ), used as (
+      update refresh_tokens set used_at = ${now}::timestamptz
+      where used_at is null and id = (
+        select id from presented
+        where client_id = ${presented.clientId} and user_id is not null and used_at is null and revoked_at is null
+          and expires_at > ${now}::timestamptz and ${presented.scopes}::text[] <@ string_to_array(scope, ' ')
+      )
+      returning session_id
+    ), successor as (
+      insert into refresh_tokens (token_hash, session_id, expires_at)
+      select ${hashSecret(successor)}, session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz from used
+      returning id
     )
-    insert into refresh_tokens (token_hash, session_id, expires_at)
-    select ${hashSecret(token)}, session_id, ${new Date(Date.now() + ttlSeconds * 1000)}::timestamptz from used where session_id = ${sessionId}::uuid
-    returning id
+    select session_id, client_id, user_id, tenant_id, scope, used_at, expires_at, revoked_at, exists (select 1 from successor) as rotated
+    from presented
   `.execute(db)
-  return result.rows.length ? token : null
+  const row = result.rows[0]
+  return row && { row, successor }
 }
 
 /** Opens a session for a user and returns its id and first refresh token. */

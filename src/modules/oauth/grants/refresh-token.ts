@@ -12,8 +12,8 @@
  */
 import { OAuthError } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
-import { findRefreshToken, rotateRefreshToken, userTokenResponse } from '../tokens.ts'
-import { grantedScope, type GrantDeps, type GrantHandler } from './types.ts'
+import { rotateRefreshToken, userTokenResponse } from '../tokens.ts'
+import { grantedScope, requestedScopes, type GrantDeps, type GrantHandler } from './types.ts'
 
 const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
 
@@ -25,22 +25,30 @@ async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: strin
 
 export const refreshTokenGrant: GrantHandler = async (deps, { client, params, started, attempt }) => {
   if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
-  const row = await findRefreshToken(deps.db, params.refresh_token)
-  if (!row || row.client_id !== client.client_id || row.user_id === null) throw invalid()
+  const now = new Date()
+  // one statement, one round trip: reads the token and, when it is eligible, rotates it (tokens.ts)
+  const rotation = await rotateRefreshToken(deps.db, {
+    token: params.refresh_token,
+    clientId: client.client_id,
+    scopes: requestedScopes(params.scope),
+    now,
+    ttlSeconds: deps.config.refreshTokenTtlSeconds,
+  })
+  if (!rotation) throw invalid()
+  const { row, successor } = rotation
+  // the statement's checks again, at its `now`, to say why it wrote nothing (it rotated only if all pass)
+  if (row.client_id !== client.client_id || row.user_id === null) throw invalid()
   if (row.used_at) {
     await attempt.notAGuess()
     // a concurrent loser that read after the winner committed: not a copy
     if (started.getTime() <= row.used_at.getTime()) throw invalid()
     return reuseDetected(deps, row.session_id, client.client_id)
   }
-  if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw invalid()
+  if (row.revoked_at || row.expires_at.getTime() <= now.getTime()) throw invalid()
   const scope = grantedScope(params.scope, row.scope.split(' ').filter(Boolean))
   if (scope === null) throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
-
-  // one statement, one round trip: marks the old token used and stores its successor (tokens.ts)
-  const refreshToken = await rotateRefreshToken(deps.db, row.id, row.session_id, deps.config.refreshTokenTtlSeconds)
-  if (!refreshToken) {
-    // a concurrent use of this token won the update: nothing to revoke
+  if (!row.rotated) {
+    // eligible as read, but a concurrent use of this token won the update: nothing to revoke
     await attempt.notAGuess()
     throw invalid()
   }
@@ -50,6 +58,6 @@ export const refreshTokenGrant: GrantHandler = async (deps, { client, params, st
     tenantId: row.tenant_id,
     scope,
     sessionId: row.session_id,
-    refreshToken,
+    refreshToken: successor,
   })
 }
