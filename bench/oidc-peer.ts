@@ -2,16 +2,18 @@
  * The peer: node-oidc-provider answering client_credentials with ES256 JWT access tokens,
  * clients and keys in memory, over plain node:http on loopback. Configured the way its
  * documentation describes a resource server with JWT access tokens; nothing tuned.
+ * oidc-provider is loaded only when the peer starts: it warns on import under a Node.js it
+ * does not support, and the benchmark's own process (which reads PEER_CLIENT) may be one.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair } from 'jose'
-import Provider from 'oidc-provider'
 
 export const PEER_CLIENT = { id: 'bench-peer', secret: 'bench-peer-secret-0123456789abcdef0123456789' }
 const RESOURCE = 'https://api.bench.test'
 
 export async function startOidcPeer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { default: Provider } = await import('oidc-provider')
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
   const jwk = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'bench-es256' }
   const provider = new Provider('http://127.0.0.1', {
