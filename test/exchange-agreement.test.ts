@@ -6,7 +6,8 @@
  * presents it rightly and gets tokens (the statement does not refuse what the grant accepts).
  * The common statement defers what it does not serve to the full one; a later block shows
  * which statements each kind of account takes. The last does the same for a refresh, whose
- * one statement also decides before it writes (src/modules/oauth/tokens.ts).
+ * one statement also decides before it writes (src/modules/oauth/tokens.ts); it takes the
+ * instant to judge expiry by, so the test moves time by passing it.
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
@@ -15,6 +16,7 @@ import { createTenant, createTestApp, uniqueEmail, type TestApp } from './helper
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 import { StatementRecorder } from './statement-recorder.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
+import { rotateRefreshToken } from '../src/modules/oauth/tokens.ts'
 
 let t: TestApp
 let pub: { clientId: string; redirectUri: string }
@@ -224,5 +226,34 @@ describe('a refresh: one statement, which writes only what the grant accepts', (
     expect(await refreshTokensOf(issued.email)).toEqual({ n: 2, used: 1 })
     // scope is checked against the original grant (RFC 6749 section 6): the successor may ask for all of it again
     expect(await refreshStatements({ refresh_token: narrower.body.refresh_token, client_id: pub.clientId, scope: granted.join(' ') })).toMatchObject({ status: 200, names: ['rotate_refresh_token'] })
+  })
+
+  it('the statement rotates only a live token: not at its expiry, not once used, not after its session is revoked', async () => {
+    const issued = await issue('S256')
+    const tokens = (await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier })).json()
+    const rotate = (token: string, now: Date) => rotateRefreshToken(t.db, { token, clientId: pub.clientId, scopes: [], now, ttlSeconds: 3600 })
+    // read at an instant past any expiry, so this first call rotates nothing
+    const expiresAt = (await rotate(tokens.refresh_token, new Date(Date.UTC(9999, 0))))?.row.expires_at
+    if (!expiresAt) throw new Error('the issued refresh token was not found')
+    const justBefore = new Date(expiresAt.getTime() - 1)
+
+    expect((await rotate(tokens.refresh_token, expiresAt))?.row).toMatchObject({ rotated: false, used_at: null })
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 1, used: 0 })
+
+    const first = await rotate(tokens.refresh_token, justBefore)
+    expect(first?.row.rotated).toBe(true)
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 2, used: 1 })
+    const again = await rotate(tokens.refresh_token, justBefore)
+    expect(again?.row.rotated).toBe(false)
+    expect(again?.row.used_at).toEqual(justBefore)
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 2, used: 1 })
+
+    const successor = first?.successor ?? ''
+    const revoked = await t.app.inject({ method: 'POST', url: '/auth/oauth2/revoke', payload: { token: successor, client_id: pub.clientId } })
+    expect(revoked.statusCode).toBe(200)
+    const afterRevoke = await rotate(successor, justBefore)
+    expect(afterRevoke?.row.rotated).toBe(false)
+    expect(afterRevoke?.row.revoked_at).not.toBeNull()
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 2, used: 1 })
   })
 })
