@@ -17,7 +17,6 @@ import { commandHelp, helpText, parseCommand, type Parsed } from './cli/registry
 import { runRemote } from './cli/remote.ts'
 import pino from 'pino'
 import { openSecretBox } from './db/secrets-key.ts'
-import { createServices } from './modules/index.ts'
 import { KeyStore } from './modules/oauth/keys.ts'
 
 function version(): string {
@@ -46,6 +45,9 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
     const secretBox = openSecretBox(config)
     const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds)
     await keys.init()
+    // loaded here, not at the top: a command sent to a running server (cli/remote.ts), --help
+    // and --version never need the services, and loading them is most of the CLI's start
+    const { createServices } = await import('./modules/index.ts')
     const services = await createServices({ db, config, keys, log: pino({ level: 'silent' }), secretBox }, { background: false })
     try {
       await runCommand(parsed, { db, config, out, keys, services, secretBox })
