@@ -19,6 +19,7 @@ import { clientErrorHandler, registerJsonDepthLimit } from './plugins/input-limi
 import { registerErrorHandling, sendError } from './plugins/errors.ts'
 import { openSecretBox } from './db/secrets-key.ts'
 import type { SecretBox } from './lib/secret-box.ts'
+import type { Clock } from './lib/clock.ts'
 import { sealSecretsAtRest } from './modules/secrets-at-rest.ts'
 import { registerOutboxMetrics } from './modules/email/outbox-metrics.ts'
 import { registerCors } from './plugins/cors.ts'
@@ -78,6 +79,8 @@ export interface BuildOptions {
   adminSecret?: Buffer
   /** Close `db` when the app closes, though it was given (the server opens it first to lock it). */
   ownDb?: boolean
+  /** The time services decide by (lib/clock.ts); tests pass one they can move forward. */
+  clock?: Clock
 }
 
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -118,7 +121,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   readiness.add('database', async () => {
     await sql`select 1`.execute(db)
   })
-  const services = await createServices({ db, config, keys, log: app.log, secretBox })
+  const services = await createServices({ db, config, keys, log: app.log, secretBox, ...(options.clock ? { clock: options.clock } : {}) })
   const bridge = services.devices.bridge
   if (bridge) {
     readiness.add('mqtt', async () => {

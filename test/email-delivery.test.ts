@@ -1,9 +1,8 @@
 import nodemailer from 'nodemailer'
 import pino from 'pino'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
-import { claimDue } from '../src/modules/email/outbox.ts'
+import { claimDue, LEASE_SECONDS } from '../src/modules/email/outbox.ts'
 import { OutboxWorker } from '../src/modules/email/worker.ts'
 import { createTestApp, usingPostgres, type TestApp } from './helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
@@ -30,6 +29,7 @@ function newWorker(db: DB, sink: SmtpSink, t: TestApp): OutboxWorker {
     concurrency: 5,
     box: t.app.secretBox,
     decide: (message) => t.app.services.email.jobs.decide(message),
+    clock: t.clock,
   })
 }
 
@@ -84,10 +84,10 @@ describe('outbox delivery', () => {
 
   it('a worker killed after claiming leaves nothing lost: the lease runs out and another worker sends', async () => {
     await queue(t, 5, 'crash')
-    const claimed = await claimDue(t.db, 100)
+    const claimed = await claimDue(t.db, 100, t.clock.now())
     expect(claimed.filter((m) => m.to_address.startsWith('crash-'))).toHaveLength(5)
-    // the claiming worker "dies" here; its lease expires
-    await sql`update email_outbox set locked_until = now() - interval '1 second' where status = 'sending'`.execute(t.db)
+    // the claiming worker "dies" here; its lease runs out
+    t.clock.advance(LEASE_SECONDS + 1)
     const before = sink.messages.length
     const survivor = newWorker(t.db, sink, t)
     expect(await survivor.runOnce()).toBe(5)
@@ -110,9 +110,11 @@ describe('outbox delivery', () => {
       concurrency: 5,
       box: t.app.secretBox,
       decide: (message) => t.app.services.email.jobs.decide(message),
+      clock: t.clock,
     })
     await broken.runOnce()
-    await t.db.updateTable('email_outbox').set({ next_attempt_at: new Date(0) }).where('to_address', '=', 'doomed-0@example.test').execute()
+    // past the retry's backoff (at most the 1 ms base)
+    t.clock.advance(1)
     await broken.runOnce()
     await broken.stop()
     expect(await statuses(t.db, 'doomed')).toEqual({ failed: 1 })

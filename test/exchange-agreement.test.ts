@@ -123,7 +123,7 @@ describe('the exchange statement never redeems what the grant refuses', () => {
 
   it('an expired code', async () => {
     const issued = await issue('S256')
-    await t.db.updateTable('login_codes').set({ expires_at: new Date(Date.now() - 1) }).where('email', '=', issued.email).execute()
+    t.clock.advance(t.config.loginCodeTtlSeconds + 1)
     const res = await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier })
     expect(res.json().error).toBe('invalid_grant')
     expect(await stateOf(issued.email)).toEqual({ consumed: false, sessionId: null, sessions: 0 })

@@ -21,6 +21,7 @@ import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import type { Database, TenantRole, User } from '../src/db/database.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
 import type { StatementRecorder } from './statement-recorder.ts'
+import { AdjustableClock } from '../src/lib/clock.ts'
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -69,6 +70,8 @@ export interface TestApp {
   app: FastifyInstance
   db: DB
   config: Readonly<Config>
+  /** The app's clock: real time until a test moves it forward (`t.clock.advance(601)`). */
+  clock: AdjustableClock
   close(): Promise<void>
 }
 
@@ -88,11 +91,13 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   const database = await createTestDatabase()
   const config = testConfig({ DATABASE_URL: database.url, ...env })
   const db = await openTestDb(config)
-  const app = await buildApp(config, { db: options.recorder ? options.recorder.attach(db) : db, logger: false })
+  const clock = new AdjustableClock()
+  const app = await buildApp(config, { db: options.recorder ? options.recorder.attach(db) : db, logger: false, clock })
   return {
     app,
     db,
     config,
+    clock,
     async close() {
       await app.close()
       await db.destroy()

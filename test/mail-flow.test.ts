@@ -34,6 +34,7 @@ function worker(opts: { concurrency?: number; timeoutMs?: number; retryBaseMs?: 
     concurrency,
     box: t.app.secretBox,
     decide: (message) => t.app.services.email.jobs.decide(message),
+    clock: t.clock,
   })
   workers.push(w)
   return w
@@ -47,8 +48,11 @@ async function queue(...addresses: string[]): Promise<void> {
 
 const row = (to: string) => t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow()
 const delivered = (to: string) => sink.messages.filter((m) => m.envelopeTo.includes(to))
-/** Makes a queued retry due now instead of after its backoff. */
-const dueNow = (to: string) => t.db.updateTable('email_outbox').set({ next_attempt_at: new Date(0) }).where('to_address', '=', to).execute()
+/** Moves the clock past a queued retry's backoff, so it is due now. */
+async function dueNow(to: string): Promise<void> {
+  const due = (await row(to)).next_attempt_at.getTime()
+  t.clock.advance(Math.max(0, Math.ceil((due - t.clock.now().getTime()) / 1000)))
+}
 
 beforeAll(async () => {
   sink = await new SmtpSink().start()
@@ -127,7 +131,7 @@ describe('delivery under a stuck or refusing SMTP server', () => {
     const stuck = await row('stuck@example.test')
     expect(stuck.status).toBe('queued')
     expect(stuck.attempts).toBe(1)
-    expect(stuck.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 60_000)
+    expect(stuck.next_attempt_at.getTime()).toBeGreaterThan(t.clock.now().getTime() + 60_000)
     expect(delivered('stuck@example.test')).toHaveLength(0)
     await dueNow('stuck@example.test')
     await worker().runOnce()
@@ -168,7 +172,7 @@ describe('delivery under a stuck or refusing SMTP server', () => {
     const first = await row('later@example.test')
     expect(first).toMatchObject({ status: 'queued', attempts: 1 })
     expect(first.last_error).toMatch(/451/)
-    expect(first.next_attempt_at.getTime()).toBeGreaterThan(Date.now() - 1000)
+    expect(first.next_attempt_at.getTime()).toBeGreaterThan(t.clock.now().getTime() - 1000)
     await dueNow('later@example.test')
     await w.runOnce()
     expect(await row('later@example.test')).toMatchObject({ status: 'sent', attempts: 2, last_error: null })
@@ -193,7 +197,7 @@ describe('delivery under a stuck or refusing SMTP server', () => {
     expect(await row('once@example.test')).toMatchObject({ status: 'sent', attempts: 2 })
     expect(delivered('once@example.test')).toHaveLength(1)
     // a late answer to the abandoned first attempt cannot change the record
-    expect(await claimDue(t.db, 10)).toEqual([])
+    expect(await claimDue(t.db, 10, t.clock.now())).toEqual([])
   })
 })
 

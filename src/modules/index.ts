@@ -5,6 +5,7 @@ import type { Config } from '../config.ts'
 import type { DB } from '../db/connect.ts'
 import type { KeyStore } from './oauth/keys.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
+import { systemClock, type Clock } from '../lib/clock.ts'
 import { appSecret } from '../db/app-secrets.ts'
 import { CursorCodec } from '../lib/pagination.ts'
 import { Limits } from '../lib/rate-limit.ts'
@@ -82,6 +83,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger
   /** Seals secrets at rest (HMAC keys, codes in the outbox): see lib/secret-box.ts. */
   secretBox: SecretBox
+  /** Time for every decision that depends on it (lib/clock.ts); the system clock unless a test moves it. */
+  clock?: Clock
 }
 
 /**
@@ -90,8 +93,9 @@ export interface ServiceDeps {
  */
 export async function createServices(deps: ServiceDeps, options: { background?: boolean } = {}): Promise<Services> {
   const { db, config, keys, log, secretBox } = deps
+  const clock = deps.clock ?? systemClock
   const background = options.background ?? true
-  const email = new EmailService(db, config, log, secretBox)
+  const email = new EmailService(db, config, log, secretBox, clock)
   const senderVerification = new SenderVerification(db, config, email)
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
   await limits.ready()
@@ -103,9 +107,9 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
   const clients = new ClientsService(db, policy, cursors, () => cors.invalidate())
   const spaces = new SpacesService(db, cursors, policy)
-  const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive)
+  const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
   oauth.registerGrant('password', passwordGrant)
-  registerMailDecisions(email, { db, config, log, codeKey })
+  registerMailDecisions(email, { db, config, log, codeKey, clock })
   const passwordless = new PasswordlessService(clients, email, mailLimits, log)
   const pageSessions = new PageSessions(db)
   const authorize = new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions)
@@ -117,14 +121,14 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   }
   if (background && config.runWorker) email.start()
   const stopMaintenance = background ? scheduleMaintenance(db, log) : () => {}
-  const devices = new Devices({ db, config: config.mqtt, cursors, log, isSessionActive: sessions.isActive })
+  const devices = new Devices({ db, config: config.mqtt, cursors, log, isSessionActive: sessions.isActive, now: () => clock.now() })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.start()
   return {
     policy,
     sessions,
     tenants: new TenantsService(db, checkEmailText, policy, cursors, senderVerification),
-    invitations: new InvitationsService(db, config, email, policy, cursors),
+    invitations: new InvitationsService(db, config, email, policy, cursors, clock),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
     email,

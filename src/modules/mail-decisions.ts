@@ -5,11 +5,12 @@
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connect.ts'
 import type { Log } from '../lib/log.ts'
+import type { Clock } from '../lib/clock.ts'
 import type { EmailService } from './email/email.service.ts'
 import { registerLoginCodeJob } from './oauth/login-code-job.ts'
 import { registerAccountJobs } from './users/account-jobs.ts'
 
-export function registerMailDecisions(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer }): void {
+export function registerMailDecisions(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer; clock: Clock }): void {
   registerLoginCodeJob(email, deps)
   registerAccountJobs(email, deps)
 }

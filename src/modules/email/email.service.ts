@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage, Tenant } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Executor } from '../users/users.repository.ts'
 import { MailJobs } from './mail-jobs.ts'
 import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
@@ -56,10 +57,11 @@ export class EmailService {
     private readonly config: Readonly<Config>,
     private readonly log: Log,
     private readonly box: SecretBox,
+    readonly clock: Clock = systemClock,
   ) {
     this.mailboxEnabled = config.smtpUrl === null && config.env !== 'production'
     this.from = parseMailFrom(config.mailFrom)
-    this.jobs = new MailJobs(db, this, box, log, config.email.maxAttempts)
+    this.jobs = new MailJobs(db, this, box, log, config.email.maxAttempts, clock)
     const { smtpTimeoutMs, concurrency } = config.email
     this.worker = config.smtpUrl
       ? new OutboxWorker(db, smtpTransport(config.smtpUrl, smtpTimeoutMs, concurrency), log, {
@@ -70,6 +72,7 @@ export class EmailService {
           concurrency,
           box,
           decide: (message) => this.jobs.decide(message),
+          clock,
         })
       : null
     if (!config.smtpUrl && config.env === 'production') {

@@ -25,6 +25,7 @@ import type { OutboxMessage } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Executor } from '../users/users.repository.ts'
 import { claimDue, markFailed } from './outbox.ts'
 import { openSecrets, sealSecrets } from './outbox-secrets.ts'
@@ -65,6 +66,7 @@ export class MailJobs {
     private readonly box: SecretBox,
     private readonly log: Log,
     private readonly maxAttempts: number,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** The decision for one kind of job; `schema` checks the stored input before it is used. */
@@ -99,7 +101,7 @@ export class MailJobs {
     const handler = this.handlers.get(job.kind)
     if (!handler || !Value.Check(handler.schema, job.input)) {
       this.log.error({ outboxId: message.id, kind: job.kind }, 'mail job with an unknown kind or input: failed')
-      await markFailed(this.db, message, `unknown mail job ${job.kind}`, 0, true)
+      await markFailed(this.db, message, `unknown mail job ${job.kind}`, { baseMs: 0, now: this.clock.now(), permanent: true })
       return null
     }
     const secrets = openSecrets(this.box, message.to_address, message.secrets)
@@ -139,7 +141,7 @@ export class MailJobs {
     this.draining = (async () => {
       do {
         this.again = false
-        const batch = await claimDue(this.db, 20)
+        const batch = await claimDue(this.db, 20, this.clock.now())
         for (const message of batch) {
           await this.decide(message).catch((err: unknown) => this.log.error({ err, outboxId: message.id }, 'mail job failed'))
         }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxStatus } from '../../db/database.ts'
 import { badRequest } from '../../lib/errors.ts'
+import { systemClock } from '../../lib/clock.ts'
 import { requeueFailed } from './outbox.ts'
 
 interface Out {
@@ -54,7 +55,7 @@ async function retry(db: DB, args: string[], out: Out): Promise<void> {
   if (values['all-failed'] === (ids.length > 0) || ids.some((id) => !Number.isInteger(id) || id < 1)) {
     throw badRequest('usage', 'give message ids or --all-failed')
   }
-  const retried = await requeueFailed(db, values['all-failed'] ? 'all' : ids)
+  const retried = await requeueFailed(db, values['all-failed'] ? 'all' : ids, systemClock.now())
   const missing = ids.filter((id) => !retried.includes(id))
   if (missing.length > 0 && retried.length === 0) throw badRequest('usage', `no failed message with id ${missing.join(', ')}`)
   out.print(out.json ? JSON.stringify({ retried }) : `${retried.length} message(s) queued again${missing.length ? `; not failed: ${missing.join(', ')}` : ''}`)

@@ -17,14 +17,15 @@ import { rewrapSecrets } from './outbox-secrets.ts'
 /** How long a claimed message stays leased to the worker that claimed it. */
 export const LEASE_SECONDS = 60
 
-export async function claimDue(db: DB, batchSize: number): Promise<OutboxMessage[]> {
+/** Claims up to `batchSize` messages due at `now` (the caller's clock, lib/clock.ts). */
+export async function claimDue(db: DB, batchSize: number, now: Date): Promise<OutboxMessage[]> {
   const result = await sql<OutboxMessage>`
     update email_outbox
-       set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+       set status = 'sending', attempts = attempts + 1, locked_until = ${now}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
      where id in (
        select id from email_outbox
-        where (status = 'queued' and next_attempt_at <= now())
-           or (status = 'sending' and locked_until < now())
+        where (status = 'queued' and next_attempt_at <= ${now}::timestamptz)
+           or (status = 'sending' and locked_until < ${now}::timestamptz)
         order by next_attempt_at
         limit ${batchSize}
         for update skip locked)
@@ -33,10 +34,10 @@ export async function claimDue(db: DB, batchSize: number): Promise<OutboxMessage
 }
 
 /** Sent: the sealed codes and tokens go, so the row keeps no live secret. */
-export async function markSent(db: DB, message: OutboxMessage): Promise<void> {
+export async function markSent(db: DB, message: OutboxMessage, now: Date): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ status: 'sent', sent_at: new Date(), locked_until: null, last_error: null, secrets: null })
+    .set({ status: 'sent', sent_at: now, locked_until: null, last_error: null, secrets: null })
     .where('id', '=', message.id)
     .where('status', '=', 'sending')
     .where('attempts', '=', message.attempts)
@@ -50,7 +51,8 @@ export function retryDelayMs(attempt: number, baseMs: number, random = Math.rand
 }
 
 /** A failed attempt: retried later, or failed for good when `permanent` (SMTP 5xx) or out of attempts. */
-export async function markFailed(db: DB, message: OutboxMessage, error: string, baseMs: number, permanent = false): Promise<void> {
+export async function markFailed(db: DB, message: OutboxMessage, error: string, retry: { baseMs: number; now: Date; permanent?: boolean }): Promise<void> {
+  const { baseMs, now, permanent = false } = retry
   const final = permanent || message.attempts >= message.max_attempts
   await db
     .updateTable('email_outbox')
@@ -58,7 +60,7 @@ export async function markFailed(db: DB, message: OutboxMessage, error: string, 
       status: final ? 'failed' : 'queued',
       last_error: error.slice(0, 1000),
       locked_until: null,
-      next_attempt_at: new Date(Date.now() + retryDelayMs(message.attempts, baseMs)),
+      next_attempt_at: new Date(now.getTime() + retryDelayMs(message.attempts, baseMs)),
     })
     .where('id', '=', message.id)
     .where('status', '=', 'sending')
@@ -67,10 +69,10 @@ export async function markFailed(db: DB, message: OutboxMessage, error: string, 
 }
 
 /** Failed messages back to the queue, due now, with a fresh attempt budget. */
-export async function requeueFailed(db: DB, ids: number[] | 'all'): Promise<number[]> {
+export async function requeueFailed(db: DB, ids: number[] | 'all', now: Date): Promise<number[]> {
   let query = db
     .updateTable('email_outbox')
-    .set({ status: 'queued', attempts: 0, next_attempt_at: new Date(), locked_until: null })
+    .set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: null })
     .where('status', '=', 'failed')
   if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? ids : [-1])
   return (await query.returning('id').execute()).map((r) => r.id)

@@ -15,7 +15,7 @@ export async function runWorkerProcess(config: Readonly<Config>): Promise<void> 
   await migrateToLatest(db)
   const box = openSecretBox(config)
   const email = new EmailService(db, config, log, box)
-  registerMailDecisions(email, { db, config, log, codeKey: await appSecret(db, 'login_code_hmac', box) })
+  registerMailDecisions(email, { db, config, log, codeKey: await appSecret(db, 'login_code_hmac', box), clock: email.clock })
   email.start()
   log.info('outbox worker started')
   await new Promise<void>((resolve) => {

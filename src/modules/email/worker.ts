@@ -15,6 +15,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import { claimDue, markFailed, markSent } from './outbox.ts'
 import { openSecrets, unmask } from './outbox-secrets.ts'
 
@@ -30,6 +31,8 @@ export interface WorkerOptions {
   box: SecretBox
   /** Takes a mail job's decision (mail-jobs.ts): the message to send, or null for none. */
   decide: (message: OutboxMessage) => Promise<OutboxMessage | null>
+  /** What is due, and when a retry is: the app's clock (lib/clock.ts). */
+  clock?: Clock
 }
 
 /** A pooled SMTP transport whose every wait is bounded by `timeoutMs`. */
@@ -72,6 +75,10 @@ export class OutboxWorker {
     private readonly options: WorkerOptions,
   ) {}
 
+  private now(): Date {
+    return (this.options.clock ?? systemClock).now()
+  }
+
   start(): void {
     if (this.running) return
     this.running = true
@@ -94,7 +101,7 @@ export class OutboxWorker {
 
   /** Claims one batch and sends it, `concurrency` at a time; returns how many it handled. */
   async runOnce(): Promise<number> {
-    const batch = await claimDue(this.db, this.options.batchSize ?? 20)
+    const batch = await claimDue(this.db, this.options.batchSize ?? 20, this.now())
     const queue = [...batch]
     const lane = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) await this.deliver(next)
@@ -125,12 +132,12 @@ export class OutboxWorker {
       })
       send.catch(() => {}) // after the deadline its outcome no longer matters
       await Promise.race([send, deadline])
-      await markSent(this.db, message)
+      await markSent(this.db, message, this.now())
     } catch (error) {
       const permanent = isPermanent(error)
       const why = reason(error)
       this.log.warn({ outboxId: message.id, attempt: message.attempts, permanent, err: why }, 'email delivery failed')
-      await markFailed(this.db, message, why, this.options.retryBaseMs, permanent).catch((err: unknown) =>
+      await markFailed(this.db, message, why, { baseMs: this.options.retryBaseMs, now: this.now(), permanent }).catch((err: unknown) =>
         this.log.error({ err, outboxId: message.id }, 'could not record a failed delivery'),
       )
     } finally {
@@ -148,7 +155,7 @@ export class OutboxWorker {
     const free = this.options.concurrency - this.inFlight.size
     if (free <= 0) return 0
     try {
-      const batch = await claimDue(this.db, free)
+      const batch = await claimDue(this.db, free, this.now())
       for (const message of batch) this.launch(message)
       return batch.length
     } catch (error) {

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { LoginCodesTable } from '../../db/database.ts'
 import type { Log } from '../../lib/log.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { EmailService } from '../email/email.service.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
 import { findUserByEmail, type Executor } from '../users/users.repository.ts'
@@ -64,14 +65,14 @@ function pageLinkWith(pageLink: string, code: string): string {
 async function insertUniqueCode(
   trx: Executor,
   codeKey: Buffer,
-  ttlSeconds: number,
+  expiresAt: Date,
   row: Omit<Insertable<LoginCodesTable>, 'code_hash' | 'expires_at'>,
 ): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = generateLoginCode()
     const inserted = await trx
       .insertInto('login_codes')
-      .values({ ...row, code_hash: hashLoginCode(codeKey, normalizeLoginCode(code) ?? code), expires_at: new Date(Date.now() + ttlSeconds * 1000) })
+      .values({ ...row, code_hash: hashLoginCode(codeKey, normalizeLoginCode(code) ?? code), expires_at: expiresAt })
       .onConflict((oc) => oc.column('code_hash').doNothing())
       .returning('id')
       .executeTakeFirst()
@@ -80,7 +81,7 @@ async function insertUniqueCode(
   throw new Error('could not draw an unused login code')
 }
 
-export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer }): void {
+export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer; clock: Clock }): void {
   email.jobs.register(LOGIN_CODE_JOB, LoginCodeJob, async (trx, job) => {
     const tenant = job.tenantId ? await findTenant(trx, job.tenantId) : null
     if (job.tenantId && !tenant) return null
@@ -97,7 +98,8 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
       .where((eb) => (job.codeChallenge ? eb('code_challenge', '=', job.codeChallenge) : eb('code_challenge', 'is', null)))
       .where('consumed_at', 'is', null)
       .execute()
-    const code = await insertUniqueCode(trx, deps.codeKey, deps.config.loginCodeTtlSeconds, {
+    const expiresAt = new Date(deps.clock.now().getTime() + deps.config.loginCodeTtlSeconds * 1000)
+    const code = await insertUniqueCode(trx, deps.codeKey, expiresAt, {
       client_id: job.clientId,
       redirect_uri: job.redirectUri,
       code_challenge: job.codeChallenge,

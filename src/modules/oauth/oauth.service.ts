@@ -7,6 +7,7 @@
  * (RFC 7662) live here too.
  */
 import type { Log } from '../../lib/log.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import { OAuthError } from '../../lib/errors.ts'
@@ -92,8 +93,9 @@ export class OAuthService {
     log: Log,
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
+    clock: Clock = systemClock,
   ) {
-    this.deps = { db, config, keys, log, codeKey }
+    this.deps = { db, config, keys, log, codeKey, clock }
   }
 
   /** Adds a grant handler (the accounts module adds `password`). */
@@ -111,7 +113,9 @@ export class OAuthService {
   }
 
   async token(req: TokenRequest): Promise<TokenResponse> {
-    const started = req.receivedAt ?? new Date()
+    // on the app's clock: how long ago the request arrived, before the clock's now
+    const now = this.deps.clock.now()
+    const started = req.receivedAt ? new Date(now.getTime() - Math.max(0, Date.now() - req.receivedAt.getTime())) : now
     const params = readParams(req.body)
     const attempt = this.attempts.forRequest(originOf(req.ip))
     let clientId = params.client_id
@@ -211,7 +215,7 @@ export class OAuthService {
   private async introspectRefresh(token: string): Promise<Introspection | null> {
     const row = await findRefreshToken(this.db, token)
     if (!row) return null
-    if (row.used_at || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { active: false }
+    if (row.used_at || row.revoked_at || row.expires_at.getTime() <= this.deps.clock.now().getTime()) return { active: false }
     return {
       active: true,
       token_type: 'refresh_token',

@@ -18,6 +18,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Invitation, TenantRole } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import type { EmailService } from '../email/email.service.ts'
 import { keyset } from '../spaces/resource-scope.ts'
@@ -29,19 +30,19 @@ import { addMembership, findTenant, membershipRole } from './tenants.repository.
 type InvitedRole = Exclude<TenantRole, 'customer'>
 const PLAIN_LIST_MAX = 100
 
-export function invitationStatus(i: Invitation, now = Date.now()): 'pending' | 'accepted' | 'revoked' | 'expired' {
+export function invitationStatus(i: Invitation, now: Date): 'pending' | 'accepted' | 'revoked' | 'expired' {
   if (i.accepted_at) return 'accepted'
   if (i.revoked_at) return 'revoked'
-  return i.expires_at.getTime() <= now ? 'expired' : 'pending'
+  return i.expires_at.getTime() <= now.getTime() ? 'expired' : 'pending'
 }
 
-export function invitationView(i: Invitation) {
+export function invitationView(i: Invitation, now: Date) {
   return {
     id: i.id,
     tenantId: i.tenant_id,
     email: i.email,
     role: i.role,
-    status: invitationStatus(i),
+    status: invitationStatus(i, now),
     expiresAt: i.expires_at.toISOString(),
     createdAt: i.created_at.toISOString(),
   }
@@ -59,7 +60,13 @@ export class InvitationsService {
     private readonly email: EmailService,
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  /** An invitation as the API shows it, its status as of the app's clock. */
+  view(i: Invitation) {
+    return invitationView(i, this.clock.now())
+  }
 
   /** Invites an address (admins; owners for owners) and emails it the link. */
   async invite(actor: Actor, tenantId: number, input: { email: string; role: InvitedRole }): Promise<Invitation> {
@@ -70,7 +77,7 @@ export class InvitationsService {
     const invitation = await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('invitations')
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: this.clock.now() })
         .where('tenant_id', '=', tenantId)
         .where('email', '=', email)
         .where('accepted_at', 'is', null)
@@ -84,7 +91,7 @@ export class InvitationsService {
           role: input.role,
           token_hash: hashSecret(token),
           invited_by: actor.kind === 'user' ? actor.userId : null,
-          expires_at: new Date(Date.now() + this.config.invitationTtlSeconds * 1000),
+          expires_at: new Date(this.clock.now().getTime() + this.config.invitationTtlSeconds * 1000),
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -119,14 +126,14 @@ export class InvitationsService {
       const row = await this.listQuery(tenantId).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst()
       return Number(row?.n ?? 0)
     }
-    return paginate(this.cursors, 'invitations', ctx, req, keyset(() => this.listQuery(tenantId), count), invitationView)
+    return paginate(this.cursors, 'invitations', ctx, req, keyset(() => this.listQuery(tenantId), count), (i) => this.view(i))
   }
 
   async revoke(actor: Actor, tenantId: number, invitationId: number): Promise<void> {
     await this.policy.authorize(actor, 'members.manage', tenantId)
     const result = await this.db
       .updateTable('invitations')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: this.clock.now() })
       .where('id', '=', invitationId)
       .where('tenant_id', '=', tenantId)
       .where('accepted_at', 'is', null)
@@ -137,7 +144,7 @@ export class InvitationsService {
 
   private async pending(token: string): Promise<Invitation> {
     const row = await this.db.selectFrom('invitations').selectAll().where('token_hash', '=', hashSecret(token)).executeTakeFirst()
-    if (!row || invitationStatus(row) !== 'pending') throw invalidInvitation()
+    if (!row || invitationStatus(row, this.clock.now()) !== 'pending') throw invalidInvitation()
     return row
   }
 
@@ -160,7 +167,7 @@ export class InvitationsService {
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('invitations')
-        .set({ accepted_at: new Date(), accepted_by: user.id })
+        .set({ accepted_at: this.clock.now(), accepted_by: user.id })
         .where('id', '=', invitation.id)
         .where('accepted_at', 'is', null)
         .where('revoked_at', 'is', null)

@@ -13,7 +13,6 @@ import {
   UpdateTenantBody,
 } from './tenants.schemas.ts'
 import { memberView, tenantView } from './tenants.service.ts'
-import { invitationView } from './invitations.service.ts'
 
 const TenantParams = Type.Object({ tenantId: Id })
 const read = [{ bearer: ['tenants:read'] }]
@@ -139,7 +138,7 @@ export async function tenantRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(invitationView(await invitations.invite(request.actor, request.params.tenantId, request.body))),
+      reply.code(201).send(invitations.view(await invitations.invite(request.actor, request.params.tenantId, request.body))),
   )
 
   app.patch(
@@ -185,7 +184,7 @@ export async function tenantRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: Type.Array(InvitationSchema), ...errorResponses },
       },
     },
-    async (request) => (await invitations.list(request.actor, request.params.tenantId)).map(invitationView),
+    async (request) => (await invitations.list(request.actor, request.params.tenantId)).map((i) => invitations.view(i)),
   )
 
   app.get(

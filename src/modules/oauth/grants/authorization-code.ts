@@ -30,12 +30,13 @@ import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 const invalidCode = () => new OAuthError('invalid_grant', 'The code is invalid, expired or already used.')
 
 async function countWrongAttempt(deps: GrantDeps, code: LoginCode): Promise<void> {
+  const now = deps.clock.now()
   await deps.db
     .updateTable('login_codes')
     .set((eb) => ({
       failed_attempts: eb('failed_attempts', '+', 1),
       // at the limit the code dies: mark it consumed so it can never be redeemed
-      consumed_at: eb.case().when('failed_attempts', '>=', MAX_CODE_ATTEMPTS - 1).then(new Date()).else(eb.ref('consumed_at')).end(),
+      consumed_at: eb.case().when('failed_attempts', '>=', MAX_CODE_ATTEMPTS - 1).then(now).else(eb.ref('consumed_at')).end(),
     }))
     .where('id', '=', code.id)
     .execute()
@@ -141,7 +142,7 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   const normalized = normalizeLoginCode(params.code)
   if (!normalized) throw invalidCode()
   const scope = client.scopes.join(' ')
-  const now = new Date()
+  const now = deps.clock.now()
   // one statement (two for a tenant's new customer or a late proof) reads the code and, when it is
   // this request's to redeem, consumes it, finds or signs up the account and opens the session (../redeem-code.ts)
   const exchanged = await exchangeLoginCode(deps.db, {
@@ -172,7 +173,7 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
     user: issued.user,
     clientId: client.client_id,
     nonce: code.nonce,
-    authTime: code.auth_time ?? new Date(),
+    authTime: code.auth_time ?? now,
     sessionId: issued.sessionId,
   })
   return { ...response, id_token: idToken }

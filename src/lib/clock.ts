@@ -1,0 +1,27 @@
+/**
+ * The one source of "now" for decisions that depend on time (expiry, backoff, leases).
+ * Services take a Clock and pass its `now()` into SQL as a parameter where the database
+ * decides, so a test moves time with `clock.advance(601)` instead of sleeping or editing rows.
+ */
+export interface Clock {
+  now(): Date
+}
+
+export const systemClock: Clock = { now: () => new Date() }
+
+/**
+ * Real time plus an offset that only grows: time keeps flowing (orderings by time stay
+ * real), and `advance` jumps it forward, as a test needs to pass an expiry or a backoff.
+ */
+export class AdjustableClock implements Clock {
+  private offsetMs = 0
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs)
+  }
+
+  advance(seconds: number): void {
+    if (!(seconds >= 0)) throw new RangeError('a clock only moves forward')
+    this.offsetMs += seconds * 1000
+  }
+}
