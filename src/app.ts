@@ -140,7 +140,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerAuth(app, services.sessions.resolve, services.policy)
   const registry = registerMetrics(app, metrics)
   services.limits.registerMetrics(registry)
-  registerOutboxMetrics(registry, db)
+  registerOutboxMetrics(registry, db, services.clock)
 
   await app.register(swagger, {
     openapi: {

@@ -30,13 +30,18 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** A fresh, empty database: a new PostgreSQL database on `base`, or `pglite://memory`. */
-export async function createTestDatabase(base = process.env.TEST_DATABASE_URL, prefix = 'trellis_test'): Promise<TestDatabase> {
+/**
+ * A fresh database: a new PostgreSQL database on `base`, or `pglite://memory`. Empty unless
+ * `migrated`: then a copy of the run's migrated template (global-setup.ts), which saves
+ * running every migration again (the app still checks that none is pending).
+ */
+export async function createTestDatabase(base = process.env.TEST_DATABASE_URL, prefix = 'trellis_test', options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   if (!base) return { url: 'pglite://memory', drop: async () => {} }
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  const template = options.migrated ? inject('postgresTemplate') : null
   const admin = new pg.Client({ connectionString: base })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
   await admin.end()
   const url = new URL(base)
   url.pathname = `/${name}`
@@ -88,7 +93,7 @@ export async function openTestDb(config: Readonly<Config>): Promise<DB> {
  * (test/statement-recorder.ts); `db` stays unrecorded, for the test's own reads.
  */
 export async function createTestApp(env: Record<string, string | undefined> = {}, options: { recorder?: StatementRecorder } = {}): Promise<TestApp> {
-  const database = await createTestDatabase()
+  const database = await createTestDatabase(undefined, undefined, { migrated: true })
   const config = testConfig({ DATABASE_URL: database.url, ...env })
   const db = await openTestDb(config)
   const clock = new AdjustableClock()

@@ -205,7 +205,7 @@ describe('/metrics', () => {
   it('shows outbox depth, the oldest queued age, sent and failed counts', async () => {
     await sql`update email_outbox set status = 'failed' where to_address = 'later@example.test'`.execute(t.db)
     await queue('waiting@example.test')
-    await sql`update email_outbox set created_at = now() - interval '90 seconds' where to_address = 'waiting@example.test'`.execute(t.db)
+    t.clock.advance(90)
     const counts = await t.db
       .selectFrom('email_outbox')
       .select(['status', (eb) => eb.fn.countAll<string>().as('n')])

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { purgeExpired } from '../src/modules/maintenance.ts'
 import { openSession } from '../src/modules/oauth/tokens.ts'
@@ -14,16 +13,18 @@ describe('maintenance', () => {
   it('drops long-expired codes, tokens and sessions, and keeps live ones', async () => {
     const actor = await createActor(t)
     const base = { client_id: 'c', redirect_uri: 'https://x.test', email: 'a@b.test', code_challenge: null, code_challenge_method: null }
+    const day = 86_400
+    const inDays = (days: number) => new Date(t.clock.now().getTime() + days * day * 1000)
+    // two days from now: 'old' expired two days before, 'recent' half a day before
     await t.db.insertInto('login_codes').values([
-      { ...base, code_hash: 'old', expires_at: new Date(Date.now() - 2 * 86_400_000) },
-      { ...base, code_hash: 'recent', expires_at: new Date(Date.now() - 3_600_000) },
+      { ...base, code_hash: 'old', expires_at: inDays(0) },
+      { ...base, code_hash: 'recent', expires_at: inDays(1.5) },
     ]).execute()
-    const live = await openSession(t.db, 3600, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' })
-    const stale = await openSession(t.db, 3600, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' })
-    await sql`update refresh_tokens set expires_at = now() - interval '1 minute' where session_id = ${stale.sessionId}`.execute(t.db)
-    await sql`update sessions set created_at = now() - interval '2 days' where id = ${stale.sessionId}`.execute(t.db)
+    const live = await openSession(t.db, 3 * day, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' })
+    const stale = await openSession(t.db, 60, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' })
+    t.clock.advance(2 * day)
 
-    await purgeExpired(t.db)
+    await purgeExpired(t.db, t.clock.now())
 
     const codes = await t.db.selectFrom('login_codes').select('code_hash').execute()
     expect(codes.map((c) => c.code_hash)).toEqual(['recent'])

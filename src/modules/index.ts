@@ -54,6 +54,8 @@ import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
 
 export interface Services {
+  /** The time every service decides by (lib/clock.ts). */
+  clock: Clock
   policy: Policy
   sessions: SessionsService
   tenants: TenantsService
@@ -120,11 +122,12 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     csrfKey: await appSecret(db, 'pages_csrf_hmac', secretBox),
   }
   if (background && config.runWorker) email.start()
-  const stopMaintenance = background ? scheduleMaintenance(db, log) : () => {}
+  const stopMaintenance = background ? scheduleMaintenance(db, log, clock) : () => {}
   const devices = new Devices({ db, config: config.mqtt, cursors, log, isSessionActive: sessions.isActive, now: () => clock.now() })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.start()
   return {
+    clock,
     policy,
     sessions,
     tenants: new TenantsService(db, checkEmailText, policy, cursors, senderVerification),
@@ -138,7 +141,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     spaces,
     algorithms: new AlgorithmsService(db, spaces, policy, cursors),
     sensors: new SensorsService(db, cursors, policy),
-    accounts: new AccountsService(db, config, email, log, policy, mailLimits),
+    accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock),
     schedules: new SchedulesService(db),
     devices,
     senderVerification,

@@ -6,22 +6,24 @@
 import { sql } from 'kysely'
 import type { Log } from '../lib/log.ts'
 import type { DB } from '../db/connect.ts'
+import type { Clock } from '../lib/clock.ts'
 
-export async function purgeExpired(db: DB): Promise<void> {
-  await sql`delete from login_codes where expires_at < now() - interval '1 day'`.execute(db)
-  await sql`delete from user_tokens where expires_at < now() - interval '1 day'`.execute(db)
-  await sql`delete from refresh_tokens where expires_at < now()`.execute(db)
-  await sql`delete from sessions s where s.revoked_at < now() - interval '30 days'
-              or s.cookie_hash is not null and s.expires_at < now()
+export async function purgeExpired(db: DB, at: Date): Promise<void> {
+  const now = sql`cast(${at} as timestamptz)`
+  await sql`delete from login_codes where expires_at < ${now} - interval '1 day'`.execute(db)
+  await sql`delete from user_tokens where expires_at < ${now} - interval '1 day'`.execute(db)
+  await sql`delete from refresh_tokens where expires_at < ${now}`.execute(db)
+  await sql`delete from sessions s where s.revoked_at < ${now} - interval '30 days'
+              or s.cookie_hash is not null and s.expires_at < ${now}
               or s.cookie_hash is null and not exists (select 1 from refresh_tokens r where r.session_id = s.id)
-                 and s.created_at < now() - interval '1 day'`.execute(db)
-  await sql`delete from authorization_requests where expires_at < now() - interval '1 day'`.execute(db)
-  await sql`delete from email_outbox where status in ('sent', 'failed') and created_at < now() - interval '30 days'`.execute(db)
+                 and s.created_at < ${now} - interval '1 day'`.execute(db)
+  await sql`delete from authorization_requests where expires_at < ${now} - interval '1 day'`.execute(db)
+  await sql`delete from email_outbox where status in ('sent', 'failed') and created_at < ${now} - interval '30 days'`.execute(db)
 }
 
-export function scheduleMaintenance(db: DB, log: Log, everyMs = 10 * 60_000): () => void {
+export function scheduleMaintenance(db: DB, log: Log, clock: Clock, everyMs = 10 * 60_000): () => void {
   const timer = setInterval(() => {
-    purgeExpired(db).catch((err: unknown) => log.warn({ err }, 'maintenance pass failed'))
+    purgeExpired(db, clock.now()).catch((err: unknown) => log.warn({ err }, 'maintenance pass failed'))
   }, everyMs)
   timer.unref()
   return () => clearInterval(timer)

@@ -105,7 +105,7 @@ export class EmailService {
     const composed = await this.compose(trx, input)
     await trx
       .insertInto('email_outbox')
-      .values({ ...composed, status: this.mailboxEnabled ? 'mailbox' : 'queued', max_attempts: this.config.email.maxAttempts })
+      .values({ ...composed, status: this.mailboxEnabled ? 'mailbox' : 'queued', max_attempts: this.config.email.maxAttempts, next_attempt_at: this.clock.now() })
       .execute()
   }
 
@@ -126,7 +126,7 @@ export class EmailService {
   async enqueue(trx: Executor, email: VerbatimEmail, fromName?: string, fromAddress?: string | null): Promise<void> {
     await trx
       .insertInto('email_outbox')
-      .values({ ...this.row(email, fromName, fromAddress), status: this.mailboxEnabled ? 'mailbox' : 'queued', max_attempts: this.config.email.maxAttempts })
+      .values({ ...this.row(email, fromName, fromAddress), status: this.mailboxEnabled ? 'mailbox' : 'queued', max_attempts: this.config.email.maxAttempts, next_attempt_at: this.clock.now() })
       .execute()
   }
 

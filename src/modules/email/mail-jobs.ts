@@ -83,9 +83,9 @@ export class MailJobs {
     const from = this.composer.sender()
     const sealed = job.secrets ? sealSecrets(this.box, job.to, job.secrets) : null
     const result = await sql<{ id: number }>`${prepared('defer_mail_job')}
-      insert into email_outbox (type, tenant_id, to_address, from_name, from_address, subject, html, text, status, max_attempts, job, secrets)
+      insert into email_outbox (type, tenant_id, to_address, from_name, from_address, subject, html, text, status, max_attempts, job, secrets, next_attempt_at)
       select ${job.kind}, ${job.tenantId}, ${job.to}, ${from.name}, ${from.address}, '', '', '', 'queued', ${this.maxAttempts},
-             cast(${JSON.stringify({ kind: job.kind, input: job.input })} as jsonb), ${sealed}
+             cast(${JSON.stringify({ kind: job.kind, input: job.input })} as jsonb), ${sealed}, cast(${this.clock.now()} as timestamptz)
        where cast(${job.tenantId} as integer) is null or exists (select 1 from tenants where id = ${job.tenantId})
       returning id`.execute(db)
     return result.rows.length > 0

@@ -1,15 +1,16 @@
 /** Outbox figures in /metrics, read with one query when Prometheus scrapes. */
 import { Gauge, type Registry } from 'prom-client'
 import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { outboxStats } from './outbox.ts'
 
 type Stats = Awaited<ReturnType<typeof outboxStats>>
 
-export function registerOutboxMetrics(registry: Registry, db: DB): void {
+export function registerOutboxMetrics(registry: Registry, db: DB, clock: Clock): void {
   // prom-client collects every metric of a scrape at once: they share one query in flight
   let pending: Promise<Stats | null> | null = null
   const read = () =>
-    (pending ??= outboxStats(db)
+    (pending ??= outboxStats(db, clock.now())
       .catch(() => null)
       .finally(() => {
         pending = null

@@ -79,10 +79,10 @@ export async function requeueFailed(db: DB, ids: number[] | 'all', now: Date): P
 }
 
 /** Queue depth, age of the oldest waiting message, and sent/failed counts: one query. */
-export async function outboxStats(db: DB): Promise<{ depth: number; oldestAgeSeconds: number; sent: number; failed: number }> {
+export async function outboxStats(db: DB, now: Date): Promise<{ depth: number; oldestAgeSeconds: number; sent: number; failed: number }> {
   const result = await sql<{ depth: string; oldest: number | null; sent: string; failed: string }>`
     select count(*) filter (where status in ('queued', 'sending')) as depth,
-           extract(epoch from now() - min(created_at) filter (where status in ('queued', 'sending')))::float8 as oldest,
+           extract(epoch from cast(${now} as timestamptz) - min(created_at) filter (where status in ('queued', 'sending')))::float8 as oldest,
            count(*) filter (where status = 'sent') as sent,
            count(*) filter (where status = 'failed') as failed
       from email_outbox where status <> 'mailbox'`.execute(db)

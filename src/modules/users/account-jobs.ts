@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts'
 import type { User } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Log } from '../../lib/log.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { formatDateTime } from '../email/dates.ts'
 import type { EmailService, SendEmailInput } from '../email/email.service.ts'
 import type { EmailType } from '../email/placeholders.ts'
@@ -50,15 +51,15 @@ export function accountMail(type: EmailType, user: User, prefixTenant: number | 
 }
 
 /** A fresh single-use token of a kind; a newer token of a kind invalidates the older ones. */
-export async function issueToken(trx: Executor, userId: number, kind: 'emailConfirmation' | 'passwordReset', ttlSeconds: number) {
-  await trx.updateTable('user_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute()
+export async function issueToken(trx: Executor, userId: number, kind: 'emailConfirmation' | 'passwordReset', ttlSeconds: number, now: Date) {
+  await trx.updateTable('user_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute()
   const token = randomToken(32)
-  const expiresAt = new Date(Date.now() + ttlSeconds * 1000)
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000)
   await trx.insertInto('user_tokens').values({ user_id: userId, kind, token_hash: hashSecret(token), expires_at: expiresAt }).execute()
   return { token, expiresAt }
 }
 
-export function registerAccountJobs(email: EmailService, deps: { config: Readonly<Config>; log: Log }): void {
+export function registerAccountJobs(email: EmailService, deps: { config: Readonly<Config>; log: Log; clock: Clock }): void {
   email.jobs.register(REGISTER_JOB, RegisterJob, async (trx, job, secrets) => {
     const existing = await findUserByEmail(trx, job.email, job.prefixTenant)
     if (existing) {
@@ -73,14 +74,14 @@ export function registerAccountJobs(email: EmailService, deps: { config: Readonl
       passwordHash: secrets.passwordHash,
     })
     if (!account) return null // the tenant closed sign-up since the request
-    const { token } = await issueToken(trx, account.user.id, 'emailConfirmation', deps.config.emailConfirmationTtlSeconds)
+    const { token } = await issueToken(trx, account.user.id, 'emailConfirmation', deps.config.emailConfirmationTtlSeconds, deps.clock.now())
     return accountMail('emailConfirmation', account.user, job.prefixTenant, { emailConfirmationToken: token })
   })
 
   email.jobs.register(FORGOT_PASSWORD_JOB, ForgotPasswordJob, async (trx, job) => {
     const user = await findUserByEmail(trx, job.email, job.prefixTenant)
     if (!user) return null
-    const { token, expiresAt } = await issueToken(trx, user.id, 'passwordReset', deps.config.passwordResetTtlSeconds)
+    const { token, expiresAt } = await issueToken(trx, user.id, 'passwordReset', deps.config.passwordResetTtlSeconds, deps.clock.now())
     const scope = emailScope(job.prefixTenant, user)
     const zone = scope.tenantId ? ((await findTenant(trx, scope.tenantId))?.time_zone ?? 'UTC') : 'UTC'
     return accountMail('passwordReset', user, job.prefixTenant, { resetToken: token, resetTokenExp: formatDateTime(expiresAt, zone) })

@@ -14,6 +14,7 @@
  * tenant's user, through a link of their choosing.
  */
 import type { Log } from '../../lib/log.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { TenantRole, User } from '../../db/database.ts'
@@ -59,17 +60,19 @@ export class AccountsService {
     private readonly log: Log,
     private readonly policy: Policy,
     private readonly mailLimits: MailLimits,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Marks a token used and returns its user, or refuses it (unknown, used, expired). */
   private async consumeToken(trx: Executor, token: string, kind: 'emailConfirmation' | 'passwordReset'): Promise<User> {
+    const now = this.clock.now()
     const row = await trx
       .updateTable('user_tokens')
-      .set({ used_at: new Date() })
+      .set({ used_at: now })
       .where('token_hash', '=', hashSecret(token))
       .where('kind', '=', kind)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', now)
       .returning('user_id')
       .executeTakeFirst()
     if (!row) throw invalidToken()
@@ -84,7 +87,7 @@ export class AccountsService {
       .where('token_hash', '=', hashSecret(token))
       .where('kind', '=', kind)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', this.clock.now())
       .executeTakeFirst()
     if (!row) throw invalidToken()
   }
