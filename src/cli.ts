@@ -24,7 +24,20 @@ function version(): string {
   return pkg.version
 }
 
-async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv: string[]): Promise<number> {
+/** Where a run of the CLI reads its environment and writes its output: the process's own by default. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv
+  stdout(text: string): void
+  stderr(text: string): void
+}
+
+const processIo: CliIo = {
+  env: process.env,
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+}
+
+async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv: string[], io: CliIo): Promise<number> {
   if (parsed.command.standalone) {
     await parsed.command.standalone(config, { values: parsed.values, positionals: parsed.positionals }, out)
     return 0
@@ -35,8 +48,8 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error
     const result = await runRemote(error.dataDir, error.owner, argv)
-    process.stdout.write(result.stdout)
-    process.stderr.write(result.stderr)
+    io.stdout(result.stdout)
+    io.stderr(result.stderr)
     return result.exitCode
   }
   try {
@@ -61,8 +74,8 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
   }
 }
 
-export async function main(argv = process.argv.slice(2)): Promise<number> {
-  const out: Out = { json: argv.includes('--json'), print: (text) => process.stdout.write(`${text}\n`) }
+export async function main(argv = process.argv.slice(2), io: CliIo = processIo): Promise<number> {
+  const out: Out = { json: argv.includes('--json'), print: (text) => io.stdout(`${text}\n`) }
   try {
     const first = argv[0]
     if (first === '--version' || first === '-v' || first === 'version') {
@@ -78,10 +91,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       out.print(commandHelp(parsed.command))
       return 0
     }
-    return await runLocal(parsed, loadConfig(), out, argv)
+    return await runLocal(parsed, loadConfig(io.env), out, argv, io)
   } catch (error) {
     const { line, exitCode } = describeError(error)
-    ;(exitCode === 0 ? process.stdout : process.stderr).write(`${line}\n`)
+    ;(exitCode === 0 ? io.stdout : io.stderr)(`${line}\n`)
     return exitCode
   }
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
+import { main } from '../src/cli.ts'
 import { createTestApp, createTestDatabase, testConfig, tokenFor, usingPostgres, type TestDatabase } from './helpers.ts'
 
 const run = promisify(execFile)
@@ -17,8 +18,22 @@ async function trellis(databaseUrl: string, args: string[]) {
   })
 }
 
-async function trellisJson(databaseUrl: string, args: string[]) {
-  const { stdout } = await trellis(databaseUrl, [...args, '--json'])
+/**
+ * The same command run by the CLI's entry point inside this process (what bin/trellis.mjs
+ * calls), output captured: the binary's behaviour without a process start per command. A
+ * refusal rejects as execFile's does, with `code`, `stdout` and `stderr`.
+ */
+async function trellisHere(databaseUrl: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const io = { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, stdout: (s: string) => (stdout += s), stderr: (s: string) => (stderr += s) }
+  const code = await main(args, io)
+  if (code !== 0) throw Object.assign(new Error(stderr), { code, stdout, stderr })
+  return { stdout, stderr }
+}
+
+async function trellisJson(databaseUrl: string, args: string[], runner = trellis) {
+  const { stdout } = await runner(databaseUrl, [...args, '--json'])
   const lines = stdout.trim().split('\n')
   expect(lines).toHaveLength(1)
   return JSON.parse(lines[0]!)
@@ -127,27 +142,29 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
 
   it('list, rotate-secret and delete; --json everywhere; usage mistakes are one line with exit 2', async () => {
     const url = await shared
-    expect(await trellisJson(url, ['migrate'])).toEqual({ applied: [] })
-    const tenant = await trellisJson(url, ['tenants', 'create', '--name', 'Doomed'])
-    expect((await trellisJson(url, ['tenants', 'list'])).tenants.map((t: { name: string }) => t.name)).toContain('Doomed')
-    const machine = await trellisJson(url, ['clients', 'create', '--name', 'Machine', '--grant-types', 'client_credentials'])
+    // about twenty commands: run in this process, as `main` (the tests above and below start the binary)
+    const json = (args: string[]) => trellisJson(url, args, trellisHere)
+    expect(await json(['migrate'])).toEqual({ applied: [] })
+    const tenant = await json(['tenants', 'create', '--name', 'Doomed'])
+    expect((await json(['tenants', 'list'])).tenants.map((t: { name: string }) => t.name)).toContain('Doomed')
+    const machine = await json(['clients', 'create', '--name', 'Machine', '--grant-types', 'client_credentials'])
     expect(machine.redirectUris).toEqual([])
-    const rotated = await trellisJson(url, ['clients', 'rotate-secret', machine.clientId])
+    const rotated = await json(['clients', 'rotate-secret', machine.clientId])
     expect(rotated.clientSecret).not.toBe(machine.clientSecret)
-    const listed = await trellisJson(url, ['clients', 'list'])
+    const listed = await json(['clients', 'list'])
     expect(listed.clients.map((c: { clientId: string }) => c.clientId)).toContain(machine.clientId)
     expect(JSON.stringify(listed)).not.toContain(rotated.clientSecret)
-    const user = await trellisJson(url, ['users', 'create', '--email', 'gone@cli.test', '--tenant', String(tenant.id)])
-    expect((await trellisJson(url, ['users', 'list', '--tenant', String(tenant.id)])).users).toEqual([expect.objectContaining({ id: user.id })])
-    expect(await trellisJson(url, ['users', 'delete', String(user.id)])).toEqual({ id: user.id, deleted: true })
-    expect(await trellisJson(url, ['clients', 'delete', machine.clientId])).toEqual({ clientId: machine.clientId, deleted: true })
-    expect(await trellisJson(url, ['tenants', 'delete', String(tenant.id)])).toEqual({ id: tenant.id, deleted: true })
-    const keys = await trellisJson(url, ['keys', 'list'])
+    const user = await json(['users', 'create', '--email', 'gone@cli.test', '--tenant', String(tenant.id)])
+    expect((await json(['users', 'list', '--tenant', String(tenant.id)])).users).toEqual([expect.objectContaining({ id: user.id })])
+    expect(await json(['users', 'delete', String(user.id)])).toEqual({ id: user.id, deleted: true })
+    expect(await json(['clients', 'delete', machine.clientId])).toEqual({ clientId: machine.clientId, deleted: true })
+    expect(await json(['tenants', 'delete', String(tenant.id)])).toEqual({ id: tenant.id, deleted: true })
+    const keys = await json(['keys', 'list'])
     expect(keys.keys[0]).toMatchObject({ state: 'signing', retiredAt: null })
-    const retired = await trellisJson(url, ['keys', 'retire', keys.keys[1].kid])
+    const retired = await json(['keys', 'retire', keys.keys[1].kid])
     expect(retired).toMatchObject({ kid: keys.keys[1].kid, retired: true })
     // every older key retired too, so the newest is the only one left to sign
-    for (const older of keys.keys.slice(2)) await trellisJson(url, ['keys', 'retire', older.kid])
+    for (const older of keys.keys.slice(2)) await json(['keys', 'retire', older.kid])
 
     const refusals: [string[], number, RegExp][] = [
       [['clients', 'create', '--name', 'No redirect'], 2, /^trellis: --redirect-uri is required/],
@@ -158,7 +175,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
       [['tenants', 'list', '--bogus'], 2, /^trellis: Unknown option '--bogus'/],
     ]
     for (const [args, code, message] of refusals) {
-      const failure = await trellis(url, args).catch((e) => e)
+      const failure = await trellisHere(url, args).catch((e) => e)
       expect(failure.code, args.join(' ')).toBe(code)
       expect(failure.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1)
       expect(failure.stderr.trim()).toMatch(message)
