@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Builds dist/ when it is missing or older than the sources, so `npm start` and
-// `bin/trellis.mjs` always run current code. A production install (`npm ci --omit=dev`)
-// has no TypeScript: there dist/ must have been built beforehand, and a stale one is used
-// with a warning rather than refused, because the sources may merely have a newer mtime.
+// `bin/trellis.mjs` always run current code in development. In production (NODE_ENV=production)
+// or without src/ (a release that ships dist/ alone) it never builds: dist/ must be there. An
+// install without TypeScript (`npm ci --omit=dev`) uses a stale dist/ with a warning rather
+// than refusing it, because the sources may merely have a newer mtime.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -28,6 +29,13 @@ function typescriptCompiler() {
 }
 
 export function buildIfStale({ quiet = false } = {}) {
+  // a convenience of development only: production runs the dist/ it was shipped, and a
+  // release (an image, a tarball) may carry no src/ and no compiler at all
+  if (process.env.NODE_ENV === 'production' || !existsSync(join(root, 'src'))) {
+    if (existsSync(marker)) return
+    process.stderr.write('trellis: dist/ is missing: build it where the dev dependencies are installed (`npm ci && npm run build`) and ship it\n')
+    process.exit(1)
+  }
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0
   const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'tsconfig.build.json')))
   if (built >= sources) return
