@@ -86,6 +86,8 @@ export interface Config {
   rateLimits: RateLimits
   /** Whether the in-process outbox worker runs alongside the HTTP server. */
   runWorker: boolean
+  /** /metrics: on a port of its own, and/or on the public port behind a bearer token; neither by default. */
+  metrics: { port: number | null; host: string; token: string | null }
   /**
    * SECRETS_KEY: the 32-byte key that encrypts signing keys, HMAC keys and queued mail
    * secrets at rest (base64 or hex). Required in production; elsewhere, when unset, one is
@@ -141,6 +143,18 @@ const REPLACED: Record<string, string> = {
   RATE_LIMIT_CODE_PER_EMAIL: 'RATE_LIMIT_MAIL_PER_EMAIL',
   RATE_LIMIT_CODE_PER_IP: 'RATE_LIMIT_MAIL_PER_IP',
   RATE_LIMIT_WINDOW_SECONDS: 'the period in each RATE_LIMIT_* value (N/P)',
+}
+
+/**
+ * Where Prometheus scrapes /metrics. Never on the public port by default: a port of its own
+ * (METRICS_PORT, on METRICS_HOST, loopback unless told), or the public port with a bearer
+ * token (METRICS_TOKEN) for a scraper that can only reach that one.
+ */
+function metricsExposure(env: Env): Config['metrics'] {
+  const port = env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1, 65535) : null
+  const token = env.METRICS_TOKEN || null
+  if (token !== null && token.length < 32) throw new ConfigError('METRICS_TOKEN', 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+  return { port, host: host(env.METRICS_HOST || '127.0.0.1'), token }
 }
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
@@ -211,6 +225,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     v5: { basePath: basePath(env, 'V5_BASE_PATH', '/v5'), clientId: env.V5_CLIENT_ID || DEFAULT_V5_CLIENT_ID },
     mqtt: mqtt(env, listenHost),
+    metrics: metricsExposure(env),
   }
   return Object.freeze(config)
 }

@@ -3,7 +3,7 @@
  * is counted in /metrics, and /ready says so while staying 200 (the service can serve).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, freePort, uniqueEmail, type TestApp } from './helpers.ts'
+import { createTestApp, freePort, uniqueEmail, type TestApp, scrapeMetrics } from './helpers.ts'
 import { createClient } from './login-helpers.ts'
 import { askCode, me, redeem, refresh, SHARED_PAIR, type App } from './abuse-helpers.ts'
 
@@ -42,7 +42,7 @@ describe('REDIS_URL points at a port where nothing listens', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/ready' })
     expect(ready.statusCode).toBe(200)
     expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'degraded' } } })
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
+    const metrics = (await scrapeMetrics(t.app)).body
     const count = /^trellis_rate_limit_fallback_total (\d+)/m.exec(metrics)
     expect(Number(count?.[1])).toBeGreaterThan(0)
   })
@@ -55,7 +55,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis up', () => {
       const mobile = await createClient(t.app)
       await askCode(t.app, t.db, mobile, uniqueEmail('redis-up'), '192.0.2.91', SHARED_PAIR.challenge)
       expect((await t.app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' }, redis: { status: 'ok' } } })
-      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
+      const metrics = (await scrapeMetrics(t.app)).body
       expect(metrics).toMatch(/^trellis_rate_limit_fallback_total 0$/m)
     } finally {
       await t.close()

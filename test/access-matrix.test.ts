@@ -117,7 +117,7 @@ const PAGE = 'hosted page: page-session cookie and CSRF token'
 
 /** Routes anyone may call, and why. */
 const PUBLIC: Record<string, string> = {
-  'GET /health': 'liveness', 'GET /ready': 'readiness', 'GET /metrics': 'Prometheus scrape (expose only to the scraper)', 'GET /openapi.json': 'the API document',
+  'GET /health': 'liveness', 'GET /ready': 'readiness', 'GET /metrics': 'its own bearer token (METRICS_TOKEN); absent unless configured', 'GET /openapi.json': 'the API document',
   'GET /docs': 'docs UI', 'GET /docs/json': 'docs UI', 'GET /docs/yaml': 'docs UI', 'GET /docs/static/*': 'docs UI',
   'GET /docs/static/index.html': 'docs UI', 'GET /docs/static/swagger-initializer.js': 'docs UI',
   'GET /.well-known/jwks.json': 'public keys', 'GET /.well-known/oauth-authorization-server': 'RFC 8414 metadata',

@@ -9,7 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
-import { createActor, createTenant, createTestApp, type Actor, type TestApp } from './helpers.ts'
+import { createActor, createTenant, createTestApp, type Actor, type TestApp, scrapeMetrics } from './helpers.ts'
 import { bridgeEvents, createFan, uniqueMac, waitFor, type StateEvent } from './device-helpers.ts'
 
 let t: TestApp
@@ -120,7 +120,7 @@ describe('the embedded broker', () => {
       await refused
     }
     expect((await sensor(a.sensorId)).latestData).toEqual(before)
-    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' })
+    const metrics = await scrapeMetrics(t.app)
     expect(metrics.body).toMatch(/trellis_device_messages_malformed_total\{channel="in"\} 5/)
     expect(metrics.body).toMatch(/trellis_device_messages_malformed_total\{channel="online"\} 1/)
   })

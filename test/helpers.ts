@@ -67,8 +67,17 @@ export function testConfig(env: Record<string, string | undefined> = {}): Readon
     SCRYPT_N: '1024',
     // the embedded MQTT broker on an ephemeral port: the machine's Mosquitto owns 1883
     MQTT_PORT: '0',
+    // /metrics on the app's port behind a token, so tests read it with scrapeMetrics()
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...env,
   })
+}
+
+export const TEST_METRICS_TOKEN = 'metrics-token-of-the-test-apps-0123456789'
+
+/** GET /metrics as the scraper sends it. */
+export function scrapeMetrics(app: FastifyInstance) {
+  return app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } })
 }
 
 export interface TestApp {

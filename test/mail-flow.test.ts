@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { claimDue } from '../src/modules/email/outbox.ts'
 import { outboxCommand } from '../src/modules/email/outbox-cli.ts'
 import { OutboxWorker, smtpTransport } from '../src/modules/email/worker.ts'
-import { createActor, createTestApp, type TestApp } from './helpers.ts'
+import { createActor, createTestApp, type TestApp, scrapeMetrics } from './helpers.ts'
 import { createClient, pkcePair, requestCode } from './login-helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
 
@@ -212,7 +212,7 @@ describe('/metrics', () => {
       .groupBy('status')
       .execute()
     const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0)
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' })
+    const res = await scrapeMetrics(t.app)
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1])
     expect(value('email_outbox_depth')).toBe(n('queued') + n('sending'))
     expect(value('email_outbox_oldest_queued_age_seconds')).toBeGreaterThanOrEqual(90)

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATION_NAMES } from '../src/lib/operation-ids.ts'
-import { createTestApp, errorBody, freePort, usingPostgres, type TestApp } from './helpers.ts'
+import { createTestApp, errorBody, freePort, usingPostgres, type TestApp, scrapeMetrics, TEST_METRICS_TOKEN } from './helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('operations', () => {
   it('/metrics counts token grants by type and outcome, code requests, refusals and the outbox', async () => {
     await t.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { grant_type: 'authorization_code', code: 'nope', client_id: 'nope' } })
     await t.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { grant_type: 'made_up' } })
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' })
+    const res = await scrapeMetrics(t.app)
     expect(res.body).toMatch(/trellis_token_grants_total\{grant_type="authorization_code",outcome="invalid_\w+"\} 1/)
     expect(res.body).toMatch(/trellis_token_grants_total\{grant_type="other",outcome="\w+"\} 1/)
     expect(res.body).toContain('trellis_login_codes_requested_total 0')
@@ -101,8 +101,38 @@ describe('operations', () => {
 
   it('/metrics counts requests by route pattern', async () => {
     await t.app.inject({ method: 'GET', url: '/tenants/12345' })
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' })
+    const res = await scrapeMetrics(t.app)
     expect(res.body).toContain('http_request_duration_seconds_count{method="GET",route="/tenants/:tenantId",status_code="401"}')
+  })
+
+  it('/metrics is not on the public port by default; with a token only for its bearer; on METRICS_PORT for anyone who reaches it', async () => {
+    const plain = await createTestApp({ METRICS_TOKEN: '' })
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/metrics' })
+      expect(res.statusCode).toBe(404)
+      expect(errorBody(res).code).toBe('route_not_found')
+    } finally {
+      await plain.close()
+    }
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TEST_METRICS_TOKEN}x`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} })
+      expect(res.statusCode, String(authorization)).toBe(401)
+      expect(errorBody(res).code).toBe('unauthorized')
+    }
+    const port = await freePort()
+    const own = await createTestApp({ METRICS_TOKEN: '', METRICS_PORT: String(port) })
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' })
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`)
+      expect(scraped.status).toBe(200)
+      expect(await scraped.text()).toContain('http_request_duration_seconds')
+      const address = own.app.server.address() as { port: number }
+      expect((await fetch(`http://127.0.0.1:${address.port}/metrics`)).status).toBe(404)
+    } finally {
+      await own.close()
+    }
+    // the port closed with the app
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow()
   })
 
   it('/.well-known/jwks.json publishes an ES256 key', async () => {

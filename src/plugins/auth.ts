@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers with the user's profile: the token lookup brings it along (one round trip). */
     profile?: boolean
+    /** The route checks a bearer credential of its own (not an access token), e.g. the metrics token. */
+    ownBearer?: boolean
   }
 }
 
@@ -68,7 +70,7 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
   })
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization
-    if (!header) return
+    if (!header || request.routeOptions.config.ownBearer === true) return
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) {
       if (/^Basic\s/i.test(header)) return // client authentication on the OAuth endpoints

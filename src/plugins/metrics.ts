@@ -3,7 +3,11 @@
  * lib/metrics.ts. Token grants, code requests and rate-limit refusals are counted here
  * from what the HTTP layer answered, so no route or service has to know about metrics.
  */
+import { timingSafeEqual } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sha256 } from '../lib/crypto.ts'
+import { unauthorized } from '../lib/errors.ts'
 import { collectDefaultMetrics, Histogram, type Registry } from 'prom-client'
 import { GRANT_OUTCOMES, GRANT_TYPES, type AppMetrics } from '../lib/metrics.ts'
 
@@ -58,9 +62,45 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): Regi
       metrics.loginCodesRequested.inc()
     }
   })
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type(registry.contentType)
-    return registry.metrics()
-  })
+  const { token, port, host } = app.config.metrics
+  // on the public port only with a token: figures about traffic and queues are for the operator
+  if (token) {
+    const expected = sha256(`Bearer ${token}`)
+    app.get('/metrics', { schema: { hide: true }, config: { ownBearer: true } }, async (request, reply) => {
+      if (!timingSafeEqual(sha256(request.headers.authorization ?? ''), expected)) throw unauthorized('The metrics token is missing or wrong.')
+      reply.type(registry.contentType)
+      return registry.metrics()
+    })
+  }
+  if (port !== null) serveMetricsPort(app, registry, port, host)
   return registry
+}
+
+/** /metrics on a port of its own (METRICS_PORT), opened when the app listens and closed with it. */
+function serveMetricsPort(app: FastifyInstance, registry: Registry, port: number, host: string): void {
+  let server: Server | null = null
+  app.addHook('onListen', async () => {
+    server = createServer((request, response) => {
+      if (request.method !== 'GET' || request.url !== '/metrics') {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n')
+        return
+      }
+      registry.metrics().then(
+        (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        (err: unknown) => {
+          app.log.error({ err }, 'metrics scrape failed')
+          response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n')
+        },
+      )
+    })
+    const listening = server
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject)
+      listening.listen(port, host, () => resolve())
+    })
+  })
+  app.addHook('onClose', async () => {
+    const listening = server
+    if (listening) await new Promise<void>((resolve) => listening.close(() => resolve()))
+  })
 }
