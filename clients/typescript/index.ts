@@ -7,7 +7,8 @@
  *   const { data, error } = await trellis.GET('/v4/sensors', { params: { query: { limit: 50 } } })
  */
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch'
-import type { components, operations, paths } from './schema.ts'
+// `.js`, as published: the package's declarations name the file the build emits (dist/schema.d.ts)
+import type { components, operations, paths } from './schema.js'
 
 export type { components, operations, paths }
 /** The named schemas of the API: `Schemas['Sensor']`, `Schemas['Error']`, ... */
