@@ -29,6 +29,8 @@ import { sql } from 'kysely'
 import { KeyStore } from './modules/oauth/keys.ts'
 import { registerModules, createServices, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
+import { logOptions } from './lib/log-redaction.ts'
+import type { DestinationStream, LoggerOptions } from 'pino'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +75,7 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config. */
   db?: DB
   /** Pino options; `false` silences logs. */
-  logger?: boolean | object
+  logger?: boolean | (LoggerOptions & { stream?: DestinationStream })
   /** Serves the CLI's admin endpoint (cli/remote.ts) with this secret: the owner of an embedded data directory. */
   adminSecret?: Buffer
   /** Close `db` when the app closes, though it was given (the server opens it first to lock it). */
@@ -91,7 +93,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   const trust = config.trustProxy
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // whatever the caller chose, secrets are redacted the same way (lib/log-redaction.ts)
+    logger: options.logger === false ? false : logOptions(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,

@@ -113,8 +113,12 @@ export class EmailService {
     const rendered = await this.render(input.type, tenant, input.customTexts ?? false, input.to, data)
     const from = tenant ? await senderFor(trx, this.config.allowedSenderDomains, tenant) : null
     if (this.mailboxEnabled) {
-      const code = input.data?.loginCode
-      this.log.info({ to: input.to.email, type: input.type, ...(code ? { loginCode: code } : {}) }, 'dev mailbox: email kept')
+      // The one documented exception to "no secret in a log": on a developer's machine
+      // (NODE_ENV=development, no SMTP_URL) the login code is printed so that a login works
+      // without opening the mailbox. Never the address, never another token, never in test
+      // or production (lib/log-redaction.ts redacts `loginCode` itself; this key is the exception).
+      const code = this.config.env === 'development' ? input.data?.loginCode : undefined
+      this.log.info({ type: input.type, mailbox: '/dev/mailbox', ...(code ? { devLoginCode: code } : {}) }, 'dev mailbox: email kept')
     }
     return this.row({ ...rendered, type: input.type, to: input.to.email, tenantId: tenant?.id ?? null, secrets }, tenant?.name, from)
   }
