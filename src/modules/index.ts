@@ -51,6 +51,7 @@ import { tenantRoutes } from './tenancy/tenants.routes.ts'
 import { AccountsService } from './users/accounts.service.ts'
 import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
+import { linkRulesOf } from './tenancy/link-origins.ts'
 
 export interface Services {
   policy: Policy
@@ -91,6 +92,7 @@ export interface ServiceDeps {
 export async function createServices(deps: ServiceDeps, options: { background?: boolean } = {}): Promise<Services> {
   const { db, config, keys, log, secretBox } = deps
   const background = options.background ?? true
+  const linkRules = linkRulesOf(config)
   const email = new EmailService(db, config, log, secretBox)
   const senderVerification = new SenderVerification(db, config, email)
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
@@ -123,7 +125,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   return {
     policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText, policy, cursors, senderVerification),
+    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, senderVerification),
     invitations: new InvitationsService(db, config, email, policy, cursors),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
