@@ -30,6 +30,7 @@ import { KeyStore } from './modules/oauth/keys.ts'
 import { registerModules, createServices, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
 import { logOptions } from './lib/log-redaction.ts'
+import type { Clock } from './lib/clock.ts'
 import type { DestinationStream, LoggerOptions } from 'pino'
 
 declare module 'fastify' {
@@ -78,6 +79,8 @@ export interface BuildOptions {
   logger?: boolean | (LoggerOptions & { stream?: DestinationStream })
   /** Serves the CLI's admin endpoint (cli/remote.ts) with this secret: the owner of an embedded data directory. */
   adminSecret?: Buffer
+  /** The clock where time decides something (tests move it by hand: lib/clock.ts). */
+  clock?: Clock
   /** Close `db` when the app closes, though it was given (the server opens it first to lock it). */
   ownDb?: boolean
 }
@@ -121,7 +124,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   readiness.add('database', async () => {
     await sql`select 1`.execute(db)
   })
-  const services = await createServices({ db, config, keys, log: app.log, secretBox })
+  const services = await createServices({ db, config, keys, log: app.log, secretBox, clock: options.clock })
   const bridge = services.devices.bridge
   if (bridge) {
     readiness.add('mqtt', async () => {

@@ -13,6 +13,7 @@ import { createServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../src/app.ts'
+import type { Clock } from '../src/lib/clock.ts'
 import { loadConfig, type Config } from '../src/config.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
@@ -84,11 +85,11 @@ export async function openTestDb(config: Readonly<Config>): Promise<DB> {
  * An app on a database of its own. With `recorder`, the app's statements go through it
  * (test/statement-recorder.ts); `db` stays unrecorded, for the test's own reads.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}, options: { recorder?: StatementRecorder } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: { recorder?: StatementRecorder; clock?: Clock } = {}): Promise<TestApp> {
   const database = await createTestDatabase()
   const config = testConfig({ DATABASE_URL: database.url, ...env })
   const db = await openTestDb(config)
-  const app = await buildApp(config, { db: options.recorder ? options.recorder.attach(db) : db, logger: false })
+  const app = await buildApp(config, { db: options.recorder ? options.recorder.attach(db) : db, logger: false, clock: options.clock })
   return {
     app,
     db,

@@ -52,6 +52,7 @@ import { AccountsService } from './users/accounts.service.ts'
 import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
 import { linkRulesOf } from './tenancy/link-origins.ts'
+import type { Clock } from '../lib/clock.ts'
 
 export interface Services {
   policy: Policy
@@ -77,6 +78,8 @@ export interface Services {
 }
 
 export interface ServiceDeps {
+  /** Time where it decides something (lib/clock.ts); the system's unless a test gives one. */
+  clock?: Clock
   db: DB
   config: Readonly<Config>
   keys: KeyStore
@@ -105,7 +108,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
   const clients = new ClientsService(db, policy, cursors, () => cors.invalidate())
   const spaces = new SpacesService(db, cursors, policy)
-  const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive)
+  const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, deps.clock)
   oauth.registerGrant('password', passwordGrant)
   registerMailDecisions(email, { db, config, log, codeKey })
   const passwordless = new PasswordlessService(clients, email, mailLimits, log)

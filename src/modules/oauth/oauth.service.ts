@@ -7,6 +7,7 @@
  * (RFC 7662) live here too.
  */
 import type { Log } from '../../lib/log.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import { OAuthError } from '../../lib/errors.ts'
@@ -92,8 +93,9 @@ export class OAuthService {
     log: Log,
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
+    clock: Clock = systemClock,
   ) {
-    this.deps = { db, config, keys, log, codeKey }
+    this.deps = { db, config, keys, log, codeKey, clock }
   }
 
   /** Adds a grant handler (the accounts module adds `password`). */

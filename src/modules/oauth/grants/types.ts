@@ -1,4 +1,5 @@
 import type { Log } from '../../../lib/log.ts'
+import type { Clock } from '../../../lib/clock.ts'
 import type { Config } from '../../../config.ts'
 import type { DB } from '../../../db/connect.ts'
 import type { OAuthClient } from '../../../db/database.ts'
@@ -12,6 +13,8 @@ export interface GrantDeps {
   keys: KeyStore
   log: Log
   codeKey: Buffer
+  /** Decides what time it is where the time decides something (lib/clock.ts). */
+  clock: Clock
 }
 
 export interface GrantContext {
