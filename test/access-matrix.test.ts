@@ -343,4 +343,26 @@ describe('access matrix', () => {
     const own = await t.app.inject({ method: 'GET', url: '/sensors', headers: headers['cc+'] })
     expect(own.json().map((s: { tenantId: number }) => s.tenantId)).toContain(T)
   })
+
+  it('tenant capabilities by kind: T is not a brand, so nobody sets its face there; its own resources stay its own', async () => {
+    // policy.ts: tenants.brand (brand-only) and tenants.mark (platform-only); brands.ts lists the fields
+    const face: Record<string, unknown> = {
+      name: 'Renamed', logoUrl: 'https://t.test/logo.png', senderEmail: 'hi@t.test', signup: 'customers',
+      emailConfig: { template: { buttonColor: '#123456' } },
+    }
+    const expected: Partial<Record<Who, number>> = { adm: 403, own: 403, plat: 403, mem: 403, cust: 403, sib: 404, par: 404, 'cc+': 403 }
+    const wrong: string[] = []
+    for (const [field, value] of Object.entries(face)) {
+      for (const [who, status] of Object.entries(expected) as [Who, number][]) {
+        const res = await t.app.inject({ method: 'PATCH', url: `/tenants/${T}`, headers: headers[who] ?? {}, payload: { [field]: value } })
+        if (res.statusCode !== status) wrong.push(`${field} as ${who}: ${res.statusCode} (expected ${status})`)
+        if (['adm', 'own', 'plat'].includes(who) && res.json().code !== 'not_a_brand') wrong.push(`${field} as ${who}: ${res.json().code}`)
+      }
+    }
+    for (const [field, value] of Object.entries({ brand: true, linkDomains: ['t.test'] })) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/tenants/${T}`, headers: headers.own ?? {}, payload: { [field]: value } })
+      if (res.statusCode !== 403) wrong.push(`${field} as own: ${res.statusCode} (expected 403)`)
+    }
+    expect(wrong).toEqual([])
+  })
 })
