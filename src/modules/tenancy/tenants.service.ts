@@ -90,6 +90,11 @@ function setFields(input: UpdateTenantInput, names: readonly string[]): string[]
   return names.filter((name) => (input as Record<string, unknown>)[name] !== undefined)
 }
 
+/** The brand-only fields an input sets; `signup: closed` is what every other tenant has anyway. */
+function faceFields(input: UpdateTenantInput): string[] {
+  return setFields(input, BRAND_FIELDS).filter((field) => !(field === 'signup' && input.signup === 'closed'))
+}
+
 function checkDomains(domains: readonly string[] | undefined): void {
   const details = (domains ?? []).flatMap((domain, i) => {
     const problem = checkDomain(domain)
@@ -125,7 +130,7 @@ export class TenantsService {
   private async authorizeFields(actor: Actor, tenantId: number, input: UpdateTenantInput): Promise<void> {
     const platform = setFields(input, PLATFORM_FIELDS)
     if (platform.length) await this.policy.authorize(actor, 'tenants.mark', tenantId, platform)
-    const face = setFields(input, BRAND_FIELDS)
+    const face = faceFields(input)
     if (face.length && input.brand !== true) await this.policy.authorize(actor, 'tenants.brand', tenantId, face)
   }
 
@@ -147,7 +152,7 @@ export class TenantsService {
       throw badRequest('invalid_parent', 'parentTenantId: no such tenant', [{ field: 'body.parentTenantId', message: 'is not a tenant' }])
     }
     // a tenant under another is named by the platform, but wears its brand's face unless made a brand
-    const face = setFields(input, BRAND_FIELDS).filter((field) => field !== 'name')
+    const face = faceFields(input).filter((field) => field !== 'name')
     if (parent !== null && input.brand !== true && face.length) throw notABrand(face)
     await this.checkLinks(this.db, { id: 0, link_domains: input.linkDomains ?? [] }, input)
     const emailConfig = mergeEmailConfig({}, input.emailConfig, this.checkText)
