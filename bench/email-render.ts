@@ -30,6 +30,8 @@ const tenant: Tenant = {
   },
   parent_tenant_id: null,
   signup: 'closed',
+  marked_brand: false,
+  link_domains: [],
   created_at: new Date(),
   updated_at: new Date(),
 }

@@ -30,6 +30,8 @@ import { sql } from 'kysely'
 import { KeyStore } from './modules/oauth/keys.ts'
 import { registerModules, createServices, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
+import { logOptions } from './lib/log-redaction.ts'
+import type { DestinationStream, LoggerOptions } from 'pino'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +68,7 @@ const API_DESCRIPTION = `Multi-tenant IoT platform API: passwordless OAuth 2.0 l
 - **Brands and customers.** A brand is a tenant with no parent. Its customers sign up through it and each gets a tenant of their own under it (\`parentTenantId\`), holding their spaces and devices.
 - **Accounts belong to one tenant, or to the platform.** Signing up under \`/tenants/{tenantId}\` creates an account of that tenant, without the prefix one of the platform; one address may have an account per tenant.
 - **Sign-up policy** (\`signup\`): \`closed\` (default), \`customers\` (role \`customer\` on the brand plus an owned child tenant), \`members\` (role \`member\`).
+- **Only brands lend a face.** A brand (no parent, or marked by a platform admin with \`brand: true\`) sets its name, logo, sender, email look, texts, links and sign-up; any other tenant wears its brand's and gets 403 \`not_a_brand\` for those fields. Links that carry a token must be on an origin verified for the tenant (its clients' redirect origins, or \`linkDomains\` a platform admin approved).
 - **Roles:** \`owner\`, \`admin\`, \`member\` read the tenant's resources, admins and owners write; \`customer\` sees only the brand's public face. Nothing is inherited along the tree. No role in a tenant: 404; a role too small: 403.
 - **Invitations:** \`POST /tenants/{tenantId}/members\` invites; the membership begins when the invitee accepts (\`POST /invitations/accept\`, or the page the invitation email links to, \`GET /invitations/accept\`) signed in with the invited address.
 - **Scopes:** each operation's security requirement names the scope its token needs; without it, 403 \`insufficient_scope\`. A client_credentials token acts for the tenant that owns its client.`
@@ -74,7 +77,7 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config. */
   db?: DB
   /** Pino options; `false` silences logs. */
-  logger?: boolean | object
+  logger?: boolean | (LoggerOptions & { stream?: DestinationStream })
   /** Serves the CLI's admin endpoint (cli/remote.ts) with this secret: the owner of an embedded data directory. */
   adminSecret?: Buffer
   /** Close `db` when the app closes, though it was given (the server opens it first to lock it). */
@@ -94,7 +97,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   const trust = config.trustProxy
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // whatever the caller chose, secrets are redacted the same way (lib/log-redaction.ts)
+    logger: options.logger === false ? false : logOptions(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,

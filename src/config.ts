@@ -32,7 +32,9 @@ export interface RateLimitSpec {
 export interface RateLimits {
   /** Mail-sending requests (login code, register, forgotPassword) per client address (IPv4, or IPv6 /64); over it: 429. */
   mailPerIp: RateLimitSpec
-  /** Mail to one address; over it the request answers the same 200 and sends nothing. */
+  /** Mail to one address from one network; over it the request answers the same 200 and sends nothing. */
+  mailPerEmailPerNetwork: RateLimitSpec
+  /** Mail to one address from every network together (the larger cap); over it, the same. */
   mailPerEmail: RateLimitSpec
   /** Mail to one address from a network its owner has signed in from, once mailPerEmail is spent. */
   mailPerEmailKnownNetwork: RateLimitSpec
@@ -203,7 +205,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     scrypt: scryptParams(env),
     rateLimits: {
       mailPerIp: bucket(env, 'RATE_LIMIT_MAIL_PER_IP', '300/10m'),
-      mailPerEmail: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL', '5/1h'),
+      mailPerEmailPerNetwork: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL_PER_NETWORK', '2/1h'),
+      mailPerEmail: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL', '20/1h'),
       mailPerEmailKnownNetwork: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL_KNOWN_NETWORK', '5/1h'),
       failedTokenPerClient: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_CLIENT', '40/1d'),
       failedTokenPerNetwork: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_NETWORK', '40/1d'),

@@ -1,7 +1,8 @@
 /**
- * Mail routes cannot be used to flood an inbox or to mail strangers caller-chosen text.
- * Every route that sends mail (login code, register, forgotPassword) is limited per
- * recipient (beyond it: the same 200, nothing sent) and per sender address (429).
+ * Mail routes cannot be used to flood an inbox, to silence one, or to mail strangers
+ * caller-chosen text. Every route that sends mail (login code, register, forgotPassword) is
+ * limited per recipient and requesting network, per recipient overall (beyond either: the
+ * same 200, nothing sent) and per sender address (429).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
@@ -24,20 +25,40 @@ async function inbox(email: string) {
 }
 
 describe('one inbox', () => {
-  it('60 register calls for one address: the same answer each time, at most a handful of emails', async () => {
+  it('60 register calls for one address from 60 networks: the same answer each time, at most the cap of emails', async () => {
     const email = uniqueEmail('flooded')
     for (let i = 0; i < 60; i++) {
       const res = await post('/users/register', { email, password: 'a long passphrase' }, `10.60.${i}.1`)
       expect(res.statusCode).toBe(200)
     }
-    // 5/1h holds 6
-    expect((await inbox(email)).length).toBe(6)
+    // the address's cap, 20/1h, holds 21
+    expect((await inbox(email)).length).toBe(21)
   })
 
-  it('60 forgotPassword calls for one address: at most a handful of emails', async () => {
+  it('60 forgotPassword calls for one address: at most the cap of emails, and one network only its share', async () => {
     const actor = await createActor(t)
     for (let i = 0; i < 60; i++) expect((await post('/users/forgotPassword', { email: actor.user.email }, `10.61.${i}.1`)).statusCode).toBe(200)
-    expect((await inbox(actor.user.email)).length).toBe(6)
+    expect((await inbox(actor.user.email)).length).toBe(21)
+    const other = await createActor(t)
+    for (let i = 0; i < 20; i++) await post('/users/forgotPassword', { email: other.user.email }, '10.61.200.1')
+    // 2/1h per network holds 3
+    expect((await inbox(other.user.email)).length).toBe(3)
+  })
+
+  it('20 strangers\' requests from 3 networks leave a first sign-up from a fourth network receiving its code', async () => {
+    const email = uniqueEmail('newcomer')
+    const strangers = ['10.65.1.7', '10.65.2.7', '10.65.3.7']
+    for (let i = 0; i < 20; i++) {
+      const ip = strangers[i % 3] ?? ''
+      const res = await requestCode(t.app, { email, clientId: mobile.clientId, redirectUri: mobile.redirectUri, challenge: SHARED_PAIR.challenge, ip })
+      expect(res.statusCode).toBe(200)
+    }
+    const spent = (await inbox(email)).length
+    expect(spent).toBe(9)
+    // the person, on a network none of the strangers used and never signed in from before
+    const code = await askCode(t.app, t.db, mobile, email, '192.0.2.150', SHARED_PAIR.challenge)
+    expect((await inbox(email)).length).toBe(spent + 1)
+    expect((await redeem(t.app, mobile, code, SHARED_PAIR.verifier, '192.0.2.150')).statusCode).toBe(200)
   })
 
   it('strangers spending the budget do not lock the owner out: from a network they signed in from, codes still come', async () => {
@@ -49,8 +70,12 @@ describe('one inbox', () => {
       const res = await requestCode(t.app, { email, clientId: mobile.clientId, redirectUri: mobile.redirectUri, challenge: SHARED_PAIR.challenge, ip: `10.62.${i}.1` })
       expect(res.statusCode).toBe(200)
     }
+    // 30 networks spent the cap (the owner's first code took one of its 21)
     const sent = (await inbox(email)).length
-    expect(sent).toBe(6)
+    expect(sent).toBe(21)
+    const stranger = await requestCode(t.app, { email, clientId: mobile.clientId, redirectUri: mobile.redirectUri, challenge: SHARED_PAIR.challenge, ip: '10.62.99.1' })
+    expect(stranger.statusCode).toBe(200)
+    expect((await inbox(email)).length).toBe(sent)
     const mine = await requestCode(t.app, { email, clientId: mobile.clientId, redirectUri: mobile.redirectUri, challenge: SHARED_PAIR.challenge, ip: '192.0.2.81' })
     expect(mine.statusCode).toBe(200)
     expect((await inbox(email)).length).toBe(sent + 1)

@@ -1,18 +1,22 @@
 /**
  * Race outcomes are exact: of N concurrent exchanges of one code (or uses of one refresh
- * token), one wins and its tokens stay valid; a replay after the winner has finished still
- * revokes (RFC 6749 4.1.2). Default limits: the losers are not guesses and spend nothing.
+ * token), one wins and its tokens stay valid. A second presentation of a code by the same
+ * app from the same address within 2 s is a duplicate (refused, revokes nothing); any other
+ * is a replay and revokes (RFC 6749 4.1.2). Time is moved on the app's clock, never slept.
+ * Default limits: the losers are not guesses and spend nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTenant, createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 import { askCode, me, redeem, refresh, SHARED_PAIR, type App } from './abuse-helpers.ts'
+import { ManualClock } from '../src/lib/clock.ts'
 
 let t: TestApp
 let client: App
 const ip = '198.51.100.20'
+const clock = new ManualClock()
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({}, { clock })
   client = await createClient(t.app)
 })
 afterAll(() => t.close())
@@ -31,10 +35,45 @@ describe('concurrent redemption of one code', () => {
     expect((await me(t.app, tokens.access_token)).statusCode).toBe(200)
     expect((await refresh(t.app, client, tokens.refresh_token, ip)).statusCode).toBe(200)
 
-    // the winner has finished: presenting the code again is a replay, and ends that session
+    // the same app from the same address within 2 s: a duplicate, refused, the winner untouched
+    const duplicate = await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)
+    expect(duplicate.json().error).toBe('invalid_grant')
+    expect((await me(t.app, tokens.access_token)).statusCode).toBe(200)
+
+    // later than that, presenting the code again is a replay, and ends that session
+    clock.advance(2.5)
     const replay = await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)
     expect(replay.statusCode).toBe(400)
     expect(replay.json().error).toBe('invalid_grant')
+    expect((await me(t.app, tokens.access_token)).statusCode).toBe(401)
+  })
+})
+
+describe('a second presentation of a code: duplicate or replay', () => {
+  it('from another address, even within 2 s, is a replay: it revokes the session the code opened', async () => {
+    const code = await askCode(t.app, t.db, client, uniqueEmail('elsewhere'), ip, SHARED_PAIR.challenge)
+    const tokens = (await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)).json()
+    const stolen = await redeem(t.app, client, code, SHARED_PAIR.verifier, '203.0.113.99')
+    expect(stolen.json().error).toBe('invalid_grant')
+    expect((await me(t.app, tokens.access_token)).statusCode).toBe(401)
+  })
+
+  it('from another client, within 2 s and the same address, is a replay too', async () => {
+    const other = await createClient(t.app)
+    const code = await askCode(t.app, t.db, client, uniqueEmail('other-app'), ip, SHARED_PAIR.challenge)
+    const tokens = (await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)).json()
+    expect((await redeem(t.app, other, code, SHARED_PAIR.verifier, ip)).json().error).toBe('invalid_grant')
+    expect((await me(t.app, tokens.access_token)).statusCode).toBe(401)
+  })
+
+  it('the same app and address at 1.5 s is a duplicate; at 2 s it is a replay', async () => {
+    const code = await askCode(t.app, t.db, client, uniqueEmail('window'), ip, SHARED_PAIR.challenge)
+    const tokens = (await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)).json()
+    clock.advance(1.5)
+    expect((await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)).json().error).toBe('invalid_grant')
+    expect((await me(t.app, tokens.access_token)).statusCode).toBe(200)
+    clock.advance(0.5)
+    expect((await redeem(t.app, client, code, SHARED_PAIR.verifier, ip)).json().error).toBe('invalid_grant')
     expect((await me(t.app, tokens.access_token)).statusCode).toBe(401)
   })
 })

@@ -8,6 +8,7 @@
  *   sib   member of the sibling S       par   member of the parent brand P
  *   plat  platform administrator        cc+   client_credentials token of a client owned by T, all scopes
  *   cc-   the same client's token without the route's scope
+ *   own-  the owner of T, through an app granted no scope: a person's token is held to its scopes too
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sensor } from '../src/db/database.ts'
@@ -15,101 +16,102 @@ import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import { createActor, createTenant, createTestApp, type TestApp } from './helpers.ts'
 import { createClient } from './login-helpers.ts'
 
-const WHO = ['anon', 'cust', 'mem', 'adm', 'own', 'sib', 'par', 'plat', 'cc+', 'cc-'] as const
+const WHO = ['anon', 'cust', 'mem', 'adm', 'own', 'sib', 'par', 'plat', 'cc+', 'cc-', 'own-'] as const
 type Who = (typeof WHO)[number]
 
 // prettier-ignore
 const MATRIX: Record<string, number[]> = {
-  //                                                          anon cust mem  adm  own  sib  par  plat cc+  cc-
-  'POST /tenants':                                           [401, 403, 403, 403, 403, 403, 403, 201, 403, 403],
-  'GET /tenants':                                            [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /v4/tenants':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /tenants/:tenantId':                                  [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
-  'PATCH /tenants/:tenantId':                                [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
-  'GET /tenants/:tenantId/members':                          [401, 403, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /tenants/:tenantId/v4/members':                       [401, 403, 200, 200, 200, 404, 404, 200, 200, 403],
-  'POST /tenants/:tenantId/members':                         [401, 403, 403, 201, 201, 404, 404, 201, 403, 403],
-  'PATCH /tenants/:tenantId/members/:userId':                [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
-  'DELETE /tenants/:tenantId/members/:userId':               [401, 403, 403, 204, 204, 404, 404, 204, 403, 403],
-  'GET /tenants/:tenantId/invitations':                      [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
-  'GET /tenants/:tenantId/v4/invitations':                   [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
-  'DELETE /tenants/:tenantId/invitations/:invitationId':     [401, 403, 403, 204, 204, 404, 404, 204, 403, 403],
-  'POST /invitations/accept':                                [401, 400, 400, 400, 400, 400, 400, 400, 403, 403],
-  'GET /tenants/:tenantId/emails/:emailType/preview':        [401, 403, 403, 200, 200, 404, 404, 200, 403, 403],
-  'POST /tenants/:tenantId/emails/:emailType/test':          [401, 403, 403, 202, 202, 404, 404, 202, 403, 403],
-  'POST /oauth/clients':                                     [401, 403, 403, 403, 403, 403, 403, 201, 403, 403],
-  'GET /oauth/clients':                                      [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
-  'GET /v4/oauth/clients':                                   [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
-  'GET /oauth/clients/:clientId':                            [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
-  'DELETE /oauth/clients/:clientId':                         [401, 403, 403, 403, 403, 403, 403, 204, 403, 403],
-  'GET /users/current':                                      [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'PATCH /users/current':                                    [401, 200, 200, 200, 200, 200, 200, 200, 403, 403],
-  'POST /users/current/password':                            [401, 400, 400, 400, 400, 400, 400, 400, 403, 403],
-  'POST /algorithms':                                        [401, 403, 403, 403, 403, 403, 403, 201, 403, 403],
-  'GET /algorithms':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /v4/algorithms':                                      [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /algorithms/:keyName':                                [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'POST /spaces':                                            [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
-  'GET /spaces':                                             [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /v4/spaces':                                          [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /spaces/:spaceId':                                    [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'PATCH /spaces/:spaceId':                                  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'DELETE /spaces/:spaceId':                                 [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'GET /spaces/:spaceId/algorithms':                         [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /spaces/:spaceId/algorithms/key/:keyName':            [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'POST /spaces/:spaceId/algorithms/key/:keyName':           [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'DELETE /spaces/:spaceId/algorithms/key/:keyName':         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'POST /tenants/:tenantId/spaces':                          [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
-  'GET /tenants/:tenantId/spaces':                           [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /tenants/:tenantId/v4/spaces':                        [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /tenants/:tenantId/spaces/:spaceId':                  [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'PATCH /tenants/:tenantId/spaces/:spaceId':                [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'DELETE /tenants/:tenantId/spaces/:spaceId':               [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'GET /tenants/:tenantId/spaces/:spaceId/algorithms':       [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName':    [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'POST /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName':   [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'DELETE /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'POST /sensors':                                           [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
-  'GET /sensors':                                            [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /v4/sensors':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /sensors/:sensorId':                                  [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'PATCH /sensors/:sensorId':                                [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'DELETE /sensors/:sensorId':                               [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'POST /tenants/:tenantId/sensors':                         [401, 403, 403, 201, 201, 404, 404, 201, 201, 403],
-  'GET /tenants/:tenantId/sensors':                          [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /tenants/:tenantId/v4/sensors':                       [401, 200, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /tenants/:tenantId/sensors/:sensorId':                [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'PATCH /tenants/:tenantId/sensors/:sensorId':              [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'DELETE /tenants/:tenantId/sensors/:sensorId':             [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'GET /sensors/:sensorId/scheduleGroups':                   [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'POST /sensors/:sensorId/scheduleGroups':                  [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
-  'DELETE /sensors/:sensorId/scheduleGroups/:groupId':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'GET /tenants/:tenantId/sensors/:sensorId/scheduleGroups':             [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'POST /tenants/:tenantId/sensors/:sensorId/scheduleGroups':            [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
-  'DELETE /tenants/:tenantId/sensors/:sensorId/scheduleGroups/:groupId': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403],
-  'POST /sensors/:sensorId/credentials':                     [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
-  'PUT /sensors/:sensorId/device-access':                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
+  //                                                          anon cust mem  adm  own  sib  par  plat cc+  cc-  own-
+  'POST /tenants':                                           [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'GET /tenants':                                            [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /v4/tenants':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /tenants/:tenantId':                                  [401, 200, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PATCH /tenants/:tenantId':                                [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'GET /tenants/:tenantId/members':                          [401, 403, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/v4/members':                       [401, 403, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /tenants/:tenantId/members':                         [401, 403, 403, 201, 201, 404, 404, 201, 403, 403, 403],
+  'PATCH /tenants/:tenantId/members/:userId':                [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'DELETE /tenants/:tenantId/members/:userId':               [401, 403, 403, 204, 204, 404, 404, 204, 403, 403, 403],
+  'GET /tenants/:tenantId/invitations':                      [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'GET /tenants/:tenantId/v4/invitations':                   [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'DELETE /tenants/:tenantId/invitations/:invitationId':     [401, 403, 403, 204, 204, 404, 404, 204, 403, 403, 403],
+  'POST /invitations/accept':                                [401, 400, 400, 400, 400, 400, 400, 400, 403, 403, 403],
+  'GET /tenants/:tenantId/emails/:emailType/preview':        [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'POST /tenants/:tenantId/emails/:emailType/test':          [401, 403, 403, 202, 202, 404, 404, 202, 403, 403, 403],
+  'POST /oauth/clients':                                     [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'GET /oauth/clients':                                      [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'GET /v4/oauth/clients':                                   [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'GET /oauth/clients/:clientId':                            [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'DELETE /oauth/clients/:clientId':                         [401, 403, 403, 403, 403, 403, 403, 204, 403, 403, 403],
+  // the profile needs a person and the account scope (policy.ts: account.read), on every wire format
+  'GET /users/current':                                      [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'PATCH /users/current':                                    [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'POST /users/current/password':                            [401, 400, 400, 400, 400, 400, 400, 400, 403, 403, 403],
+  'POST /algorithms':                                        [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'GET /algorithms':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /v4/algorithms':                                      [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /algorithms/:keyName':                                [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'POST /spaces':                                            [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'GET /spaces':                                             [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /v4/spaces':                                          [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /spaces/:spaceId':                                    [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PATCH /spaces/:spaceId':                                  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /spaces/:spaceId':                                 [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'GET /spaces/:spaceId/algorithms':                         [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /spaces/:spaceId/algorithms/key/:keyName':            [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /spaces/:spaceId/algorithms/key/:keyName':           [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /spaces/:spaceId/algorithms/key/:keyName':         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'POST /tenants/:tenantId/spaces':                          [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'GET /tenants/:tenantId/spaces':                           [401, 200, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/v4/spaces':                        [401, 200, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/spaces/:spaceId':                  [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PATCH /tenants/:tenantId/spaces/:spaceId':                [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /tenants/:tenantId/spaces/:spaceId':               [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'GET /tenants/:tenantId/spaces/:spaceId/algorithms':       [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName':    [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName':   [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /tenants/:tenantId/spaces/:spaceId/algorithms/key/:keyName': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'POST /sensors':                                           [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'GET /sensors':                                            [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /v4/sensors':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /sensors/:sensorId':                                  [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PATCH /sensors/:sensorId':                                [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /sensors/:sensorId':                               [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'POST /tenants/:tenantId/sensors':                         [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'GET /tenants/:tenantId/sensors':                          [401, 200, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/v4/sensors':                       [401, 200, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/sensors/:sensorId':                [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PATCH /tenants/:tenantId/sensors/:sensorId':              [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /tenants/:tenantId/sensors/:sensorId':             [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'GET /sensors/:sensorId/scheduleGroups':                   [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /sensors/:sensorId/scheduleGroups':                  [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'DELETE /sensors/:sensorId/scheduleGroups/:groupId':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'GET /tenants/:tenantId/sensors/:sensorId/scheduleGroups':             [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/scheduleGroups':            [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'DELETE /tenants/:tenantId/sensors/:sensorId/scheduleGroups/:groupId': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'POST /sensors/:sensorId/credentials':                     [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'PUT /sensors/:sensorId/device-access':                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
   // members may command their tenant's devices; this one is offline, so an allowed caller gets 409 device_offline
-  'POST /sensors/:sensorId/command':                         [401, 404, 409, 409, 409, 404, 404, 409, 409, 403],
-  'GET /sensors/:sensorId/commands/:commandId':              [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /v4/sensors/:sensorId/history':                       [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'POST /tenants/:tenantId/sensors/:sensorId/credentials':   [401, 404, 403, 201, 201, 404, 404, 201, 201, 403],
-  'PUT /tenants/:tenantId/sensors/:sensorId/device-access':  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'POST /tenants/:tenantId/sensors/:sensorId/command':       [401, 404, 409, 409, 409, 404, 404, 409, 409, 403],
-  'GET /tenants/:tenantId/sensors/:sensorId/commands/:commandId': [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /tenants/:tenantId/v4/sensors/:sensorId/history':     [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'GET /userinfo':                                           [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'POST /userinfo':                                          [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'GET /ws/ticket':                                          [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
+  'POST /sensors/:sensorId/command':                         [401, 404, 409, 409, 409, 404, 404, 409, 409, 403, 403],
+  'GET /sensors/:sensorId/commands/:commandId':              [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /v4/sensors/:sensorId/history':                       [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/credentials':   [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'PUT /tenants/:tenantId/sensors/:sensorId/device-access':  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/command':       [401, 404, 409, 409, 409, 404, 404, 409, 409, 403, 403],
+  'GET /tenants/:tenantId/sensors/:sensorId/commands/:commandId': [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/v4/sensors/:sensorId/history':     [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /userinfo':                                           [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'POST /userinfo':                                          [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'GET /ws/ticket':                                          [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
   // the v5 dialect answers refusals as 200 with an errorMessage: counted here by their meaning (see effective())
-  'GET /v5/user/me':                                         [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'GET /v5/users/current':                                   [401, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'GET /v5/tenant/':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /v5/sensor/':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'PATCH /v5/sensor/:id':                                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403],
-  'GET /v5/smarthome/sensors':                               [401, 200, 200, 200, 200, 200, 200, 200, 200, 403],
-  'GET /v5/data/:mac/status':                                [401, 404, 200, 200, 200, 404, 404, 200, 200, 403],
-  'POST /v5/sensor/:mac/commands':                           [401, 404, 409, 409, 409, 404, 404, 409, 409, 403],
+  'GET /v5/user/me':                                         [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'GET /v5/users/current':                                   [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'GET /v5/tenant/':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /v5/sensor/':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'PATCH /v5/sensor/:id':                                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /v5/smarthome/sensors':                               [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
+  'GET /v5/data/:mac/status':                                [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /v5/sensor/:mac/commands':                           [401, 404, 409, 409, 409, 404, 404, 409, 409, 403, 403],
 }
 
 /** Hosted pages authenticate a browser by its page-session cookie and CSRF token, not a bearer token (tested in test/pages-*.test.ts). */
@@ -213,6 +215,7 @@ beforeAll(async () => {
   headers.plat = (await createActor(t, { platformAdmin: true })).headers
   headers['cc+'] = { authorization: `Bearer ${await ccToken([...SCOPES])}` }
   headers['cc-'] = { authorization: `Bearer ${await ccToken(['none'])}` }
+  headers['own-'] = (await createActor(t, { tenantId: T, role: 'owner', scopes: ['none'] })).headers
   await t.app.services.algorithms.register(OPERATOR, { keyName: 'co2Alert', name: 'CO2', optionsSchema: { type: 'object' } })
   spaceId = (await t.app.services.spaces.create(OPERATOR, T, { name: 'Room' })).id
   await t.app.services.algorithms.put(OPERATOR, spaceId, undefined, 'co2Alert', {})
@@ -339,5 +342,27 @@ describe('access matrix', () => {
     }
     const own = await t.app.inject({ method: 'GET', url: '/sensors', headers: headers['cc+'] })
     expect(own.json().map((s: { tenantId: number }) => s.tenantId)).toContain(T)
+  })
+
+  it('tenant capabilities by kind: T is not a brand, so nobody sets its face there; its own resources stay its own', async () => {
+    // policy.ts: tenants.brand (brand-only) and tenants.mark (platform-only); brands.ts lists the fields
+    const face: Record<string, unknown> = {
+      name: 'Renamed', logoUrl: 'https://t.test/logo.png', senderEmail: 'hi@t.test', signup: 'customers',
+      emailConfig: { template: { buttonColor: '#123456' } },
+    }
+    const expected: Partial<Record<Who, number>> = { adm: 403, own: 403, plat: 403, mem: 403, cust: 403, sib: 404, par: 404, 'cc+': 403 }
+    const wrong: string[] = []
+    for (const [field, value] of Object.entries(face)) {
+      for (const [who, status] of Object.entries(expected) as [Who, number][]) {
+        const res = await t.app.inject({ method: 'PATCH', url: `/tenants/${T}`, headers: headers[who] ?? {}, payload: { [field]: value } })
+        if (res.statusCode !== status) wrong.push(`${field} as ${who}: ${res.statusCode} (expected ${status})`)
+        if (['adm', 'own', 'plat'].includes(who) && res.json().code !== 'not_a_brand') wrong.push(`${field} as ${who}: ${res.json().code}`)
+      }
+    }
+    for (const [field, value] of Object.entries({ brand: true, linkDomains: ['t.test'] })) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/tenants/${T}`, headers: headers.own ?? {}, payload: { [field]: value } })
+      if (res.statusCode !== 403) wrong.push(`${field} as own: ${res.statusCode} (expected 403)`)
+    }
+    expect(wrong).toEqual([])
   })
 })

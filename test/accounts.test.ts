@@ -28,6 +28,8 @@ beforeAll(async () => {
   sink = await new SmtpSink().start()
   t = await createTestApp({ SMTP_URL: sink.url, RUN_WORKER: 'true', EMAIL_POLL_MS: '20' })
   tenantId = await createTenant(t, 'Acme Homes', { signup: 'members' })
+  // the brand's own app lives on acme.test: that is what lets its reset link point there
+  tenantApp = await createClient(t.app, { public: false, grantTypes: ['password', 'refresh_token'], tenantId, redirectUris: ['https://acme.test/callback'] })
   const owner = await createActor(t, { tenantId, role: 'owner' })
   const res = await t.app.inject({
     method: 'PATCH',
@@ -46,7 +48,6 @@ beforeAll(async () => {
   })
   expect(res.statusCode).toBe(200)
   firstParty = await createClient(t.app, { public: false, grantTypes: ['password', 'refresh_token'] })
-  tenantApp = await createClient(t.app, { public: false, grantTypes: ['password', 'refresh_token'], tenantId })
 })
 afterAll(async () => {
   await t.close()

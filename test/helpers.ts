@@ -21,7 +21,7 @@ import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import type { Database, TenantRole, User } from '../src/db/database.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
 import type { StatementRecorder } from './statement-recorder.ts'
-import { AdjustableClock } from '../src/lib/clock.ts'
+import { AdjustableClock, type MovableClock } from '../src/lib/clock.ts'
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -85,7 +85,7 @@ export interface TestApp {
   db: DB
   config: Readonly<Config>
   /** The app's clock: real time until a test moves it forward (`t.clock.advance(601)`). */
-  clock: AdjustableClock
+  clock: MovableClock
   close(): Promise<void>
 }
 
@@ -101,11 +101,11 @@ export async function openTestDb(config: Readonly<Config>): Promise<DB> {
  * An app on a database of its own. With `recorder`, the app's statements go through it
  * (test/statement-recorder.ts); `db` stays unrecorded, for the test's own reads.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}, options: { recorder?: StatementRecorder } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: { recorder?: StatementRecorder; clock?: MovableClock } = {}): Promise<TestApp> {
   const database = await createTestDatabase(undefined, undefined, { migrated: true })
   const config = testConfig({ DATABASE_URL: database.url, ...env })
   const db = await openTestDb(config)
-  const clock = new AdjustableClock()
+  const clock = options.clock ?? new AdjustableClock()
   const app = await buildApp(config, { db: options.recorder ? options.recorder.attach(db) : db, logger: false, clock })
   return {
     app,

@@ -108,7 +108,7 @@ describe('client IP behind proxies', () => {
       method: 'POST',
       url: '/auth/passwordlessLogin/code',
       headers: { 'x-forwarded-for': forwarded },
-      payload: { email: uniqueEmail(), client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pair.challenge },
+      payload: { email: uniqueEmail(), client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pair.challenge, code_challenge_method: 'S256' },
     })
   }
 

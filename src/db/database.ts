@@ -45,6 +45,10 @@ export interface TenantsTable {
   email_config: Json<EmailConfig>
   parent_tenant_id: OptionalRef
   signup: Generated<SignupPolicy>
+  /** Marked a brand by the platform (a tenant with no parent is one anyway): tenancy/brands.ts. */
+  marked_brand: Generated<boolean>
+  /** Domains the platform approved for this tenant's token-carrying links: tenancy/link-origins.ts. */
+  link_domains: ColumnType<string[], string | undefined, string>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

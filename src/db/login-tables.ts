@@ -14,6 +14,8 @@ export interface LoginCodesTable {
   failed_attempts: Generated<number>
   expires_at: ColumnType<Date, Date, Date>
   consumed_at: NullableTimestamp
+  /** The address (lib/network.ts) that redeemed the code: tells a duplicate from a replay. */
+  consumed_address: ColumnType<string | null, string | null | undefined, string | null>
   session_id: string | null
   /** OpenID Connect: the scope asked at the authorization endpoint, its nonce, and when the address was proved. */
   scope: string | null

@@ -9,11 +9,16 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() }
 
+/** A clock a test moves forward by hand. */
+export interface MovableClock extends Clock {
+  advance(seconds: number): void
+}
+
 /**
  * Real time plus an offset that only grows: time keeps flowing (orderings by time stay
  * real), and `advance` jumps it forward, as a test needs to pass an expiry or a backoff.
  */
-export class AdjustableClock implements Clock {
+export class AdjustableClock implements MovableClock {
   private offsetMs = 0
 
   now(): Date {
@@ -23,5 +28,23 @@ export class AdjustableClock implements Clock {
   advance(seconds: number): void {
     if (!(seconds >= 0)) throw new RangeError('a clock only moves forward')
     this.offsetMs += seconds * 1000
+  }
+}
+
+/** A clock that stands still until told to move: for a test about what happens within a few seconds. */
+export class ManualClock implements MovableClock {
+  private ms: number
+
+  constructor(start: Date = new Date()) {
+    this.ms = start.getTime()
+  }
+
+  now(): Date {
+    return new Date(this.ms)
+  }
+
+  advance(seconds: number): void {
+    if (!(seconds >= 0)) throw new RangeError('a clock only moves forward')
+    this.ms += seconds * 1000
   }
 }

@@ -52,6 +52,7 @@ import { tenantRoutes } from './tenancy/tenants.routes.ts'
 import { AccountsService } from './users/accounts.service.ts'
 import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
+import { linkRulesOf } from './tenancy/link-origins.ts'
 
 export interface Services {
   /** The time every service decides by (lib/clock.ts). */
@@ -97,6 +98,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const { db, config, keys, log, secretBox } = deps
   const clock = deps.clock ?? systemClock
   const background = options.background ?? true
+  const linkRules = linkRulesOf(config)
   const email = new EmailService(db, config, log, secretBox, clock)
   const senderVerification = new SenderVerification(db, config, email)
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
@@ -130,7 +132,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clock,
     policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText, policy, cursors, senderVerification),
+    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, senderVerification),
     invitations: new InvitationsService(db, config, email, policy, cursors, clock),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,

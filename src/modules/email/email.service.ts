@@ -3,7 +3,8 @@
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
  * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.ts).
  */
-import { findTenant } from '../tenancy/tenants.repository.ts'
+import { lookOfId } from '../tenancy/brands.ts'
+import { checkLink, linkRulesOf, verifiedOrigins, type LinkRules } from '../tenancy/link-origins.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -51,6 +52,7 @@ export class EmailService {
   /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
   readonly mailboxEnabled: boolean
   private readonly from: { name: string; address: string }
+  private readonly linkRules: LinkRules
 
   constructor(
     private readonly db: DB,
@@ -61,6 +63,7 @@ export class EmailService {
   ) {
     this.mailboxEnabled = config.smtpUrl === null && config.env !== 'production'
     this.from = parseMailFrom(config.mailFrom)
+    this.linkRules = linkRulesOf(config)
     this.jobs = new MailJobs(db, this, box, log, config.email.maxAttempts, clock)
     const { smtpTimeoutMs, concurrency } = config.email
     this.worker = config.smtpUrl
@@ -89,11 +92,31 @@ export class EmailService {
     return this.from
   }
 
-  render(type: EmailType, tenant: Tenant | null, customTexts: boolean, to: EmailUser, data: Record<string, string> = {}): Promise<RenderedEmail> {
+  render(
+    type: EmailType,
+    tenant: Tenant | null,
+    customTexts: boolean,
+    to: EmailUser,
+    data: Record<string, string> = {},
+    linkOk?: (link: string) => boolean,
+  ): Promise<RenderedEmail> {
     return renderEmail(
-      { type, tenant, customTexts, user: to, data },
+      { type, tenant, customTexts, user: to, data, linkOk },
       { publicUrl: this.config.publicUrl, loginCodeTtlSeconds: this.config.loginCodeTtlSeconds },
     )
+  }
+
+  /**
+   * Renders an email as it goes out for a tenant: a tenant that is not a brand wears its
+   * brand's look, texts and sender (tenancy/brands.ts), and a saved link is checked again
+   * now, as an origin may have stopped being verified (tenancy/link-origins.ts).
+   */
+  async renderAs(trx: Executor, input: SendEmailInput): Promise<{ tenant: Tenant | null; rendered: RenderedEmail }> {
+    const tenant = (await lookOfId(trx, input.tenantId)) ?? null
+    const customTexts = input.customTexts ?? false
+    const origins = tenant && customTexts ? await verifiedOrigins(trx, tenant, this.linkRules) : null
+    const linkOk = (link: string) => origins !== null && checkLink(link, origins, this.linkRules) === null
+    return { tenant, rendered: await this.render(input.type, tenant, customTexts, input.to, input.data ?? {}, linkOk) }
   }
 
   /**
@@ -111,13 +134,16 @@ export class EmailService {
 
   /** The row content of a message: rendered in the tenant's branding, from its checked sender. */
   async compose(trx: Executor, input: SendEmailInput): Promise<ComposedMessage> {
-    const tenant = input.tenantId ? ((await findTenant(trx, input.tenantId)) ?? null) : null
     const { data, secrets } = maskSecrets(input.data ?? {})
-    const rendered = await this.render(input.type, tenant, input.customTexts ?? false, input.to, data)
+    const { tenant, rendered } = await this.renderAs(trx, { ...input, data })
     const from = tenant ? await senderFor(trx, this.config.allowedSenderDomains, tenant) : null
     if (this.mailboxEnabled) {
-      const code = input.data?.loginCode
-      this.log.info({ to: input.to.email, type: input.type, ...(code ? { loginCode: code } : {}) }, 'dev mailbox: email kept')
+      // The one documented exception to "no secret in a log": on a developer's machine
+      // (NODE_ENV=development, no SMTP_URL) the login code is printed so that a login works
+      // without opening the mailbox. Never the address, never another token, never in test
+      // or production (lib/log-redaction.ts redacts `loginCode` itself; this key is the exception).
+      const code = this.config.env === 'development' ? input.data?.loginCode : undefined
+      this.log.info({ type: input.type, mailbox: '/dev/mailbox', ...(code ? { devLoginCode: code } : {}) }, 'dev mailbox: email kept')
     }
     return this.row({ ...rendered, type: input.type, to: input.to.email, tenantId: tenant?.id ?? null, secrets }, tenant?.name, from)
   }

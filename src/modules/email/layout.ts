@@ -93,10 +93,20 @@ function textToHtml(text: string): string {
 
 const COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
 
+/** Parsed as a browser would (tabs and newlines in a scheme removed): only http(s) links become a button. */
+function isWebLink(link: string): boolean {
+  try {
+    const { protocol } = new URL(link)
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
 export async function renderLayout(slots: LayoutSlots): Promise<string> {
   let html = await compiledLayout()
   html = cutBlock(html, 'logo', slots.logoUrl !== '')
-  const safeLink = slots.ctaLink !== '' && !/^\s*(javascript|data|vbscript):/i.test(slots.ctaLink)
+  const safeLink = isWebLink(slots.ctaLink)
   html = cutBlock(html, 'button', safeLink && slots.ctaLabel !== '')
   html = cutBlock(html, 'address', slots.companyAddress !== '')
   // Colours were validated on save; the check here keeps a bad row from reaching CSS.

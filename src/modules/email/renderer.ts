@@ -31,6 +31,8 @@ export interface RenderInput {
   /** Type-specific values: loginCode, resetToken, ... */
   data: Readonly<Record<string, string>>
   now?: Date
+  /** Whether a tenant-set ctaLink may be used (on an origin verified for the tenant); absent: none is. */
+  linkOk?: (link: string) => boolean
 }
 
 export const PLATFORM_BRAND = { name: 'Trellis', buttonColor: '#2563eb', textColor: '#1f2937' }
@@ -46,6 +48,8 @@ function effectiveTexts(input: RenderInput, ctx: DefaultsContext): EmailTexts {
   const out = { ...defaults }
   for (const key of Object.keys(out) as (keyof EmailTexts)[]) {
     const value = overrides[key]
+    // a link not (or no longer) on a verified origin gives way to the platform's own
+    if (key === 'ctaLink' && value && !input.linkOk?.(value)) continue
     if (typeof value === 'string') out[key] = value
   }
   return out

@@ -7,10 +7,11 @@ import { openSecretBox } from '../../db/secrets-key.ts'
 import { appSecret } from '../../db/app-secrets.ts'
 import { registerMailDecisions } from '../mail-decisions.ts'
 import { EmailService } from './email.service.ts'
+import { logOptions } from '../../lib/log-redaction.ts'
 
 export async function runWorkerProcess(config: Readonly<Config>): Promise<void> {
   if (!config.smtpUrl) throw new Error('SMTP_URL must be set for the worker to send mail')
-  const log = pino({ level: config.logLevel })
+  const log = pino(logOptions({ level: config.logLevel }))
   const db = await connectDatabase(config.database)
   await migrateToLatest(db)
   const box = openSecretBox(config)

@@ -16,6 +16,7 @@ import type { Log } from '../../lib/log.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { EmailService } from '../email/email.service.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
+import { effectiveSignup } from '../tenancy/brands.ts'
 import { findUserByEmail, type Executor } from '../users/users.repository.ts'
 import { generateLoginCode, hashLoginCode, normalizeLoginCode } from './login-codes.ts'
 
@@ -86,7 +87,7 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
     const tenant = job.tenantId ? await findTenant(trx, job.tenantId) : null
     if (job.tenantId && !tenant) return null
     const user = await findUserByEmail(trx, job.email, tenant?.id ?? null)
-    if (!user && tenant?.signup === 'closed') {
+    if (!user && tenant && effectiveSignup(tenant) === 'closed') {
       deps.log.info({ tenantId: tenant.id }, 'login code not sent: tenant does not allow sign-up')
       return null
     }

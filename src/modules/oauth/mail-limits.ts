@@ -2,15 +2,22 @@
  * Limits on every request that sends mail: login codes, register, forgotPassword.
  *
  * Threat model. A stranger uses our mail routes to flood someone's inbox (60 requests, 60
- * emails), or to spend the victim's budget so that the victim's own code never comes.
+ * emails), or to spend the address's budget so that mail the address needs (a first
+ * sign-up, a code on a new network, a reset) never comes.
  * - Per sender address (RATE_LIMIT_MAIL_PER_IP, 300/10m; IPv6 by /64): over it, 429. It is
  *   sized for a carrier NAT, where hundreds of honest users share one address.
- * - Per recipient (RATE_LIMIT_MAIL_PER_EMAIL, 5/1h): over it the request answers the same
- *   200 and sends nothing, so the inbox is protected and the answer still does not tell
- *   whether the address has an account. This never locks the owner out: once strangers
- *   have spent it, a request from a network the owner has signed in from before draws on
- *   its own bucket (RATE_LIMIT_MAIL_PER_EMAIL_KNOWN_NETWORK, 5/1h), which strangers
- *   elsewhere cannot touch.
+ * - Per recipient and requesting network (RATE_LIMIT_MAIL_PER_EMAIL_PER_NETWORK, 2/1h: 3 at
+ *   once, at most 4 an hour): what one network can spend of an address. So strangers on a
+ *   few networks spend only their own share, and a request from any other network still
+ *   mails the address.
+ * - Per recipient over every network (RATE_LIMIT_MAIL_PER_EMAIL, 20/1h: 21 at once, at most
+ *   40 an hour): the inbox's cap, against a flood from many networks. It is larger than what
+ *   3 networks can spend in an hour (3 x 4 = 12, 3 x 3 = 9 at once), so those cannot close it.
+ * Beyond either, the request answers the same 200 and sends nothing, so the answer never tells
+ * whether the address has an account. A botnet on N networks can still send an address
+ * min(3N, 21) messages at once and min(4N, 40) an hour, and from about 10 networks keep its cap
+ * spent; then only networks its owner has signed in from get mail, from their own bucket
+ * (RATE_LIMIT_MAIL_PER_EMAIL_KNOWN_NETWORK, 5/1h), which strangers elsewhere cannot touch.
  * Checked before any expensive work (a password hash, a render).
  */
 import type { Config } from '../../config.ts'
@@ -22,6 +29,7 @@ import { knownNetwork } from '../sessions/sessions.ts'
 
 export class MailLimits {
   private readonly sender: Bucket
+  private readonly recipientHere: Bucket
   private readonly recipient: Bucket
   private readonly recipientKnown: Bucket
 
@@ -31,6 +39,7 @@ export class MailLimits {
     config: Readonly<Config>,
   ) {
     this.sender = limits.bucket('mail-ip', config.rateLimits.mailPerIp)
+    this.recipientHere = limits.bucket('mail-email-from', config.rateLimits.mailPerEmailPerNetwork)
     this.recipient = limits.bucket('mail-email', config.rateLimits.mailPerEmail)
     this.recipientKnown = limits.bucket('mail-email-net', config.rateLimits.mailPerEmailKnownNetwork)
   }
@@ -44,8 +53,13 @@ export class MailLimits {
   /** Whether mail may go to this address now; false: answer as usual and send nothing. */
   async mayMail(email: string, ip: string): Promise<boolean> {
     const address = email.trim().toLowerCase()
-    if ((await this.recipient.take(address)).ok) return true
     const { network } = originOf(ip)
+    const here = await this.recipientHere.take(`${address} ${network}`)
+    if (here.ok) {
+      if ((await this.recipient.take(address)).ok) return true
+      // nothing is sent: this network's share is not spent either
+      await here.refund()
+    }
     if (!(await knownNetwork(this.db, { email: address }, network))) return false
     return (await this.recipientKnown.take(`${address} ${network}`)).ok
   }

@@ -149,7 +149,7 @@ const CodeBody = Type.Object({
   client_id: Type.String({ minLength: 1, maxLength: 200 }),
   redirect_uri: Type.String({ minLength: 1, maxLength: 2000 }),
   code_challenge: Type.Optional(Type.String({ maxLength: 256 })),
-  code_challenge_method: Type.Optional(Type.String({ maxLength: 20, description: 'S256, sha256 (= S256) or plain' })),
+  code_challenge_method: Type.Optional(Type.String({ maxLength: 20, description: 'S256 or sha256 (= S256); plain is refused' })),
 }, {
   ...component('LoginCodeRequest'),
   examples: [

@@ -48,12 +48,12 @@ export async function oidcRoutes(parent: FastifyInstance): Promise<void> {
   const userinfo = {
     schema: {
       tags: ['oauth'],
-      summary: 'OpenID Connect userinfo: claims of the user the access token belongs to',
-      security: [{ bearer: [] }],
+      summary: 'OpenID Connect userinfo: claims of the user the access token belongs to (account scope)',
+      security: [{ bearer: ['account'] }],
       response: { 200: UserInfo, ...errorResponses },
     },
   }
-  const handler = async (request: FastifyRequest) => userClaims(await app.services.policy.user(request.actor))
+  const handler = async (request: FastifyRequest) => userClaims(await app.services.policy.person(request.actor, 'account.read'))
   app.get('/userinfo', userinfo, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     return handler(request)

@@ -58,10 +58,10 @@ export class PasswordlessService {
 
   async requestCode(input: CodeRequest, tenantId: number | null, ip: string): Promise<void> {
     await this.mailLimits.checkSender(ip)
-    const method = normalizeMethod(input.code_challenge ? input.code_challenge_method : null)
-    if (!method) {
-      throw badRequest('invalid_code_challenge_method', 'code_challenge_method must be S256, sha256 or plain.', [
-        { field: 'body.code_challenge_method', message: 'must be S256, sha256 or plain' },
+    const method = normalizeMethod(input.code_challenge_method)
+    if (input.code_challenge && !method) {
+      throw badRequest('invalid_code_challenge_method', 'code_challenge_method must be S256 (or sha256); plain is not accepted.', [
+        { field: 'body.code_challenge_method', message: 'must be S256 or sha256' },
       ])
     }
     const client = await this.clients.find(input.client_id)

@@ -1,6 +1,12 @@
 /**
- * PKCE (RFC 7636). `sha256` is what the existing apps send and means S256. A challenge
- * with no method is `plain`. Verifiers are not held to RFC 7636's 43-128 unreserved
+ * PKCE (RFC 7636). `sha256` is what the existing apps send and means S256.
+ *
+ * Threat: with `plain` the challenge is the verifier, so whoever sees the authorization
+ * request (a log, a proxy, a browser history) can redeem the code; RFC 9700 says S256. No
+ * existing app sends plain (every one sends `sha256`), so S256 is the only method, for every
+ * client on every endpoint: `plain`, and a challenge with no method (which RFC 7636 reads as
+ * plain), are refused, and discovery advertises S256 alone. Codes stored as `plain` before
+ * this rule still verify as such until they expire (minutes). Verifiers are not held to RFC 7636's 43-128 unreserved
  * characters: an existing web client sends 32 code points U+0000-U+00FF, and the
  * challenge is the SHA-256 of the verifier's UTF-8 bytes.
  */
@@ -8,11 +14,11 @@ import { safeEqual, sha256 } from '../../lib/crypto.ts'
 
 export type ChallengeMethod = 'S256' | 'plain'
 
-export function normalizeMethod(method: string | undefined | null): ChallengeMethod | null {
-  if (method === undefined || method === null || method === '') return 'plain'
-  if (method === 'S256' || method.toLowerCase() === 'sha256' || method.toLowerCase() === 's256') return 'S256'
-  if (method === 'plain') return 'plain'
-  return null
+/** 'S256' for S256 or sha256 (any case); null for anything else, plain and a missing method included. */
+export function normalizeMethod(method: string | undefined | null): 'S256' | null {
+  if (!method) return null
+  const lower = method.toLowerCase()
+  return lower === 's256' || lower === 'sha256' ? 'S256' : null
 }
 
 export function s256(verifier: string): string {

@@ -174,7 +174,7 @@ async function commonExchange(db: Executor, input: ExchangeInput, sessionId: str
       select * from created
     ),
     consumed as (
-      update login_codes set consumed_at = ${now}::timestamptz, session_id = ${sessionId}::uuid
+      update login_codes set consumed_at = ${now}::timestamptz, consumed_address = ${input.address}::text, session_id = ${sessionId}::uuid
       where id = (select id from eligible) and consumed_at is null
         and exists (select 1 from the_user where email_confirmed_at is not null)
       returning id
@@ -196,7 +196,9 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
   const result = await sql<Row>`${prepared('exchange_login_code_full')}
     with ${readCodeAndAccount(input)},
     tenant as (
-      select t.id, t.signup from tenants t join eligible e on t.id = e.tenant_id
+      -- a tenant that is not a brand signs nobody up (tenancy/brands.ts effectiveSignup)
+      select t.id, case when t.parent_tenant_id is null or t.marked_brand then t.signup else 'closed' end as signup
+      from tenants t join eligible e on t.id = e.tenant_id
     ),
     signup_open as (
       select not exists (select 1 from eligible where tenant_id is not null) or exists (select 1 from tenant where signup <> 'closed') as open
@@ -215,7 +217,7 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
       select * from created
     ),
     consumed as (
-      update login_codes set consumed_at = ${now}::timestamptz, session_id = ${sessionId}::uuid
+      update login_codes set consumed_at = ${now}::timestamptz, consumed_address = ${input.address}::text, session_id = ${sessionId}::uuid
       where id = (select id from eligible) and consumed_at is null and exists (select 1 from the_user)
       returning id
     ),
@@ -232,7 +234,7 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
     ),
     home as (
       insert into tenants (name, parent_tenant_id, email_config)
-      select coalesce(nullif(c.display_name, ''), c.email), t.id, '{}'::jsonb
+      select c.email, t.id, '{}'::jsonb
       from created c, tenant t where c.inserted and t.signup = 'customers'
       returning id
     ),
@@ -271,7 +273,7 @@ function codeOf(r: Row): LoginCode {
     id: r.code_id, code_hash: r.code_code_hash, client_id: r.code_client_id, redirect_uri: r.code_redirect_uri,
     code_challenge: r.code_code_challenge, code_challenge_method: r.code_code_challenge_method, email: r.code_email,
     tenant_id: r.code_tenant_id, failed_attempts: r.code_failed_attempts, expires_at: r.code_expires_at,
-    consumed_at: r.code_consumed_at, session_id: r.code_session_id, scope: r.code_scope, nonce: r.code_nonce,
+    consumed_at: r.code_consumed_at, consumed_address: r.code_consumed_address, session_id: r.code_session_id, scope: r.code_scope, nonce: r.code_nonce,
     auth_time: r.code_auth_time, created_at: r.code_created_at, requested_address: r.code_requested_address,
     requested_network: r.code_requested_network, authorization_request_id: r.code_authorization_request_id,
   }

@@ -82,7 +82,7 @@ export async function checkAuthorization(
   if (!client.grant_types.includes('authorization_code')) return fail('unauthorized_client', 'This client may not use the authorization code flow.')
   const challenge = one(query, 'code_challenge') ?? null
   if (challenge) {
-    if (normalizeMethod(one(query, 'code_challenge_method') ?? 'plain') !== 'S256') {
+    if (normalizeMethod(one(query, 'code_challenge_method')) !== 'S256') {
       return fail('invalid_request', 'code_challenge_method must be S256.')
     }
     if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).')

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { pageActor, type PageSession, type PageSessions } from './page-sessions.ts'
 import { AUTHORIZATION_TTL_SECONDS } from './authorize.service.ts'
-import { brandOf } from './brand.ts'
 import type { InvitationSignIn } from './invitation-signin.ts'
 import { invitationPage, joinedPage, type Viewer } from './invitation-views.ts'
 import { field, type PageContext, type PageKit } from './kit.ts'
@@ -31,7 +30,7 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
     try {
       const invitation = await invitations.preview(token)
       const tenant = await signIn.tenant(invitation.tenantId)
-      return { ctx: { ...ctx, brand: brandOf(tenant ?? null) }, invitation }
+      return { ctx: { ...ctx, brand: await kit.brand(tenant ?? null) }, invitation }
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'invalid_token') throw error
       return { ctx, invitation: null }

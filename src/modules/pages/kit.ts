@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Tenant } from '../../db/database.ts'
 import { AppError } from '../../lib/errors.ts'
 import { brandOf, type Brand } from './brand.ts'
+import { lookOf } from '../tenancy/brands.ts'
 import type { SafeHtml } from './html.ts'
 import { renderPage } from './layout.ts'
 import { browserId, cookieNames, csrfToken, csrfValid, cspSource, newNonce, pageHeaders, type CookieNames } from './security.ts'
@@ -34,8 +35,17 @@ export class PageKit {
     return tenant
   }
 
+  /**
+   * A page's look under a tenant: its brand's name, logo and colours (a tenant that is not a
+   * brand lends none of its own: tenancy/brands.ts), with links kept under the tenant's prefix.
+   */
+  async brand(tenant: Tenant | null): Promise<Brand> {
+    if (!tenant) return brandOf(null)
+    return { ...brandOf(await lookOf(this.app.db, tenant)), tenantId: tenant.id }
+  }
+
   async context(request: FastifyRequest, reply: FastifyReply): Promise<PageContext> {
-    const brand = brandOf(await this.tenant(request))
+    const brand = await this.brand(await this.tenant(request))
     const browser = browserId(request, reply, this.names)
     return { brand, nonce: newNonce(), browser, csrf: csrfToken(this.csrfKey, browser), names: this.names }
   }

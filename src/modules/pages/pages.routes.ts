@@ -10,7 +10,6 @@ import { AppError } from '../../lib/errors.ts'
 import { registerScoped } from '../../lib/scope.ts'
 import { accountRoutes } from './account.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
-import { brandOf } from './brand.ts'
 import { devRoutes } from './dev.routes.ts'
 import { invitationRoutes } from './invitation.routes.ts'
 import { PageKit } from './kit.ts'
@@ -35,7 +34,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
     const { status, text } = sentence(error, request.id)
     if (status >= 500) request.log.error({ err: error }, 'hosted page failed')
     const tenant = await kit.tenant(request).catch(() => null)
-    return kit.error(reply, brandOf(tenant), status, text)
+    return kit.error(reply, await kit.brand(tenant), status, text)
   })
 
   app.get('/pages/pages.css', { schema: { tags: ['pages'], summary: "The hosted pages' stylesheet" } }, async (_request, reply) =>

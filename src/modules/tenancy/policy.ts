@@ -14,6 +14,10 @@
  * - A machine token (client_credentials) acting as a person: it acts only in the tenant
  *   that owns its client, as an admin limited by its scopes, and never for actions that
  *   need a person (people: true), such as inviting members or changing tenant settings.
+ * - A stranger lending the platform's name: anyone may own a customer's tenant, so a tenant's
+ *   face (name, logo, sender, texts, links, sign-up) is set only on a brand (`brand: true`,
+ *   see brands.ts; 403 not_a_brand naming the fields), and only the platform makes a brand or
+ *   approves the domains its token links may point at (`tenants.mark`).
  * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
  *   everything. Nothing else is privileged.
  */
@@ -22,6 +26,7 @@ import type { TenantRole, User } from '../../db/database.ts'
 import { findUserById, type Executor } from '../users/users.repository.ts'
 import { findTenant, membershipRole } from './tenants.repository.ts'
 import type { Actor, Scope } from './actor.ts'
+import { isBrand } from './brands.ts'
 
 const RANK: Record<TenantRole, number> = { customer: 0, member: 1, admin: 2, owner: 3 }
 
@@ -33,6 +38,8 @@ interface Rule {
   platform?: boolean
   /** Only a person may do it, never a machine token. */
   people?: boolean
+  /** Only in a brand (brands.ts): a tenant lends a look, texts, links or sign-up only if it is one. */
+  brand?: boolean
 }
 
 /** Every action, with the role it needs and the scope a token must carry. */
@@ -42,6 +49,10 @@ export const ACTIONS = {
   'tenants.read': { scope: 'tenants:read', role: 'customer' },
   'tenants.readPrivate': { scope: 'tenants:read', role: 'member' },
   'tenants.update': { scope: 'tenants:admin', role: 'admin', people: true },
+  // the tenant's face: name, logo, sender, email look, texts and links, sign-up
+  'tenants.brand': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
+  // making a tenant a brand, approving domains for its token links
+  'tenants.mark': { scope: 'tenants:admin', platform: true, people: true },
   'members.read': { scope: 'tenants:read', role: 'member' },
   'members.manage': { scope: 'tenants:admin', role: 'admin', people: true },
   'emails.manage': { scope: 'tenants:admin', role: 'admin', people: true },
@@ -78,11 +89,14 @@ export class Policy {
     if (actor.scopes !== null && !actor.scopes.has(scope)) throw insufficientScope(scope)
   }
 
-  private check(actor: Actor, action: Action): Rule {
+  private check(actor: Actor, action: Action, fields: readonly string[] = []): Rule {
     const rule: Rule = ACTIONS[action]
     this.requireScope(actor, rule.scope)
     if (rule.people && actor.kind === 'client') throw forbidden('A person must do this, not a machine token.')
-    if (rule.platform && !isPlatform(actor)) throw forbidden('Only platform administrators may do this.')
+    if (rule.platform && !isPlatform(actor)) {
+      const details = fields.map((field) => ({ field: `body.${field}`, message: 'only platform administrators may set it' }))
+      throw new AppError(403, 'forbidden', 'Only platform administrators may do this.', details.length ? details : undefined)
+    }
     return rule
   }
 
@@ -97,11 +111,16 @@ export class Policy {
    * role in the tenant gets 404, the same as for a tenant that does not exist; a role too
    * small gets 403.
    */
-  async authorize(actor: Actor, action: Action, tenantId: number): Promise<TenantRole> {
-    const rule = this.check(actor, action)
+  async authorize(actor: Actor, action: Action, tenantId: number, fields: readonly string[] = []): Promise<TenantRole> {
+    const rule = this.check(actor, action, fields)
     const role = await this.roleIn(actor, tenantId)
     if (role === null) throw notFound('Tenant')
     if (rule.role && RANK[role] < RANK[rule.role]) throw forbidden(`This needs the ${rule.role} role in the tenant.`)
+    if (rule.brand) {
+      const tenant = await findTenant(this.db, tenantId)
+      if (!tenant) throw notFound('Tenant')
+      if (!isBrand(tenant)) throw notABrand(fields)
+    }
     return role
   }
 
@@ -127,6 +146,16 @@ export class Policy {
     throw unauthorized()
   }
 
+  /**
+   * The person behind the actor, for an action on their own account (reading the profile:
+   * REST, OpenID userinfo, v5): the token must carry the action's scope, so an app granted
+   * only `sensors:read` learns nothing of who the person is or which tenants they belong to.
+   */
+  async person(actor: Actor, action: 'account.read' | 'account.update'): Promise<User> {
+    this.check(actor, action)
+    return this.user(actor)
+  }
+
   /** The person behind the actor; 401 for anyone else. */
   async user(actor: Actor): Promise<User> {
     if (actor.kind !== 'user') throw unauthorized('This needs a signed-in user.')
@@ -138,6 +167,16 @@ export class Policy {
   private async tenantExists(tenantId: number): Promise<boolean> {
     return (await findTenant(this.db, tenantId)) !== undefined
   }
+}
+
+/** 403 naming the fields a tenant that is not a brand may not set. */
+export function notABrand(fields: readonly string[]): AppError {
+  return new AppError(
+    403,
+    'not_a_brand',
+    'This tenant is not a brand: its name, logo, sender, email texts, links and sign-up follow its brand.',
+    fields.map((field) => ({ field: `body.${field}`, message: 'only a brand may set it' })),
+  )
 }
 
 export function isPlatform(actor: Actor): boolean {

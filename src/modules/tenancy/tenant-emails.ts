@@ -43,7 +43,8 @@ export class TenantEmailsService {
   /** Renders an email with the tenant's settings and sample data (tenant admins). */
   async preview(actor: Actor, tenantId: number, type: EmailType) {
     const { tenant, to } = await this.prepare(actor, tenantId)
-    return this.email.render(type, tenant, true, to, sampleData(type, this.publicUrl))
+    const { rendered } = await this.email.renderAs(this.db, { type, to, tenantId: tenant.id, customTexts: true, data: sampleData(type, this.publicUrl) })
+    return rendered
   }
 
   /** Sends the preview to the admin's own address; returns that address. */

@@ -51,6 +51,15 @@ const tenantFields = {
   timeZone: Opt(Type.String({ maxLength: 64, description: 'IANA time zone for dates in emails, e.g. Europe/Berlin' })),
   signup: Type.Optional(SignupSchema),
   emailConfig: Type.Optional(EmailConfigSchema),
+  brand: Type.Optional(
+    Type.Boolean({ description: 'platform administrators only: mark a tenant under another as a brand (its own look, texts, links and sign-up); a tenant with no parent is always one' }),
+  ),
+  linkDomains: Type.Optional(
+    Type.Array(Type.String({ maxLength: 253 }), {
+      maxItems: 20,
+      description: "platform administrators only: domains (exact host names) this tenant's email links may send a token to, besides its apps' redirect origins",
+    }),
+  ),
 }
 
 export const CreateTenantBody = Type.Object({
@@ -80,6 +89,8 @@ export const TenantSchema = Type.Object({
   senderEmail: O(Nullable(Type.String())),
   timeZone: O(Nullable(Type.String())),
   signup: O(SignupSchema),
+  brand: O(Type.Boolean({ description: 'whether the tenant is a brand: it lends its own look, texts, links and sign-up; any other tenant wears its brand\'s' })),
+  linkDomains: O(Type.Array(Type.String())),
   emailConfig: O(
     Type.Object({
       template: Type.Optional(Type.Object({ buttonColor: Type.Optional(Type.String()), textColor: Type.Optional(Type.String()) })),

@@ -5,14 +5,17 @@
  * admin changes roles and removes members.
  */
 import type { DB } from '../../db/connect.ts'
-import type { Tenant, TenantRole } from '../../db/database.ts'
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts'
+import type { Updateable } from 'kysely'
+import type { Tenant, TenantRole, TenantsTable } from '../../db/database.ts'
+import { badRequest, conflict, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from '../spaces/resource-scope.ts'
 import type { Executor } from '../users/users.repository.ts'
 import type { Actor } from './actor.ts'
 import { mergeEmailConfig, type TextCheck } from './email-config.ts'
-import { roleAtLeast, type Policy } from './policy.ts'
+import { BRAND_FIELDS, isBrand, PLATFORM_FIELDS } from './brands.ts'
+import { checkDomain, linkProblems, linksIn, verifiedOrigins, type LinkRules } from './link-origins.ts'
+import { notABrand, roleAtLeast, type Policy } from './policy.ts'
 import type { CreateTenantInput, TenantView, UpdateTenantInput } from './tenants.schemas.ts'
 import { addMembership, countOwners, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount } from './tenants.repository.ts'
 
@@ -35,6 +38,8 @@ export function tenantView(t: Tenant, role: TenantRole | null = null): TenantVie
     senderEmail: t.sender_email,
     timeZone: t.time_zone,
     signup: t.signup,
+    brand: isBrand(t),
+    linkDomains: t.link_domains,
     emailConfig: t.email_config as TenantView['emailConfig'],
     createdAt: t.created_at.toISOString(),
     updatedAt: t.updated_at.toISOString(),
@@ -69,13 +74,33 @@ const COLUMNS = {
   signup: 'signup',
 } as const
 
-function columns(input: UpdateTenantInput): Partial<Tenant> {
+function columns(input: UpdateTenantInput): Updateable<TenantsTable> {
   const out: Record<string, unknown> = {}
   for (const [field, column] of Object.entries(COLUMNS)) {
     const value = (input as Record<string, unknown>)[field]
     if (value !== undefined) out[column] = field === 'countryCode' && typeof value === 'string' ? value.toUpperCase() : value
   }
+  if (input.brand !== undefined) out.marked_brand = input.brand
+  if (input.linkDomains !== undefined) out.link_domains = JSON.stringify(input.linkDomains.map((d) => d.toLowerCase()))
   return out
+}
+
+/** The fields of an input, among `names`, that it sets. */
+function setFields(input: UpdateTenantInput, names: readonly string[]): string[] {
+  return names.filter((name) => (input as Record<string, unknown>)[name] !== undefined)
+}
+
+/** The brand-only fields an input sets; `signup: closed` is what every other tenant has anyway. */
+function faceFields(input: UpdateTenantInput): string[] {
+  return setFields(input, BRAND_FIELDS).filter((field) => !(field === 'signup' && input.signup === 'closed'))
+}
+
+function checkDomains(domains: readonly string[] | undefined): void {
+  const details = (domains ?? []).flatMap((domain, i) => {
+    const problem = checkDomain(domain)
+    return problem ? [{ field: `body.linkDomains.${i}`, message: problem }] : []
+  })
+  if (details.length) throw validationError(details)
 }
 
 /** Told when a tenant's senderEmail is saved (email/sender-verification.ts mails a confirmation). */
@@ -89,8 +114,25 @@ export class TenantsService {
     private readonly checkText: TextCheck,
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
+    private readonly linkRules: LinkRules,
     private readonly senderHook?: SenderEmailHook,
   ) {}
+
+  /** Refuses a ctaLink (or other token link) in the patch that is not on an origin verified for the tenant. */
+  private async checkLinks(trx: Executor, tenant: Pick<Tenant, 'id' | 'link_domains'>, input: UpdateTenantInput): Promise<void> {
+    const links = linksIn(input.emailConfig?.emailTypeConfig)
+    if (links.length === 0) return
+    const details = linkProblems(links, await verifiedOrigins(trx, tenant, this.linkRules), this.linkRules)
+    if (details.length) throw validationError(details)
+  }
+
+  /** Platform-only fields need the platform; a brand's face needs a brand (or a tenant being made one now). */
+  private async authorizeFields(actor: Actor, tenantId: number, input: UpdateTenantInput): Promise<void> {
+    const platform = setFields(input, PLATFORM_FIELDS)
+    if (platform.length) await this.policy.authorize(actor, 'tenants.mark', tenantId, platform)
+    const face = faceFields(input)
+    if (face.length && input.brand !== true) await this.policy.authorize(actor, 'tenants.brand', tenantId, face)
+  }
 
   private async saved(trx: Executor, input: UpdateTenantInput, tenant: Tenant): Promise<Tenant> {
     if (input.senderEmail) await this.senderHook?.senderEmailSet(trx, tenant)
@@ -104,10 +146,15 @@ export class TenantsService {
   async create(actor: Actor, input: CreateTenantInput): Promise<Tenant> {
     this.policy.authorizeAction(actor, 'tenants.create')
     checkTimeZone(input.timeZone)
+    checkDomains(input.linkDomains)
     const parent = input.parentTenantId ?? null
     if (parent !== null && !(await findTenant(this.db, parent))) {
       throw badRequest('invalid_parent', 'parentTenantId: no such tenant', [{ field: 'body.parentTenantId', message: 'is not a tenant' }])
     }
+    // a tenant under another is named by the platform, but wears its brand's face unless made a brand
+    const face = faceFields(input).filter((field) => field !== 'name')
+    if (parent !== null && input.brand !== true && face.length) throw notABrand(face)
+    await this.checkLinks(this.db, { id: 0, link_domains: input.linkDomains ?? [] }, input)
     const emailConfig = mergeEmailConfig({}, input.emailConfig, this.checkText)
     const values = { ...columns(input), name: input.name, parent_tenant_id: parent, email_config: JSON.stringify(emailConfig) }
     const tenant = input.id === undefined ? await insertTenant(this.db, values) : await insertTenantWithId(this.db, input.id, values)
@@ -133,10 +180,13 @@ export class TenantsService {
 
   async update(actor: Actor, tenantId: number, input: UpdateTenantInput): Promise<Tenant> {
     await this.policy.authorize(actor, 'tenants.update', tenantId)
+    await this.authorizeFields(actor, tenantId, input)
     checkTimeZone(input.timeZone)
+    checkDomains(input.linkDomains)
     return this.db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('tenants').selectAll().where('id', '=', tenantId).forUpdate().executeTakeFirst()
       if (!current) throw notFound('Tenant')
+      await this.checkLinks(trx, { id: tenantId, link_domains: input.linkDomains ?? current.link_domains }, input)
       const emailConfig = mergeEmailConfig(current.email_config, input.emailConfig, this.checkText)
       const tenant = await trx
         .updateTable('tenants')

@@ -23,6 +23,7 @@ import { AppError, badRequest, forbidden, notFound, validationError } from '../.
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
+import { effectiveSignup } from '../tenancy/brands.ts'
 import type { EmailService } from '../email/email.service.ts'
 import type { MailLimits } from '../oauth/mail-limits.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
@@ -102,7 +103,7 @@ export class AccountsService {
     if (prefixTenant !== undefined) {
       const tenant = await findTenant(this.db, prefixTenant)
       if (!tenant) throw notFound('Tenant')
-      if (tenant.signup === 'closed') throw forbidden('This tenant does not accept sign-ups.')
+      if (effectiveSignup(tenant) === 'closed') throw forbidden('This tenant does not accept sign-ups.')
     }
     // limits before the slow hash: over the address's share of mail, the same answer and nothing done
     if (!(await this.mailLimits.mayMail(input.email, ip))) return

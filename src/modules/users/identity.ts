@@ -5,7 +5,7 @@
  * Sign-up policy of a tenant (`signup`), for an address with no account there yet:
  * - `closed` (the default): no account is created; the login code is not sent.
  * - `customers`: the new user belongs to the tenant with role `customer` (the brand's
- *   public face only) and gets a personal child tenant, named after them, that they own:
+ *   public face only) and gets a personal child tenant, named after their address, that they own:
  *   their spaces and devices live there, invisible to every other customer.
  * - `members`: the new user belongs to the tenant with role `member`.
  * Without a tenant (no `/tenants/{id}` prefix) the account belongs to the platform.
@@ -21,13 +21,14 @@
 import type { User } from '../../db/database.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
 import { addMembership, findTenant, insertTenant } from '../tenancy/tenants.repository.ts'
+import { effectiveSignup } from '../tenancy/brands.ts'
 import { findOrCreateUser, findUserByEmail, type Executor, type NewUserInput } from './users.repository.ts'
 
 /** Whether a new account may be created under the tenant (null: the platform, which is open). */
 export async function signupAllowed(db: Executor, tenantId: number | null): Promise<boolean> {
   if (tenantId === null) return true
   const tenant = await findTenant(db, tenantId)
-  return tenant !== undefined && tenant.signup !== 'closed'
+  return tenant !== undefined && effectiveSignup(tenant) !== 'closed'
 }
 
 /**
@@ -39,14 +40,15 @@ export async function findOrSignUp(trx: Executor, input: NewUserInput): Promise<
   const existing = await findUserByEmail(trx, input.email, tenantId)
   if (existing) return { user: existing, created: false }
   const tenant = tenantId === null ? null : await findTenant(trx, tenantId)
-  if (tenantId !== null && (!tenant || tenant.signup === 'closed')) return null
+  if (tenantId !== null && (!tenant || effectiveSignup(tenant) === 'closed')) return null
   const result = await findOrCreateUser(trx, input)
   if (!result.created || !tenant) return result
-  if (tenant.signup === 'members') await addMembership(trx, tenant.id, result.user.id, 'member')
+  if (effectiveSignup(tenant) === 'members') await addMembership(trx, tenant.id, result.user.id, 'member')
   else {
     await addMembership(trx, tenant.id, result.user.id, 'customer')
     const home = await insertTenant(trx, {
-      name: result.user.display_name || result.user.email,
+      // named after the proven address, never a name the newcomer chose (tenancy/brands.ts)
+      name: result.user.email,
       parent_tenant_id: tenant.id,
       email_config: '{}',
     })

@@ -47,14 +47,15 @@ export async function userRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['users'],
-        summary: 'The signed-in user, the tenant they belong to, and every tenant they have a role in (any user token)',
-        security: [{ bearer: [] }],
+        summary: 'The signed-in user, the tenant they belong to, and every tenant they have a role in (a user token with the account scope)',
+        security: [{ bearer: ['account'] }],
         response: { 200: CurrentUserSchema, ...errorResponses },
       },
       // the token lookup brings the profile along: this route costs that one round trip
       config: { profile: true },
     },
     async (request) =>
-      request.profile && request.actor.kind === 'user' ? profileView(request.profile) : currentUserView(app.db, await app.services.policy.user(request.actor)),
+      // the declared scope was checked before the handler (plugins/auth.ts); the policy checks it again without a profile
+      request.profile && request.actor.kind === 'user' ? profileView(request.profile) : currentUserView(app.db, await app.services.policy.person(request.actor, 'account.read')),
   )
 }

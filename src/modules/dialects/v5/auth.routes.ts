@@ -20,7 +20,8 @@ import { envelope, ok, refusal, V5Refusal } from './envelope.ts'
 import { v5CurrentUser, V5CurrentUser, v5Me, V5Me } from './views.ts'
 
 const tags = ['v5']
-const security = [{ bearer: [] }]
+// the profile needs the account scope, as its REST twin does (policy.ts: account.read)
+const security = [{ bearer: ['account'] }]
 const consumes = ['application/json', 'application/x-www-form-urlencoded']
 
 const CodeBody = Type.Object({
@@ -28,7 +29,7 @@ const CodeBody = Type.Object({
   clientId: Type.String({ minLength: 1, maxLength: 200 }),
   redirectUri: Type.String({ minLength: 1, maxLength: 2000 }),
   codeChallenge: Type.Optional(Type.String({ maxLength: 256 })),
-  codeChallengeMethod: Type.Optional(Type.String({ maxLength: 20, description: 'S256, sha256 (= S256) or plain' })),
+  codeChallengeMethod: Type.Optional(Type.String({ maxLength: 20, description: 'S256 or sha256 (= S256); plain is refused' })),
   tenantId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the brand signed in under' })),
 })
 
@@ -133,14 +134,14 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
   app.get(
     '/user/me',
     { schema: { tags, summary: 'The signed-in user', security, response: { 200: envelope(V5Me), 401: V5Refusal } } },
-    async (r) => ok(v5Me(await app.services.policy.user(r.actor))),
+    async (r) => ok(v5Me(await app.services.policy.person(r.actor, 'account.read'))),
   )
 
   app.get(
     '/users/current',
     { schema: { tags, summary: 'The signed-in user with a permission per tenant', security, response: { 200: envelope(V5CurrentUser), 401: V5Refusal } } },
     async (r) => {
-      const user = await app.services.policy.user(r.actor)
+      const user = await app.services.policy.person(r.actor, 'account.read')
       return ok(v5CurrentUser(user, await tenantsOfUser(app.db, user.id)))
     },
   )

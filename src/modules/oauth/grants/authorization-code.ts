@@ -2,18 +2,21 @@
  * The authorization_code grant, redeeming a login code (see ../login-codes.ts for the
  * threats and the odds, ../attempts.ts for the failure budgets).
  *
- * Races. Of N concurrent exchanges of one code exactly one wins: the code is consumed by
- * a conditional update (`consumed_at is null`) in the statement that reads the code and
- * opens the session (../redeem-code.ts: the common one, or the full one it defers to), so
- * the losers' updates match no row and nothing of theirs that depends on the code is
- * written. A loser is told `invalid_grant` and revokes nothing: it was concurrent with the
- * winner (its update found the code already taken, or it arrived before the winner
- * consumed the code: `started <= consumed_at`, where `started` is when Fastify received
- * the request, before reading its body). Only a presentation that arrived after the code
- * was consumed is a replay (RFC 6749 4.1.2), and revokes the session the code opened. So
- * a request arriving in the few milliseconds between the winner's update and its answer
- * counts as a replay; that is the price of revoking on every later replay. The moments are
- * the instances' clocks; NTP keeps them within milliseconds.
+ * Races and replays. Of N concurrent exchanges of one code exactly one wins: the code is
+ * consumed by a conditional update (`consumed_at is null`) in the statement that reads the
+ * code and opens the session (../redeem-code.ts), so the losers' updates match no row and
+ * nothing of theirs that depends on the code is written. The statement records when and from
+ * which address (lib/network.ts) the code was redeemed. Every other presentation of the code
+ * is then one of two things:
+ * - a **duplicate**: the same client, from the same address, within DUPLICATE_WINDOW_MS
+ *   (2 s) of the redemption: an app that sent its request twice (a retry, a double tap, a
+ *   parallel call). It is refused (`invalid_grant`) and revokes nothing, so the winner keeps
+ *   its tokens;
+ * - a **replay**: anything else (another client, another address, or later). It is refused and
+ *   revokes the session the code opened (RFC 6749 4.1.2): whoever else holds the code must not
+ *   keep what it bought.
+ * Time is the clock's (../../../lib/clock.ts), passed into the statement, so the window is
+ * measured on one clock and a test moves it instead of sleeping.
  */
 import type { LoginCode } from '../../../db/database.ts'
 import type { Origin } from '../../../lib/network.ts'
@@ -42,10 +45,15 @@ async function countWrongAttempt(deps: GrantDeps, code: LoginCode): Promise<void
     .execute()
 }
 
-/** A consumed code again: a replay revokes what it opened; a concurrent loser does not. */
-async function refuseConsumed(deps: GrantDeps, code: LoginCode, started: Date): Promise<never> {
-  const concurrent = code.consumed_at !== null && started.getTime() <= code.consumed_at.getTime()
-  if (code.session_id && !concurrent) {
+/** How long after a redemption the same app's second presentation, from the same address, is a duplicate. */
+export const DUPLICATE_WINDOW_MS = 2000
+
+/** A consumed code again: a duplicate revokes nothing, a replay revokes what the code opened (see the top). */
+async function refuseConsumed(deps: GrantDeps, code: LoginCode, ctx: GrantContext, now: Date): Promise<never> {
+  const since = code.consumed_at ? now.getTime() - code.consumed_at.getTime() : Infinity
+  const duplicate =
+    code.client_id === ctx.client.client_id && code.consumed_address === ctx.attempt.origin.address && since < DUPLICATE_WINDOW_MS
+  if (code.session_id && !duplicate) {
     await revokeSessions(deps.db, { sessionId: code.session_id }, 'authorization_code_replay')
     deps.log.warn({ clientId: code.client_id, sessionId: code.session_id }, 'login code replayed: its session was revoked')
   }
@@ -90,7 +98,7 @@ async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantCont
   if (!code || !withinReach(code, reach, ctx.attempt.origin)) throw invalidCode()
   if (code.consumed_at) {
     await ctx.attempt.notAGuess()
-    return refuseConsumed(deps, code, ctx.started)
+    return refuseConsumed(deps, code, ctx, now)
   }
   if (code.expires_at.getTime() <= now.getTime()) throw invalidCode()
   await checkBinding(deps, code, ctx)
@@ -122,8 +130,11 @@ async function verdict(
   // if the tenant's policy closed since the code was sent, nothing was written and the code stays unconsumed
   if (exchanged.outcome === 'closed') throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
   if (exchanged.outcome === 'refused') {
-    // the checks passed on the code as read, so another exchange of it, concurrent with this one, won: nothing to revoke
+    // the checks passed on the code as read, so another exchange of it, concurrent with this one, won:
+    // judged as any second presentation, on the code as that exchange left it
     await ctx.attempt.notAGuess()
+    const won = await deps.db.selectFrom('login_codes').selectAll().where('id', '=', code.id).executeTakeFirst()
+    if (won?.consumed_at) return refuseConsumed(deps, won, ctx, now)
     throw invalidCode()
   }
   return { code, issued: exchanged }

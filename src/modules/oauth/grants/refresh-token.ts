@@ -6,7 +6,7 @@
  * Races. Two concurrent uses of one token (an app refreshing from two threads) are not a
  * copy: the conditional update (`used_at is null`) lets exactly one win, and the loser,
  * whose update matched nothing or which arrived before the winner marked the token used
- * (`started <= used_at`, see authorization-code.ts), is told `invalid_grant` and revokes
+ * (`started <= used_at`: it arrived before the winner used the token), is told `invalid_grant` and revokes
  * nothing, so the winner's new tokens stay valid. A use that arrived after is reuse.
  * A refresh token is 256-bit random: it is never refused by a rate limit.
  */

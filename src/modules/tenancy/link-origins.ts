@@ -1,0 +1,125 @@
+/**
+ * Where a tenant's links may send a token.
+ *
+ * Threat model. A brand's admin writes the button link of its reset and confirmation
+ * emails (`ctaLink`). With `https://evil.example/r?t={{resetToken}}` one click by a customer
+ * hands their account, and their own tenant, to whoever runs that host: an admin of the
+ * brand, who has no role in the customer's tenant, or anyone who took over that admin. So a
+ * tenant-set link may point only at an origin the tenant has proven it lives on:
+ * - the origins of the redirect URIs of the OAuth clients the tenant owns (the platform
+ *   registered those for it), or
+ * - `https://<domain>` for a domain the platform approved for it (`linkDomains`, platform
+ *   administrators only), or
+ * - the platform's own origin (its hosted pages).
+ * Links are parsed with the WHATWG URL parser, never matched by pattern: only `https:` (and
+ * `http:` on a loopback host in development), no user name or password, and no placeholder
+ * anywhere before the path, so a filled-in value can never move the origin. Tabs and
+ * newlines inside a scheme (`java<TAB>script:`) are what the parser removes, so they are
+ * judged as the browser would judge them. The check runs when the link is saved (400 naming
+ * the field) and again when an email is rendered, so a link saved before this rule, or on an
+ * origin that stopped being verified, is replaced by the platform's default.
+ */
+import type { Config } from '../../config.ts'
+import type { ErrorDetail } from '../../lib/errors.ts'
+import type { Tenant } from '../../db/database.ts'
+import type { Executor } from '../users/users.repository.ts'
+
+export interface LinkRules {
+  /** The platform's own origin (PUBLIC_URL). */
+  platformOrigin: string
+  /** `http:` on a loopback host is accepted (development only). */
+  loopbackHttp: boolean
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+export function linkRulesOf(config: Pick<Config, 'publicUrl' | 'env'>): LinkRules {
+  return { platformOrigin: new URL(config.publicUrl).origin, loopbackHttp: config.env === 'development' }
+}
+
+const PLACEHOLDER = /\{\{[^}]*\}\}/g
+/** Fillings that would move an origin if a placeholder sat in the scheme, host or port. */
+const PROBES = ['x', '.probe.invalid/@other.invalid:1/?#']
+
+/** The origin a link template sends to, whatever its placeholders hold, or what is wrong with it. */
+export function linkOrigin(template: string, rules: LinkRules): { origin: string } | { problem: string } {
+  const urls: URL[] = []
+  for (const probe of PROBES) {
+    try {
+      urls.push(new URL(template.replace(PLACEHOLDER, probe)))
+    } catch {
+      return { problem: 'is not an absolute URL' }
+    }
+  }
+  const [url, other] = urls as [URL, URL]
+  const loopback = rules.loopbackHttp && url.protocol === 'http:' && LOOPBACK.has(url.hostname)
+  if (url.protocol !== 'https:' && !loopback) return { problem: 'must be an https: URL' }
+  if (url.username || url.password) return { problem: 'must not carry a user name or password' }
+  if (other.origin !== url.origin) return { problem: 'must not have a {{placeholder}} before its path' }
+  return { origin: url.origin }
+}
+
+/** The https (or loopback http) origin of each URI; anything else has none. */
+export function originsOf(uris: readonly string[]): string[] {
+  const out: string[] = []
+  for (const uri of uris) {
+    try {
+      const url = new URL(uri)
+      if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))) out.push(url.origin)
+    } catch {
+      // not a URL (a custom scheme the parser refuses): no origin
+    }
+  }
+  return out
+}
+
+/**
+ * The origins verified for a tenant. The clients table belongs to the oauth module, which
+ * sits above this one; this read of the redirect URIs of the tenant's own clients is the one
+ * exception, so that the tenant settings and the emails below oauth can check a link.
+ */
+export async function verifiedOrigins(db: Executor, tenant: Pick<Tenant, 'id' | 'link_domains'>, rules: LinkRules): Promise<Set<string>> {
+  const rows = await db.selectFrom('oauth_clients').select('redirect_uris').where('tenant_id', '=', tenant.id).execute()
+  const origins = new Set([rules.platformOrigin, ...rows.flatMap((row) => originsOf(row.redirect_uris))])
+  for (const domain of tenant.link_domains) origins.add(`https://${domain}`)
+  return origins
+}
+
+/** What is wrong with a link on a tenant, or null when it may carry a token. */
+export function checkLink(template: string, origins: ReadonlySet<string>, rules: LinkRules): string | null {
+  const result = linkOrigin(template, rules)
+  if ('problem' in result) return result.problem
+  if (!origins.has(result.origin)) {
+    return `must be on an origin verified for this tenant (its apps' redirect URIs, or a domain the platform approved); ${result.origin} is not`
+  }
+  return null
+}
+
+/** Every ctaLink a patch of email settings sets, with the field that names it. */
+export function linksIn(emailTypeConfig: Record<string, unknown> | null | undefined): { field: string; link: string }[] {
+  const out: { field: string; link: string }[] = []
+  for (const [type, texts] of Object.entries(emailTypeConfig ?? {})) {
+    const link = (texts as { ctaLink?: unknown } | null)?.ctaLink
+    if (typeof link === 'string' && link !== '') out.push({ field: `emailConfig.emailTypeConfig.${type}.ctaLink`, link })
+  }
+  return out
+}
+
+/** The save-time check: a detail per link that may not carry a token. */
+export function linkProblems(links: { field: string; link: string }[], origins: ReadonlySet<string>, rules: LinkRules): ErrorDetail[] {
+  return links.flatMap(({ field, link }) => {
+    const problem = checkLink(link, origins, rules)
+    return problem ? [{ field, message: problem }] : []
+  })
+}
+
+/** A domain the platform approves: a host name, lower case, no scheme, port or path. */
+export function checkDomain(domain: string): string | null {
+  try {
+    const url = new URL(`https://${domain}`)
+    if (url.hostname !== domain.toLowerCase() || url.port || url.pathname !== '/' || domain.includes('@')) return 'must be a bare host name, e.g. app.example.com'
+    return null
+  } catch {
+    return 'must be a bare host name, e.g. app.example.com'
+  }
+}
