@@ -127,7 +127,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
 
   it('list, rotate-secret and delete; --json everywhere; usage mistakes are one line with exit 2', async () => {
     const url = await shared
-    expect(await trellisJson(url, ['migrate'])).toEqual({ applied: [] })
+    expect(await trellisJson(url, ['migrate'])).toEqual({ applied: [], deviceConflicts: [] })
     const tenant = await trellisJson(url, ['tenants', 'create', '--name', 'Doomed'])
     expect((await trellisJson(url, ['tenants', 'list'])).tenants.map((t: { name: string }) => t.name)).toContain('Doomed')
     const machine = await trellisJson(url, ['clients', 'create', '--name', 'Machine', '--grant-types', 'client_credentials'])
