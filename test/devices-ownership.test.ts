@@ -275,7 +275,13 @@ describe('(5) rotating credentials', () => {
     const fan = await victimFan()
     await fan.sim.stop()
     const device = await mqtt.connectAsync(mqttUrl, { clientId: fan.mac, username: fan.mac, password: fan.password, reconnectPeriod: 0 })
-    const gone = waitFor(device, 'close', () => true, 2000)
+    const gone = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the old connection is still up after 2 s')), 2000)
+      device.once('close', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
     expect((await post(`/sensors/${fan.sensorId}/credentials`, victim.headers)).statusCode).toBe(201)
     await gone
     await expect(mqtt.connectAsync(mqttUrl, { clientId: fan.mac, username: fan.mac, password: fan.password, reconnectPeriod: 0 })).rejects.toThrow()
