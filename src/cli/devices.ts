@@ -93,7 +93,8 @@ export const deviceCommands: Command[] = [
       const errors = results.flatMap((r) => (r.status === 'error' ? [`${r.mac}: ${r.code}: ${r.message}`] : []))
       emit(ctx.out, { created: count('created'), updated: count('updated'), errors: results.filter((r) => r.status === 'error') },
         [`devices: ${count('created')} created, ${count('updated')} updated, ${errors.length} refused`, ...errors].join('\n'))
-      if (errors.length > 0) process.exitCode = 1
+      // the rows above are registered; the refusals make the command fail, so scripts notice
+      if (errors.length > 0) throw new CommandError(`${errors.length} of ${results.length} devices refused`)
     },
   },
   {
