@@ -19,8 +19,8 @@ export interface EmbeddedBroker {
   port: number
   /** The broker's own certificate, so the bridge can verify the TLS it connects over. */
   ca: string | null
-  /** Drops every connection of the device with this MAC (its credentials changed). */
-  kick(mac: string): void
+  /** Drops the connections of the device with this MAC whose credentials are no longer accepted. */
+  kick(mac: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -99,10 +99,12 @@ export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log
     url: `${cert ? 'mqtts' : 'mqtt'}://${host}:${port}`,
     port,
     ca: cert,
-    kick(mac) {
-      const set = byMac.get(mac)
-      byMac.delete(mac)
-      for (const client of set ?? []) client.close()
+    async kick(mac) {
+      // checked per connection: one made with the new credentials since the change stays
+      for (const client of [...(byMac.get(mac) ?? [])]) {
+        const identity = identities.get(client)
+        if (!identity || !(await auth.stillValid(identity))) client.close()
+      }
     },
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()))

@@ -28,7 +28,23 @@ import type { Device } from '../../db/database.ts'
 import { hashSecret, randomToken, safeEqual, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { normalizeMac, parseTopic } from './payload.ts'
 
-export type DeviceIdentity = { kind: 'device'; mac: string; deviceRef: number } | { kind: 'bridge' }
+/**
+ * Who a connected client is. `credential` names what it proved (the issued password's hash,
+ * the factory password's hash, or anonymous), so a change of credentials ends exactly the
+ * sessions it voids, and not a session made since with the new ones.
+ */
+export type DeviceIdentity = { kind: 'device'; mac: string; deviceRef: number; credential: string } | { kind: 'bridge' }
+
+type DeviceRow = { id: number; password_hash: string | null; factory_hash: string | null; allow_anonymous: boolean }
+
+/** The credentials a device row accepts now. */
+function credentialsOf(row: DeviceRow): string[] {
+  return [
+    ...(row.password_hash ? [`issued:${row.password_hash}`] : []),
+    ...(row.factory_hash ? [`factory:${row.factory_hash}`] : []),
+    ...(row.allow_anonymous ? ['anonymous'] : []),
+  ]
+}
 
 export type TopicAction = 'publish' | 'subscribe'
 
@@ -56,9 +72,11 @@ export class DeviceAuth {
     const given = password ?? ''
     // hash and compare even when there is no row, so a refusal takes the same time
     const issued = safeEqual(hashSecret(given), row?.password_hash ?? hashSecret(randomToken(8)))
-    if (issued && row?.password_hash && mac) return { kind: 'device', mac, deviceRef: row.id }
+    if (issued && row?.password_hash && mac) return { kind: 'device', mac, deviceRef: row.id, credential: `issued:${row.password_hash}` }
     // the factory password the brand registered (scrypt: it may be short)
-    if (row?.factory_hash && mac && (await verifyPassword(given, row.factory_hash, this.scrypt)).ok) return { kind: 'device', mac, deviceRef: row.id }
+    if (row?.factory_hash && mac && (await verifyPassword(given, row.factory_hash, this.scrypt)).ok) {
+      return { kind: 'device', mac, deviceRef: row.id, credential: `factory:${row.factory_hash}` }
+    }
     return null
   }
 
@@ -66,7 +84,14 @@ export class DeviceAuth {
     const mac = normalizeMac(clientId)
     if (!mac) return null
     const row = await this.find(mac)
-    return row?.allow_anonymous ? { kind: 'device', mac, deviceRef: row.id } : null
+    return row?.allow_anonymous ? { kind: 'device', mac, deviceRef: row.id, credential: 'anonymous' } : null
+  }
+
+  /** Whether what a connected device proved is still accepted (its credentials may have changed since). */
+  async stillValid(identity: DeviceIdentity): Promise<boolean> {
+    if (identity.kind === 'bridge') return true
+    const row = await this.find(identity.mac)
+    return row !== undefined && row.id === identity.deviceRef && credentialsOf(row).includes(identity.credential)
   }
 
   /**
@@ -78,7 +103,7 @@ export class DeviceAuth {
     if (!mac) return 'unknown'
     const row = await this.find(mac)
     const ok = username ? Boolean(row?.password_hash || row?.factory_hash) : Boolean(row?.allow_anonymous)
-    return ok && row ? { kind: 'device', mac, deviceRef: row.id } : null
+    return ok && row ? { kind: 'device', mac, deviceRef: row.id, credential: username ? 'password' : 'anonymous' } : null
   }
   /** Whether `identity` may publish to, or subscribe with, `topic` (a filter for subscribe). */
   allowed(identity: DeviceIdentity, action: TopicAction, topic: string): boolean {

@@ -79,7 +79,7 @@ export class Devices {
     // new or dropped credentials end the device's MQTT session on this instance's broker.
     // An external broker keeps it until the device reconnects (README: EMQX kick-out API).
     this.changes.events.on('change', (change: AccessChange) => {
-      if (change.k) this.broker?.kick(change.k)
+      if (change.k) void this.broker?.kick(change.k).catch((err: unknown) => log.warn({ err }, 'devices: ending a voided MQTT session failed'))
     })
     await this.changes.start()
     this.sweeper = setInterval(() => void this.sweep(), 10_000)
