@@ -19,7 +19,7 @@ const migrate: Command = {
   async run(ctx) {
     const applied = await migrateToLatest(ctx.db)
     // MACs two tenants used before devices were records: never picked silently (README: Devices)
-    const conflicts = await ctx.services.devices.registry.conflicts()
+    const conflicts = await ctx.services.devices.conflicts.list()
     const report = conflicts.map((c) => `device ${c.mac} is used by tenants ${c.tenantIds.join(', ')}: held by none until resolved (trellis devices resolve ${c.mac} --tenant ID)`)
     emit(ctx.out, { applied, deviceConflicts: conflicts }, [applied.length ? `migrations applied: ${applied.join(', ')}` : 'migrations applied: none pending', ...report].join('\n'))
   },

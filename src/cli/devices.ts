@@ -103,7 +103,7 @@ export const deviceCommands: Command[] = [
     summary: 'MACs two or more tenants used before devices were records of their own, still unresolved',
     options: {},
     async run(ctx) {
-      const conflicts = await ctx.services.devices.registry.conflicts()
+      const conflicts = await ctx.services.devices.conflicts.list()
       emit(ctx.out, { conflicts }, table(conflicts.map((c) => ({ mac: c.mac, tenants: c.tenantIds.join(' ') })), 'no device conflicts'))
     },
   },
@@ -117,7 +117,7 @@ export const deviceCommands: Command[] = [
       const mac = positionals[0]
       if (!mac) throw new UsageError('MAC is required')
       const tenantId = id(values.tenant as string | undefined, '--tenant')
-      const sensor = await ctx.services.devices.registry.resolve(mac, tenantId).catch((error: unknown) => {
+      const sensor = await ctx.services.devices.conflicts.resolve(mac, tenantId).catch((error: unknown) => {
         throw error instanceof Error ? new CommandError(error.message) : error
       })
       emit(ctx.out, { mac: sensor.device_id, tenantId, sensorId: sensor.id }, `${sensor.device_id} is now held by tenant ${tenantId} (sensor ${sensor.id})`)

@@ -12,6 +12,7 @@ import type { RateLimitSpec } from '../../config.ts'
 import { AccessChanges, type AccessChange } from '../../db/access-changes.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { DeviceRegistry } from './registry.ts'
+import { DeviceConflicts } from './conflicts.ts'
 import { startBroker, type EmbeddedBroker } from './broker.ts'
 import { Bridge, type BridgeTarget } from './bridge.ts'
 import { CommandsService } from './commands.ts'
@@ -39,6 +40,7 @@ export class Devices {
   readonly commands: CommandsService
   readonly tickets: TicketsService
   readonly registry: DeviceRegistry
+  readonly conflicts: DeviceConflicts
   /** Access changes announced by any instance (db/access-changes.ts); live sockets re-check on them. */
   readonly changes: AccessChanges
   readonly now: Clock
@@ -57,6 +59,7 @@ export class Devices {
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
     this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt)
     this.changes = new AccessChanges(deps.db)
+    this.conflicts = new DeviceConflicts(deps.db)
   }
 
   /** Where devices connect: the external broker's URL or the embedded broker's. */

@@ -14,6 +14,8 @@
  *   so concurrent guesses cannot overdraw them); a successful claim gives them back. With
  *   the defaults (10/1d per device, at most 20 a day over a long span) guessing an 8-digit
  *   code takes on the order of 10^6 days per device, however many accounts the attacker has.
+ *   The price: someone guessing at one device spends its budget, so its owner's claim may
+ *   wait (429 with Retry-After) until it refills; the device is never taken or blocked.
  * - The answer says nothing: an unknown MAC, a wrong code and a device someone else holds
  *   all get the same 403 claim_refused, after the same scrypt work (a dummy hash when there
  *   is no device). A malformed MAC is a 400: it says nothing about any device.
@@ -24,7 +26,6 @@
  * - A former holder keeps nothing: release drops the password Trellis issued (the device's
  *   MQTT session ends, devices.ts) and deletes the holder's sensor with its history.
  */
-import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Device, Sensor } from '../../db/database.ts'
 import { hashPassword, randomToken, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
@@ -292,32 +293,5 @@ export class DeviceRegistry {
       if (isUniqueViolation(error)) throw conflict('device_id_taken', `The tenant already has a sensor with deviceId ${sensor.device_id}; delete or rename it first.`)
       throw error
     }
-  }
-
-  /** MACs two or more tenants used before devices were records of their own (migration 0013), not yet resolved. */
-  async conflicts(): Promise<{ mac: string; tenantIds: number[] }[]> {
-    const rows = await this.db.selectFrom('device_conflicts').select(['mac', 'tenant_ids']).orderBy('mac').execute()
-    return rows.map((r) => ({ mac: r.mac, tenantIds: r.tenant_ids }))
-  }
-
-  /** The operator's decision for a conflict: `tenantId`'s sensor of that MAC presents the device; the others stay labels. */
-  async resolve(macText: string, tenantId: number): Promise<Sensor> {
-    const mac = normalizeMac(macText)
-    if (!mac) throw deviceErrors.invalidMac('mac')
-    return this.db.transaction().execute(async (trx) => {
-      const device = await trx.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirst()
-      if (!device) throw notFound('Device')
-      await trx.updateTable('sensors').set({ device_ref: null }).where('device_ref', '=', device.id).execute()
-      const sensor = await trx
-        .updateTable('sensors')
-        .set({ device_ref: device.id, updated_at: new Date() })
-        .where('tenant_id', '=', tenantId)
-        .where(sql<string>`lower(device_id)`, '=', mac)
-        .returningAll()
-        .executeTakeFirst()
-      if (!sensor) throw notFound('Sensor with that deviceId in the tenant')
-      await trx.deleteFrom('device_conflicts').where('mac', '=', mac).execute()
-      return sensor
-    })
   }
 }
