@@ -76,12 +76,13 @@ try {
   const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench' })
   const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmed: true })
   await addMembership(app.db, tenant.id, user.id, 'admin')
+  // registered devices, each held by the bench tenant through its sensor
+  const devices = await app.db.insertInto('devices').values(macs.map((m) => ({ mac: m, model: '58', password_hash: 'x' }))).returning(['id', 'mac']).execute()
   const sensors = await app.db
     .insertInto('sensors')
-    .values(macs.map((m) => ({ tenant_id: tenant.id, device_id: m, name: m, type: '58', metadata: '{}' })))
+    .values(devices.map((d) => ({ tenant_id: tenant.id, device_id: d.mac, device_ref: d.id, name: d.mac, type: '58', metadata: '{}' })))
     .returning(['id', 'device_id'])
     .execute()
-  await app.db.insertInto('device_access').values(sensors.map((s) => ({ sensor_id: s.id, tenant_id: tenant.id, mac: s.device_id, password_hash: 'x' }))).execute()
 
   const bridge = app.services.devices.bridge!
   let applied = 0

@@ -48,6 +48,9 @@ export interface RateLimits {
   failedPasswordPerAccount: RateLimitSpec
   /** Wrong passwords per account from one network it has signed in from, once the account's budget is spent. */
   failedPasswordPerKnownNetwork: RateLimitSpec
+  /** Failed device claims (wrong code or factory password) per device, and per account. */
+  failedClaimPerDevice: RateLimitSpec
+  failedClaimPerAccount: RateLimitSpec
 }
 
 export interface Config {
@@ -213,6 +216,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       failedTokenPerIp: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_IP', '40/1d'),
       failedPasswordPerAccount: bucket(env, 'RATE_LIMIT_FAILED_PASSWORD_PER_ACCOUNT', '20/1d'),
       failedPasswordPerKnownNetwork: bucket(env, 'RATE_LIMIT_FAILED_PASSWORD_PER_KNOWN_NETWORK', '10/1d'),
+      failedClaimPerDevice: bucket(env, 'RATE_LIMIT_FAILED_CLAIM_PER_DEVICE', '10/1d'),
+      failedClaimPerAccount: bucket(env, 'RATE_LIMIT_FAILED_CLAIM_PER_ACCOUNT', '20/1d'),
     },
     runWorker: bool(env, 'RUN_WORKER', true),
     secretsKey: currentKey,

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { STARTER_ALGORITHMS } from './modules/spaces/definitions.ts'
 import { OPERATOR } from './modules/tenancy/actor.ts'
 import { anyTenant } from './modules/tenancy/tenants.repository.ts'
+import { randomToken } from './lib/crypto.ts'
 
 export interface DevSeed {
   /** Whether this start created it (a fresh database) or found it. */
@@ -61,8 +62,11 @@ export async function seedDevData(app: FastifyInstance): Promise<DevSeed | null>
   for (const def of STARTER_ALGORITHMS) {
     await services.algorithms.register(OPERATOR, { ...def, optionsSchema: structuredClone(def.optionsSchema) as Record<string, unknown> })
   }
-  const sensor = await services.sensors.create(OPERATOR, tenant.id, { deviceId: DEV_FAN_MAC, name: 'Dev fan', displayName: 'Dev fan', type: '58' })
-  const { password } = await services.devices.credentials.issue(sensor, DEV_FAN_MAC)
+  // the dev fan as a brand brings one in: registered (the dev tenant is a brand), then claimed with its code
+  const claimCode = randomToken(12)
+  await services.devices.registry.register(OPERATOR, tenant.id, { mac: DEV_FAN_MAC, model: '58', claimCode })
+  const sensor = await services.devices.registry.claim(OPERATOR, tenant.id, { mac: DEV_FAN_MAC, code: claimCode, name: 'Dev fan', displayName: 'Dev fan' })
+  const { password } = await services.devices.credentials.issue({ id: sensor.device_ref ?? 0, mac: DEV_FAN_MAC })
   return {
     created: true,
     tenantId: tenant.id,

@@ -90,13 +90,13 @@ const MATRIX: Record<string, number[]> = {
   'POST /tenants/:tenantId/sensors/:sensorId/scheduleGroups':            [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
   'DELETE /tenants/:tenantId/sensors/:sensorId/scheduleGroups/:groupId': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
   'POST /sensors/:sensorId/credentials':                     [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
-  'PUT /sensors/:sensorId/device-access':                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PUT /sensors/:sensorId/device-access':                    [401, 404, 403, 403, 403, 404, 404, 200, 403, 403, 403],
   // members may command their tenant's devices; this one is offline, so an allowed caller gets 409 device_offline
   'POST /sensors/:sensorId/command':                         [401, 404, 409, 409, 409, 404, 404, 409, 409, 403, 403],
   'GET /sensors/:sensorId/commands/:commandId':              [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
   'GET /v4/sensors/:sensorId/history':                       [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
   'POST /tenants/:tenantId/sensors/:sensorId/credentials':   [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
-  'PUT /tenants/:tenantId/sensors/:sensorId/device-access':  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PUT /tenants/:tenantId/sensors/:sensorId/device-access':  [401, 404, 403, 403, 403, 404, 404, 200, 403, 403, 403],
   'POST /tenants/:tenantId/sensors/:sensorId/command':       [401, 404, 409, 409, 409, 404, 404, 409, 409, 403, 403],
   'GET /tenants/:tenantId/sensors/:sensorId/commands/:commandId': [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
   'GET /tenants/:tenantId/v4/sensors/:sensorId/history':     [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
@@ -112,6 +112,22 @@ const MATRIX: Record<string, number[]> = {
   'GET /v5/smarthome/sensors':                               [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
   'GET /v5/data/:mac/status':                                [401, 404, 200, 200, 200, 404, 404, 200, 200, 403, 403],
   'POST /v5/sensor/:mac/commands':                           [401, 404, 409, 409, 409, 404, 404, 409, 409, 403, 403],
+  'POST /devices':                                           [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'POST /devices/bulk':                                      [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'GET /devices':                                            [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'PATCH /devices/:mac':                                     [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'POST /tenants/:tenantId/devices':                         [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'POST /tenants/:tenantId/devices/bulk':                    [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'GET /tenants/:tenantId/devices':                          [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'PATCH /tenants/:tenantId/devices/:mac':                   [401, 404, 404, 404, 404, 404, 404, 404, 404, 403, 403],
+  'POST /devices/claim':                                     [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'POST /tenants/:tenantId/devices/claim':                   [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'POST /sensors/:sensorId/release':                         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/release':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'POST /sensors/:sensorId/transfer':                        [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/transfer':      [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /sensors/:sensorId/credentials':                   [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'DELETE /tenants/:tenantId/sensors/:sensorId/credentials': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
 }
 
 /** Hosted pages authenticate a browser by its page-session cookie and CSRF token, not a bearer token (tested in test/pages-*.test.ts). */
@@ -190,6 +206,7 @@ let sensorId: number
 let clientId: string
 let sensorRow: Sensor
 const MAC = 'e0:5a:1b:00:aa:01'
+const CLAIM = 'code on the box'
 const headers: Partial<Record<Who, Record<string, string>>> = {}
 let counter = 0
 
@@ -219,7 +236,9 @@ beforeAll(async () => {
   await t.app.services.algorithms.register(OPERATOR, { keyName: 'co2Alert', name: 'CO2', optionsSchema: { type: 'object' } })
   spaceId = (await t.app.services.spaces.create(OPERATOR, T, { name: 'Room' })).id
   await t.app.services.algorithms.put(OPERATOR, spaceId, undefined, 'co2Alert', {})
-  sensorRow = await t.app.services.sensors.create(OPERATOR, T, { deviceId: MAC, name: 'Fan', type: '58' })
+  // a device the platform registered and T claimed
+  await t.app.services.devices.registry.register(OPERATOR, null, { mac: MAC, model: '58', claimCode: CLAIM })
+  sensorRow = await t.app.services.devices.registry.claim(OPERATOR, T, { mac: MAC, code: CLAIM, name: 'Fan' })
   sensorId = sensorRow.id
   clientId = (await createClient(t.app)).clientId
 })
@@ -228,7 +247,7 @@ afterAll(() => t.close())
 /** Path parameters: the shared resources of T, or fresh ones where the route destroys what it names. */
 async function fill(route: string): Promise<string> {
   const [method, url] = route.split(' ') as [string, string]
-  const fresh = method === 'DELETE'
+  const fresh = method === 'DELETE' || url.endsWith('/release')
   const n = ++counter
   let space = spaceId
   let target = sensorRow
@@ -242,7 +261,11 @@ async function fill(route: string): Promise<string> {
     keyName: 'co2Alert',
     emailType: 'passwordReset',
     sensorId: async () => {
-      if (fresh) target = await t.app.services.sensors.create(OPERATOR, T, { deviceId: `e0:5a:1b:01:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`, name: 'D', type: '58' })
+      if (fresh) {
+        const mac = `e0:5a:1b:01:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`
+        await t.app.services.devices.registry.register(OPERATOR, null, { mac, model: '58', claimCode: CLAIM })
+        target = await t.app.services.devices.registry.claim(OPERATOR, T, { mac, code: CLAIM, name: 'D' })
+      }
       return target.id
     },
     id: sensorId,
@@ -290,6 +313,16 @@ function body(route: string): object | undefined {
     'POST /sensors/:sensorId/command': { command: 'tune set power 1' },
     'POST /tenants/:tenantId/sensors/:sensorId/command': { command: 'tune set power 1' },
     'POST /v5/sensor/:mac/commands': { command: 'tune set power 1' },
+    'POST /devices': { mac: `e0:5a:1b:02:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`, model: '58', claimCode: CLAIM },
+    'POST /tenants/:tenantId/devices': { mac: `e0:5a:1b:02:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`, model: '58', claimCode: CLAIM },
+    'POST /devices/bulk': { devices: [{ mac: `e0:5a:1b:03:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`, model: '58', claimCode: CLAIM }] },
+    'POST /tenants/:tenantId/devices/bulk': { devices: [{ mac: `e0:5a:1b:03:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`, model: '58', claimCode: CLAIM }] },
+    'PATCH /devices/:mac': { allowAnonymous: false },
+    'PATCH /tenants/:tenantId/devices/:mac': { allowAnonymous: false },
+    'POST /devices/claim': { tenantId: T, mac: MAC, code: CLAIM },
+    'POST /tenants/:tenantId/devices/claim': { mac: MAC, code: CLAIM },
+    'POST /sensors/:sensorId/transfer': { toTenantId: T },
+    'POST /tenants/:tenantId/sensors/:sensorId/transfer': { toTenantId: T },
   }
   return bodies[route]
 }

@@ -144,7 +144,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     const url = await shared
     // about twenty commands: run in this process, as `main` (the tests above and below start the binary)
     const json = (args: string[]) => trellisJson(url, args, trellisHere)
-    expect(await json(['migrate'])).toEqual({ applied: [] })
+    expect(await json(['migrate'])).toEqual({ applied: [], deviceConflicts: [] })
     const tenant = await json(['tenants', 'create', '--name', 'Doomed'])
     expect((await json(['tenants', 'list'])).tenants.map((t: { name: string }) => t.name)).toContain('Doomed')
     const machine = await json(['clients', 'create', '--name', 'Machine', '--grant-types', 'client_credentials'])

@@ -5,6 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import type { EventEmitter } from 'node:events'
 import { expect } from 'vitest'
+import type { Sensor } from '../src/db/database.ts'
+import type { DB } from '../src/db/connect.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import type { Actor, TestApp } from './helpers.ts'
 
 /** The external broker to test against (CI: the machine's Mosquitto); unset: embedded only. */
@@ -52,13 +55,30 @@ export function bridgeEvents(t: TestApp): EventEmitter {
   return bridge.events
 }
 
-/** A Whisper Flex 2 sensor with MQTT credentials, created through the API. */
+/** The claim code every test device is registered with. */
+export const CLAIM_CODE = 'claim-code-on-the-box'
+
+/** Registers a Whisper Flex 2 as the platform would (the operator), with CLAIM_CODE. */
+export async function registerDevice(t: TestApp, mac = uniqueMac(), brandId: number | null = null, extra: { factoryPassword?: string } = {}) {
+  await t.app.services.devices.registry.register(OPERATOR, brandId, { mac, model: '58', claimCode: CLAIM_CODE, ...extra })
+  return mac
+}
+
+/** What an operator's import does for a sensor that existed before devices were records: a device it presents. */
+export async function linkDevice(db: DB, sensor: Sensor): Promise<number> {
+  const device = await db.insertInto('devices').values({ mac: sensor.device_id, model: sensor.type }).returning('id').executeTakeFirstOrThrow()
+  await db.updateTable('sensors').set({ device_ref: device.id }).where('id', '=', sensor.id).execute()
+  return device.id
+}
+
+/** A registered Whisper Flex 2, claimed by the tenant's admin with its code, with MQTT credentials. */
 export async function createFan(t: TestApp, tenantId: number, admin: Actor, mac = uniqueMac()) {
+  await registerDevice(t, mac)
   const created = await t.app.inject({
     method: 'POST',
-    url: `/tenants/${tenantId}/sensors`,
+    url: `/tenants/${tenantId}/devices/claim`,
     headers: admin.headers,
-    payload: { deviceId: mac, name: 'Living room fan', displayName: 'Fan', type: '58' },
+    payload: { mac, code: CLAIM_CODE, name: 'Living room fan', displayName: 'Fan' },
   })
   expect(created.statusCode).toBe(201)
   const sensorId = (created.json() as { id: number }).id

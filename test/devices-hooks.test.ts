@@ -73,10 +73,14 @@ describe('EMQX hooks', () => {
     }
   })
 
-  it('anonymous firmware is allowed by its client id only after the operator allows it', async () => {
+  it('anonymous firmware is allowed by its client id only after the platform allows it (never the holding tenant)', async () => {
     const anon = { clientid: other.mac, action: 'publish', topic: `sensor/${other.mac}/in` }
     expect((await hook('/mqtt/acl', anon)).json()).toMatchObject({ result: 'deny' })
-    await t.app.inject({ method: 'PUT', url: `/sensors/${other.sensorId}/device-access`, headers: adminHeaders, payload: { allowAnonymous: true } })
+    const refused = await t.app.inject({ method: 'PUT', url: `/sensors/${other.sensorId}/device-access`, headers: adminHeaders, payload: { allowAnonymous: true } })
+    expect(refused.statusCode).toBe(403)
+    expect((await hook('/mqtt/auth', { clientid: other.mac })).json()).toMatchObject({ result: 'deny' })
+    const platform = await createActor(t, { platformAdmin: true })
+    await t.app.inject({ method: 'PUT', url: `/sensors/${other.sensorId}/device-access`, headers: platform.headers, payload: { allowAnonymous: true } })
     expect((await hook('/mqtt/auth', { clientid: other.mac })).json()).toMatchObject({ result: 'allow' })
     expect((await hook('/mqtt/acl', anon)).json()).toMatchObject({ result: 'allow' })
     expect((await hook('/mqtt/acl', { ...anon, topic: `sensor/${fan.mac}/in` })).json()).toMatchObject({ result: 'deny' })
@@ -92,19 +96,20 @@ describe('EMQX hooks', () => {
 })
 
 describe('device validation without a broker', () => {
-  it('credentials need a deviceId that is a lowercase MAC; commands need a type from the catalog', async () => {
+  it('credentials need a claimed device, whatever deviceId a sensor was typed with; registration needs a model from the catalog', async () => {
     const tenantId = await createTenant(t)
     const admin = await createActor(t, { tenantId, role: 'admin' })
-    for (const [deviceId, type] of [['E0:5A:1B:76:EF:60', '58'], ['dev-001', '58'], ['02:aa:bb:cc:dd:ee', 'co2']] as const) {
-      const created = await t.app.inject({ method: 'POST', url: `/tenants/${tenantId}/sensors`, headers: admin.headers, payload: { deviceId, name: 'x', type } })
+    for (const deviceId of ['E0:5A:1B:76:EF:60', 'dev-001', uniqueMac()]) {
+      const created = await t.app.inject({ method: 'POST', url: `/tenants/${tenantId}/sensors`, headers: admin.headers, payload: { deviceId, name: 'x', type: '58' } })
       const id = (created.json() as { id: number }).id
       const creds = await t.app.inject({ method: 'POST', url: `/sensors/${id}/credentials`, headers: admin.headers })
-      if (type === 'co2') {
-        expect(creds.statusCode).toBe(201)
-        const command = await t.app.inject({ method: 'POST', url: `/sensors/${id}/command`, headers: admin.headers, payload: { command: 'tune set power 1' } })
-        expect(command.json()).toMatchObject({ success: false, code: 'unsupported_sensor_type' })
-      } else expect(creds.json()).toMatchObject({ success: false, code: 'invalid_device_id' })
+      expect(creds.statusCode, deviceId).toBe(409)
+      expect(creds.json()).toMatchObject({ success: false, code: 'device_not_claimed' })
     }
+    const platform = await createActor(t, { platformAdmin: true })
+    const unknown = await t.app.inject({ method: 'POST', url: '/devices', headers: platform.headers, payload: { mac: uniqueMac(), model: 'co2', claimCode: 'long enough code' } })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({ success: false, code: 'unsupported_sensor_type' })
   })
 })
 

@@ -125,18 +125,24 @@ describe('the embedded broker', () => {
     expect(metrics.body).toMatch(/trellis_device_messages_malformed_total\{channel="online"\} 1/)
   })
 
-  it('anonymous firmware connects only when the operator allowed it for that sensor', async () => {
+  it('anonymous firmware connects only when the platform allowed it for that device', async () => {
     await expect(connect({ clientId: b.mac })).rejects.toThrow()
-    const allow = await t.app.inject({ method: 'PUT', url: `/sensors/${b.sensorId}/device-access`, headers: admin.headers, payload: { allowAnonymous: true } })
+    const holder = await t.app.inject({ method: 'PUT', url: `/sensors/${b.sensorId}/device-access`, headers: admin.headers, payload: { allowAnonymous: true } })
+    expect(holder.statusCode).toBe(403)
+    const platform = (await createActor(t, { platformAdmin: true })).headers
+    const allow = await t.app.inject({ method: 'PUT', url: `/sensors/${b.sensorId}/device-access`, headers: platform, payload: { allowAnonymous: true } })
     expect(allow.json()).toEqual({ hasPassword: true, allowAnonymous: true })
     const client = await connect({ clientId: b.mac })
     expect(await subscribeEach(client, [`sensor/${b.mac}/command`, `sensor/${a.mac}/command`])).toEqual(['granted', 'refused'])
-    await t.app.inject({ method: 'PUT', url: `/sensors/${b.sensorId}/device-access`, headers: admin.headers, payload: { allowAnonymous: false } })
+    await t.app.inject({ method: 'PUT', url: `/sensors/${b.sensorId}/device-access`, headers: platform, payload: { allowAnonymous: false } })
     await expect(connect({ clientId: b.mac })).rejects.toThrow()
   })
 
-  it('new credentials replace the old password', async () => {
+  it('new credentials replace the old password and end the connection made with it', async () => {
+    const old = await connect({ clientId: b.mac, username: b.mac, password: b.password })
+    const gone = closed(old)
     const res = await t.app.inject({ method: 'POST', url: `/sensors/${b.sensorId}/credentials`, headers: admin.headers })
+    await gone
     const fresh = (res.json() as { password: string }).password
     await expect(connect({ clientId: b.mac, username: b.mac, password: b.password })).rejects.toThrow()
     await connect({ clientId: b.mac, username: b.mac, password: fresh })

@@ -11,7 +11,7 @@ import { StateService } from '../src/modules/devices/state.ts'
 import { TicketsService } from '../src/modules/devices/tickets.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
 import { createTenant, createTestApp, type TestApp } from './helpers.ts'
-import { uniqueMac } from './device-helpers.ts'
+import { linkDevice, uniqueMac } from './device-helpers.ts'
 
 const buf = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value))
 
@@ -94,7 +94,7 @@ describe('time-dependent behaviour, with a test clock', () => {
       .returningAll()
       .executeTakeFirstOrThrow()
     sensorId = sensor.id
-    await t.app.services.devices.credentials.issue(sensor, mac)
+    await linkDevice(t.db, sensor)
   })
   afterAll(() => t.close())
 

@@ -980,6 +980,114 @@ export interface paths {
         patch: operations["updateTenantSensor"];
         trace?: never;
     };
+    "/devices/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a registered device into the tenant with the code printed on it (or its factory password); returns the sensor that presents it
+         * @description Tenant admins (a customer owns their own tenant). 403 claim_refused for an unknown MAC, a wrong code and a device another tenant holds alike; 400 invalid_mac; 429 rate_limited after repeated failures per device and per account. Claiming a device the tenant already holds returns its sensor.
+         */
+        post: operations["postDevicesClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{sensorId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release the device (tenant admins): the sensor, its history and its MQTT password go; live streams of it end */
+        post: operations["postSensorRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{sensorId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the device, with its sensor and history, to another tenant the caller administers */
+        post: operations["postSensorTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/devices/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a registered device into the tenant with the code printed on it (or its factory password); returns the sensor that presents it
+         * @description Tenant admins (a customer owns their own tenant). 403 claim_refused for an unknown MAC, a wrong code and a device another tenant holds alike; 400 invalid_mac; 429 rate_limited after repeated failures per device and per account. Claiming a device the tenant already holds returns its sensor.
+         */
+        post: operations["postTenantDevicesClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/sensors/{sensorId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release the device (tenant admins): the sensor, its history and its MQTT password go; live streams of it end */
+        post: operations["postTenantSensorRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/sensors/{sensorId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the device, with its sensor and history, to another tenant the caller administers */
+        post: operations["postTenantSensorTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sensors/{sensorId}/scheduleGroups": {
         parameters: {
             query?: never;
@@ -1059,9 +1167,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the device's MQTT password (tenant admins); replaces any earlier one, shown once */
+        /** Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once; shown once */
         post: operations["createSensorCredential"];
-        delete?: never;
+        /** Drop the device's MQTT password (tenant admins); its current MQTT session ends */
+        delete: operations["deleteSensorCredentials"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1076,8 +1185,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Allow or forbid the device to connect without credentials (tenant admins)
-         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials.
+         * Allow or forbid the device to connect without credentials (the device's brand or the platform; never the holding tenant)
+         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}.
          */
         put: operations["replaceSensorDeviceAccess"];
         post?: never;
@@ -1150,9 +1259,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the device's MQTT password (tenant admins); replaces any earlier one, shown once */
+        /** Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once; shown once */
         post: operations["createTenantSensorCredential"];
-        delete?: never;
+        /** Drop the device's MQTT password (tenant admins); its current MQTT session ends */
+        delete: operations["deleteTenantSensorCredentials"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1167,8 +1277,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Allow or forbid the device to connect without credentials (tenant admins)
-         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials.
+         * Allow or forbid the device to connect without credentials (the device's brand or the platform; never the holding tenant)
+         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}.
          */
         put: operations["replaceTenantSensorDeviceAccess"];
         post?: never;
@@ -1230,6 +1340,122 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand's registered devices (the platform's without a tenant), newest first, at most 1000 */
+        get: operations["listDevices"];
+        put?: never;
+        /**
+         * Register a device the brand makes (brand admins; without a tenant: the platform); again by its registrant updates it
+         * @description 409 device_registered when another brand registered the MAC; 400 invalid_mac, weak_device_secret, unsupported_sensor_type.
+         */
+        post: operations["createDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/devices/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register up to 1000 devices at once; each row reports created, updated, or its error */
+        post: operations["postDevicesBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/devices/{mac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Allow or forbid anonymous firmware for a registered device (its brand or the platform)
+         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands. 404 for anyone but the brand and the platform.
+         */
+        patch: operations["updateDevice"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand's registered devices (the platform's without a tenant), newest first, at most 1000 */
+        get: operations["listTenantDevices"];
+        put?: never;
+        /**
+         * Register a device the brand makes (brand admins; without a tenant: the platform); again by its registrant updates it
+         * @description 409 device_registered when another brand registered the MAC; 400 invalid_mac, weak_device_secret, unsupported_sensor_type.
+         */
+        post: operations["createTenantDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/devices/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register up to 1000 devices at once; each row reports created, updated, or its error */
+        post: operations["postTenantDevicesBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/devices/{mac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Allow or forbid anonymous firmware for a registered device (its brand or the platform)
+         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands. 404 for anyone but the brand and the platform.
+         */
+        patch: operations["updateTenantDevice"];
         trace?: never;
     };
     "/ws/ticket": {
@@ -2500,6 +2726,29 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
+        };
+        Device: {
+            mac: string;
+            model: string;
+            /** @description the brand; null: the platform */
+            registeredBy: number | null;
+            hasClaimCode: boolean;
+            hasFactoryPassword: boolean;
+            allowAnonymous: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DeviceRegistration: {
+            /** @description MAC address; stored lowercase with colons (e0:5a:1b:76:ef:60) */
+            mac: string;
+            /** @description the sensor type a claimed device gets, e.g. "58" (Whisper Flex 2) */
+            model: string;
+            /** @description printed on the device or its box; stored hashed; at least 8 characters */
+            claimCode?: string;
+            /** @description the firmware's MQTT password; also proves possession in a claim; stored hashed */
+            factoryPassword?: string;
+            /** @description RISK: anyone who reaches the broker and knows the MAC can then speak as this device. Only for firmware that cannot send credentials. */
+            allowAnonymous?: boolean;
         };
         V5Refusal: {
             data: null;
@@ -5826,6 +6075,264 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    postDevicesClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenantId": 1,
+                 *       "mac": "string",
+                 *       "code": "string",
+                 *       "name": "string",
+                 *       "displayName": "string",
+                 *       "spaceId": 1,
+                 *       "metadata": {
+                 *         "property1": null,
+                 *         "property2": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    tenantId?: number;
+                    mac: string;
+                    /** @description the claim code, or the factory password */
+                    code: string;
+                    name?: string;
+                    displayName?: string | null;
+                    spaceId?: number | null;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sensor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postSensorRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postSensorTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "toTenantId": 1
+                 *     }
+                 */
+                "application/json": {
+                    toTenantId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sensor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantDevicesClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenantId": 1,
+                 *       "mac": "string",
+                 *       "code": "string",
+                 *       "name": "string",
+                 *       "displayName": "string",
+                 *       "spaceId": 1,
+                 *       "metadata": {
+                 *         "property1": null,
+                 *         "property2": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    tenantId?: number;
+                    mac: string;
+                    /** @description the claim code, or the factory password */
+                    code: string;
+                    name?: string;
+                    displayName?: string | null;
+                    spaceId?: number | null;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sensor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantSensorRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantSensorTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "toTenantId": 1
+                 *     }
+                 */
+                "application/json": {
+                    toTenantId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sensor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listSensorScheduleGroups: {
         parameters: {
             query?: {
@@ -6177,6 +6684,33 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    deleteSensorCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     replaceSensorDeviceAccess: {
         parameters: {
             query?: never;
@@ -6418,6 +6952,34 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    deleteTenantSensorCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     replaceTenantSensorDeviceAccess: {
         parameters: {
             query?: never;
@@ -6623,6 +7185,391 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenantId": 1,
+                 *       "mac": "string",
+                 *       "model": "string",
+                 *       "claimCode": "string",
+                 *       "factoryPassword": "string",
+                 *       "allowAnonymous": true
+                 *     }
+                 */
+                "application/json": {
+                    tenantId?: number;
+                    /** @description MAC address; stored lowercase with colons (e0:5a:1b:76:ef:60) */
+                    mac: string;
+                    /** @description the sensor type a claimed device gets, e.g. "58" (Whisper Flex 2) */
+                    model: string;
+                    /** @description printed on the device or its box; stored hashed; at least 8 characters */
+                    claimCode?: string;
+                    /** @description the firmware's MQTT password; also proves possession in a claim; stored hashed */
+                    factoryPassword?: string;
+                    /** @description RISK: anyone who reaches the broker and knows the MAC can then speak as this device. Only for firmware that cannot send credentials. */
+                    allowAnonymous?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mac: string;
+                        status: "created" | "updated";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postDevicesBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenantId": 1,
+                 *       "devices": [
+                 *         {
+                 *           "mac": "string",
+                 *           "model": "string",
+                 *           "claimCode": "string",
+                 *           "factoryPassword": "string",
+                 *           "allowAnonymous": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    tenantId?: number;
+                    devices: components["schemas"]["DeviceRegistration"][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: ({
+                            mac: string;
+                            status: "created" | "updated";
+                        } | {
+                            mac: string;
+                            /** @enum {string} */
+                            status: "error";
+                            code: string;
+                            message: string;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description MAC address; stored lowercase with colons (e0:5a:1b:76:ef:60) */
+                mac: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "allowAnonymous": true
+                 *     }
+                 */
+                "application/json": {
+                    allowAnonymous: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTenantDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTenantDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenantId": 1,
+                 *       "mac": "string",
+                 *       "model": "string",
+                 *       "claimCode": "string",
+                 *       "factoryPassword": "string",
+                 *       "allowAnonymous": true
+                 *     }
+                 */
+                "application/json": {
+                    tenantId?: number;
+                    /** @description MAC address; stored lowercase with colons (e0:5a:1b:76:ef:60) */
+                    mac: string;
+                    /** @description the sensor type a claimed device gets, e.g. "58" (Whisper Flex 2) */
+                    model: string;
+                    /** @description printed on the device or its box; stored hashed; at least 8 characters */
+                    claimCode?: string;
+                    /** @description the firmware's MQTT password; also proves possession in a claim; stored hashed */
+                    factoryPassword?: string;
+                    /** @description RISK: anyone who reaches the broker and knows the MAC can then speak as this device. Only for firmware that cannot send credentials. */
+                    allowAnonymous?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mac: string;
+                        status: "created" | "updated";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantDevicesBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenantId": 1,
+                 *       "devices": [
+                 *         {
+                 *           "mac": "string",
+                 *           "model": "string",
+                 *           "claimCode": "string",
+                 *           "factoryPassword": "string",
+                 *           "allowAnonymous": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    tenantId?: number;
+                    devices: components["schemas"]["DeviceRegistration"][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: ({
+                            mac: string;
+                            status: "created" | "updated";
+                        } | {
+                            mac: string;
+                            /** @enum {string} */
+                            status: "error";
+                            code: string;
+                            message: string;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateTenantDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                /** @description MAC address; stored lowercase with colons (e0:5a:1b:76:ef:60) */
+                mac: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "allowAnonymous": true
+                 *     }
+                 */
+                "application/json": {
+                    allowAnonymous: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -3,6 +3,7 @@ import { ConfigError } from '../config.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { AppError } from '../lib/errors.ts'
 import { clientCommands } from './clients.ts'
+import { deviceCommands } from './devices.ts'
 import { keyCommands } from './keys.ts'
 import { operationCommands } from './operations.ts'
 import { CommandError, emit, UsageError, type Context } from './output.ts'
@@ -17,7 +18,10 @@ const migrate: Command = {
   options: {},
   async run(ctx) {
     const applied = await migrateToLatest(ctx.db)
-    emit(ctx.out, { applied }, applied.length ? `migrations applied: ${applied.join(', ')}` : 'migrations applied: none pending')
+    // MACs two tenants used before devices were records: never picked silently (README: Devices)
+    const conflicts = await ctx.services.devices.conflicts.list()
+    const report = conflicts.map((c) => `device ${c.mac} is used by tenants ${c.tenantIds.join(', ')}: held by none until resolved (trellis devices resolve ${c.mac} --tenant ID)`)
+    emit(ctx.out, { applied, deviceConflicts: conflicts }, [applied.length ? `migrations applied: ${applied.join(', ')}` : 'migrations applied: none pending', ...report].join('\n'))
   },
 }
 
@@ -32,7 +36,7 @@ const worker: Command = {
   },
 }
 
-export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...operationCommands, worker]
+export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...deviceCommands, ...operationCommands, worker]
 
 /** Runs a parsed command; the database is already migrated (except for `migrate` itself). */
 export async function runCommand(parsed: Parsed, ctx: Context): Promise<void> {

@@ -1,11 +1,11 @@
 /** Table types: the database as Kysely sees it. Column names are snake_case. */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { DeviceAccessTable, DeviceCommandsTable, ScheduleGroupsTable, ScheduleItemsTable, SensorHistoryTable, WsTicketsTable } from './device-tables.ts'
+import type { DeviceCommandsTable, DeviceConflictsTable, DevicesTable, ScheduleGroupsTable, ScheduleItemsTable, SensorHistoryTable, WsTicketsTable } from './device-tables.ts'
 
 import type { LatestData } from './device-tables.ts'
 import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
-export type { LatestData, CommandStatus, DeviceCommand } from './device-tables.ts'
+export type { LatestData, CommandStatus, DeviceCommand, Device } from './device-tables.ts'
 
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 /** jsonb: read as a value, written as its JSON text (pg would turn arrays into Postgres arrays). */
@@ -210,6 +210,8 @@ export interface SensorsTable {
   latest_data: ColumnType<LatestData | null, string | null | undefined, string | null>
   latest_raw: ColumnType<unknown, string | null | undefined, string | null>
   connection_type: string | null
+  /** The device this sensor presents (migration 0013); null for a sensor that is only a label. */
+  device_ref: number | null
 }
 
 export interface TenantCountersTable {
@@ -278,7 +280,8 @@ export interface Database {
   platform_counters: PlatformCountersTable
   schedule_groups: ScheduleGroupsTable
   schedule_items: ScheduleItemsTable
-  device_access: DeviceAccessTable
+  devices: DevicesTable
+  device_conflicts: DeviceConflictsTable
   sensor_history: SensorHistoryTable
   device_commands: DeviceCommandsTable
   ws_tickets: WsTicketsTable

@@ -7,14 +7,30 @@ export interface LatestData {
   time: string
 }
 
-export interface DeviceAccessTable {
-  sensor_id: number
-  tenant_id: number
+/** A physical device, once per MAC (migration 0013). */
+export interface DevicesTable {
+  id: Generated<number>
   mac: string
+  /** The sensor type a claimed device's sensor gets (e.g. "58"). */
+  model: string
+  /** The brand that registered it; null: the platform. */
+  registered_by: number | null
+  /** scrypt of the claim code printed on the device or its box. */
+  claim_hash: string | null
+  /** scrypt of the factory password: proof for a claim, and an MQTT password. */
+  factory_hash: string | null
+  /** SHA-256 of the 256-bit MQTT password Trellis issued to the holder. */
   password_hash: string | null
   allow_anonymous: Generated<boolean>
   created_at: Generated<Date>
   updated_at: Generated<Date>
+}
+
+/** MACs that two or more tenants used before migration 0013, until the operator resolves them. */
+export interface DeviceConflictsTable {
+  mac: string
+  tenant_ids: number[]
+  found_at: Generated<Date>
 }
 
 export interface SensorHistoryTable {
@@ -73,3 +89,4 @@ export interface ScheduleItemsTable {
 }
 
 export type DeviceCommand = Selectable<DeviceCommandsTable>
+export type Device = Selectable<DevicesTable>

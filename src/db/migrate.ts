@@ -13,6 +13,7 @@ import * as m0008 from './migrations/0008_mail_secrets.ts'
 import * as m0011 from './migrations/0011_pages.ts'
 import * as m0012 from './migrations/0012_mail_jobs.ts'
 import * as m0013 from './migrations/0013_brands.ts'
+import * as m0014 from './migrations/0014_device_identity.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_pages': m0011,
   '0012_mail_jobs': m0012,
   '0013_brands': m0013,
+  '0014_device_identity': m0014,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -20,8 +20,9 @@ import {
   type TransactionSettings,
 } from 'kysely'
 
-class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+export class PGliteConnection implements DatabaseConnection {
+  /** Public for LISTEN (db/access-changes.ts), which must run while this connection is held. */
+  constructor(readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Without parameters use the simple protocol, which (like pg) allows several statements.

@@ -55,3 +55,27 @@ export class OAuthError extends Error {
     this.name = 'OAuthError'
   }
 }
+
+/**
+ * Device ownership (modules/devices/registry.ts). A claim that fails answers the same
+ * whatever the reason (unknown MAC, wrong code, a device someone else holds), so the answer
+ * never tells whether a MAC exists or who holds it.
+ */
+export const deviceErrors = {
+  invalidMac: (field = 'body.mac') =>
+    new AppError(400, 'invalid_mac', `${field.replace(/^body\./, '')}: must be a MAC address, e.g. e0:5a:1b:76:ef:60`, [
+      { field, message: 'must be a MAC address, e.g. e0:5a:1b:76:ef:60' },
+    ]),
+  claimRefused: () =>
+    new AppError(
+      403,
+      'claim_refused',
+      'The MAC address and code do not match a device that can be claimed. Check both; a device someone else holds must first be released by them.',
+    ),
+  notClaimed: () => conflict('device_not_claimed', 'This sensor presents no device: claim the device with its code first.'),
+  registeredElsewhere: () => conflict('device_registered', 'This MAC address is registered by another brand.'),
+  notBrand: () => forbidden('Only a brand (a tenant without a parent) or the platform registers devices.'),
+  anonymousNotAllowed: () => forbidden('Only the brand that registered the device, or the platform, may allow anonymous firmware.'),
+  weakSecret: (field: string) =>
+    new AppError(400, 'weak_device_secret', `${field.replace(/^body\./, '')}: must be at least 8 characters`, [{ field, message: 'must be at least 8 characters' }]),
+}

@@ -12,6 +12,7 @@ import { Limits } from '../lib/rate-limit.ts'
 import { Devices } from './devices/devices.ts'
 import { deviceRoutes } from './devices/devices.routes.ts'
 import { emqxRoutes } from './devices/emqx.routes.ts'
+import { registryRoutes } from './devices/registry.routes.ts'
 import { liveRoutes } from './devices/live.routes.ts'
 import { EmailService } from './email/email.service.ts'
 import { emailRoutes } from './email/email.routes.ts'
@@ -125,7 +126,18 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   }
   if (background && config.runWorker) email.start()
   const stopMaintenance = background ? scheduleMaintenance(db, log, clock) : () => {}
-  const devices = new Devices({ db, config: config.mqtt, cursors, log, isSessionActive: sessions.isActive, now: () => clock.now() })
+  const devices = new Devices({
+    db,
+    config: config.mqtt,
+    cursors,
+    log,
+    isSessionActive: sessions.isActive,
+    policy,
+    limits,
+    claimLimits: { perDevice: config.rateLimits.failedClaimPerDevice, perAccount: config.rateLimits.failedClaimPerAccount },
+    scrypt: config.scrypt,
+    now: () => clock.now(),
+  })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.start()
   return {
@@ -172,6 +184,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sensorRoutes)
   await app.register(scheduleRoutes)
   await app.register(deviceRoutes)
+  await app.register(registryRoutes)
   await app.register(liveRoutes)
   await app.register(emqxRoutes)
   await app.register(v5Routes)

@@ -77,7 +77,8 @@ let macCounter = 0x60
 
 /**
  * An imported customer of the brand: belongs to 44, owns a home tenant holding a
- * Whisper Flex 2 (v5 type "58") whose deviceId is its MAC, lower case with colons.
+ * Whisper Flex 2 (v5 type "58") whose deviceId is its MAC, lower case with colons: a device
+ * the brand registered and the customer holds.
  */
 export async function importCustomer(t: TestApp, opts: { email?: string; displayName?: string } = {}): Promise<Customer> {
   const email = opts.email ?? uniqueEmail('customer')
@@ -106,7 +107,10 @@ export async function importCustomer(t: TestApp, opts: { email?: string; display
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  return { user, email, password, homeTenantId: home.id, fan }
+  // the brand registered the fan and the customer claimed it: the device record it presents
+  const device = await t.db.insertInto('devices').values({ mac: fan.device_id, model: '58', registered_by: BRAND_ID }).returning('id').executeTakeFirstOrThrow()
+  await t.db.updateTable('sensors').set({ device_ref: device.id }).where('id', '=', fan.id).execute()
+  return { user, email, password, homeTenantId: home.id, fan: { ...fan, device_ref: device.id } }
 }
 
 /**
@@ -117,7 +121,7 @@ export async function reportState(t: TestApp, fan: Sensor, state: Record<string,
   const devices = t.app.services.devices
   const bridge = devices.bridge
   if (!bridge || !devices.mqttUrl) throw new Error('the test app has no MQTT broker')
-  const { username, password } = await devices.credentials.issue(fan, fan.device_id)
+  const { username, password } = await devices.credentials.issue({ id: fan.device_ref ?? 0, mac: fan.device_id })
   const client = await mqtt.connectAsync(devices.mqttUrl, { username, password, clientId: `fan-${fan.device_id}`, reconnectPeriod: 0 })
   const seen = (channel: string) =>
     new Promise<void>((resolve) => {

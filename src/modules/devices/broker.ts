@@ -19,6 +19,8 @@ export interface EmbeddedBroker {
   port: number
   /** The broker's own certificate, so the bridge can verify the TLS it connects over. */
   ca: string | null
+  /** Drops the connections of the device with this MAC whose credentials are no longer accepted. */
+  kick(mac: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -31,6 +33,8 @@ function refusal(): AuthenticateError {
 export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log): Promise<EmbeddedBroker> {
   // who each connected client is, set once at CONNECT
   const identities = new WeakMap<Client, DeviceIdentity>()
+  // the connections of each device, so new or dropped credentials can end them
+  const byMac = new Map<string, Set<Client>>()
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       auth
@@ -38,6 +42,7 @@ export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log
         .then((identity) => {
           if (!identity) return done(refusal(), false)
           identities.set(client, identity)
+          if (identity.kind === 'device') byMac.set(identity.mac, (byMac.get(identity.mac) ?? new Set()).add(client))
           done(null, true)
         })
         .catch((err: unknown) => {
@@ -59,6 +64,13 @@ export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log
       if (!identity || !auth.allowed(identity, 'subscribe', subscription.topic)) return done(null, null)
       done(null, subscription)
     },
+  })
+  broker.on('clientDisconnect', (client) => {
+    const identity = identities.get(client)
+    if (identity?.kind !== 'device') return
+    const set = byMac.get(identity.mac)
+    set?.delete(client)
+    if (set?.size === 0) byMac.delete(identity.mac)
   })
   broker.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt: client error'))
 
@@ -87,6 +99,13 @@ export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log
     url: `${cert ? 'mqtts' : 'mqtt'}://${host}:${port}`,
     port,
     ca: cert,
+    async kick(mac) {
+      // checked per connection: one made with the new credentials since the change stays
+      for (const client of [...(byMac.get(mac) ?? [])]) {
+        const identity = identities.get(client)
+        if (!identity || !(await auth.stillValid(identity))) client.close()
+      }
+    },
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()))
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -13,7 +13,7 @@
  */
 import type { DB } from '../../db/connect.ts'
 import type { DeviceCommand, Sensor } from '../../db/database.ts'
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts'
+import { AppError, badRequest, conflict, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from './sensor-types.ts'
 import type { Clock } from './state.ts'
 
@@ -53,8 +53,9 @@ export class CommandsService {
     }
     const check = checkCommand(model, text)
     if (!check.ok) throw badRequest('invalid_command', `command: ${check.message}`, [{ field: 'body.command', message: check.message }])
-    const access = await this.db.selectFrom('device_access').select('mac').where('sensor_id', '=', sensor.id).executeTakeFirst()
-    if (!access) throw conflict('device_not_registered', 'This sensor has no MQTT credentials yet; create them first.')
+    // the device record this sensor presents, never the deviceId a caller typed into it
+    const access = sensor.device_ref === null ? undefined : await this.db.selectFrom('devices').select('mac').where('id', '=', sensor.device_ref).executeTakeFirst()
+    if (!access) throw deviceErrors.notClaimed()
     if (!sensor.online) throw conflict('device_offline', 'The device is offline; send the command again when it is online.')
     const publisher = this.publisher()
     if (!publisher) throw new AppError(503, 'broker_unavailable', 'No MQTT broker is configured.')

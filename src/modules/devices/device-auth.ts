@@ -10,17 +10,41 @@
  * - A device publishes and subscribes only under `sensor/{its MAC}/`, and may not publish
  *   commands to itself (only the platform sends commands). It can therefore neither read
  *   another device's commands nor forge another device's state.
- * - Anonymous firmware (CLIENTS.md 4.1): allowed only for a sensor whose operator turned
- *   `allowAnonymous` on; the MAC then comes from the MQTT client id, which anyone can claim.
- *   That is the stated risk of the flag: whoever reaches the broker can speak as that device.
+ * - Anonymous firmware (CLIENTS.md 4.1): allowed only for a device whose brand (or the
+ *   platform) turned `allowAnonymous` on (registry.ts); the MAC then comes from the MQTT
+ *   client id, which anyone can claim. That is the stated risk of the flag: whoever reaches
+ *   the broker can speak as that device. A customer tenant can never turn it on.
+ * - Credentials belong to the device record, not to a sensor: a tenant that typed a MAC into
+ *   a sensor gets nothing here. Issued passwords are dropped when the device is released, so
+ *   a former holder cannot keep speaking as a device someone else now holds.
+ * - A factory password (registered by the brand, possibly short) is kept as a scrypt hash;
+ *   checking it costs more than a refusal of an unknown MAC, which tells a prober only that
+ *   the MAC has a factory password, not the password.
  * - The platform's own bridge authenticates with a secret generated per process and is the
  *   only client allowed everywhere.
  */
 import type { DB } from '../../db/connect.ts'
-import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
+import type { Device } from '../../db/database.ts'
+import { hashSecret, randomToken, safeEqual, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { normalizeMac, parseTopic } from './payload.ts'
 
-export type DeviceIdentity = { kind: 'device'; mac: string; sensorId: number } | { kind: 'bridge' }
+/**
+ * Who a connected client is. `credential` names what it proved (the issued password's hash,
+ * the factory password's hash, or anonymous), so a change of credentials ends exactly the
+ * sessions it voids, and not a session made since with the new ones.
+ */
+export type DeviceIdentity = { kind: 'device'; mac: string; deviceRef: number; credential: string } | { kind: 'bridge' }
+
+type DeviceRow = { id: number; password_hash: string | null; factory_hash: string | null; allow_anonymous: boolean }
+
+/** The credentials a device row accepts now. */
+function credentialsOf(row: DeviceRow): string[] {
+  return [
+    ...(row.password_hash ? [`issued:${row.password_hash}`] : []),
+    ...(row.factory_hash ? [`factory:${row.factory_hash}`] : []),
+    ...(row.allow_anonymous ? ['anonymous'] : []),
+  ]
+}
 
 export type TopicAction = 'publish' | 'subscribe'
 
@@ -31,25 +55,43 @@ export class DeviceAuth {
   /** The bridge's credentials on the embedded broker: new for every process. */
   readonly bridge = { username: `trellis-bridge-${randomToken(6)}`, password: randomToken(32) }
 
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly scrypt: ScryptParams,
+  ) {}
+
+  private find(mac: string) {
+    return this.db.selectFrom('devices').select(['id', 'password_hash', 'factory_hash', 'allow_anonymous']).where('mac', '=', mac).executeTakeFirst()
+  }
 
   async authenticate(username: string | undefined, password: string | undefined, clientId: string): Promise<DeviceIdentity | null> {
     if (username === this.bridge.username) return password !== undefined && safeEqual(password, this.bridge.password) ? { kind: 'bridge' } : null
     if (!username) return this.anonymous(clientId)
     const mac = normalizeMac(username)
-    const row = mac
-      ? await this.db.selectFrom('device_access').select(['sensor_id', 'password_hash']).where('mac', '=', mac).executeTakeFirst()
-      : undefined
+    const row = mac ? await this.find(mac) : undefined
+    const given = password ?? ''
     // hash and compare even when there is no row, so a refusal takes the same time
-    const ok = safeEqual(hashSecret(password ?? ''), row?.password_hash ?? hashSecret(randomToken(8)))
-    return ok && row && mac && row.password_hash ? { kind: 'device', mac, sensorId: row.sensor_id } : null
+    const issued = safeEqual(hashSecret(given), row?.password_hash ?? hashSecret(randomToken(8)))
+    if (issued && row?.password_hash && mac) return { kind: 'device', mac, deviceRef: row.id, credential: `issued:${row.password_hash}` }
+    // the factory password the brand registered (scrypt: it may be short)
+    if (row?.factory_hash && mac && (await verifyPassword(given, row.factory_hash, this.scrypt)).ok) {
+      return { kind: 'device', mac, deviceRef: row.id, credential: `factory:${row.factory_hash}` }
+    }
+    return null
   }
 
   private async anonymous(clientId: string): Promise<DeviceIdentity | null> {
     const mac = normalizeMac(clientId)
     if (!mac) return null
-    const row = await this.db.selectFrom('device_access').select(['sensor_id', 'allow_anonymous']).where('mac', '=', mac).executeTakeFirst()
-    return row?.allow_anonymous ? { kind: 'device', mac, sensorId: row.sensor_id } : null
+    const row = await this.find(mac)
+    return row?.allow_anonymous ? { kind: 'device', mac, deviceRef: row.id, credential: 'anonymous' } : null
+  }
+
+  /** Whether what a connected device proved is still accepted (its credentials may have changed since). */
+  async stillValid(identity: DeviceIdentity): Promise<boolean> {
+    if (identity.kind === 'bridge') return true
+    const row = await this.find(identity.mac)
+    return row !== undefined && row.id === identity.deviceRef && credentialsOf(row).includes(identity.credential)
   }
 
   /**
@@ -59,11 +101,10 @@ export class DeviceAuth {
   async identify(username: string | undefined, clientId: string): Promise<DeviceIdentity | 'unknown' | null> {
     const mac = normalizeMac(username || clientId)
     if (!mac) return 'unknown'
-    const row = await this.db.selectFrom('device_access').select(['sensor_id', 'password_hash', 'allow_anonymous']).where('mac', '=', mac).executeTakeFirst()
-    const ok = username ? Boolean(row?.password_hash) : Boolean(row?.allow_anonymous)
-    return ok && row ? { kind: 'device', mac, sensorId: row.sensor_id } : null
+    const row = await this.find(mac)
+    const ok = username ? Boolean(row?.password_hash || row?.factory_hash) : Boolean(row?.allow_anonymous)
+    return ok && row ? { kind: 'device', mac, deviceRef: row.id, credential: username ? 'password' : 'anonymous' } : null
   }
-
   /** Whether `identity` may publish to, or subscribe with, `topic` (a filter for subscribe). */
   allowed(identity: DeviceIdentity, action: TopicAction, topic: string): boolean {
     if (identity.kind === 'bridge') return true
@@ -83,36 +124,28 @@ export interface IssuedCredentials {
   clientId: string
 }
 
-/** Issues and configures a sensor's MQTT access. Takes a sensor already checked by the caller. */
+/**
+ * Issues and drops a device's MQTT password. Takes a device already checked by the caller
+ * (its holder's admin). A change of the password ends the device's current MQTT session:
+ * the devices trigger announces it and every instance drops the connection (devices.ts).
+ */
 export class CredentialsService {
   constructor(private readonly db: DB) {}
 
   /** A new password (replacing any earlier one), returned once. */
-  async issue(sensor: { id: number; tenant_id: number }, mac: string): Promise<IssuedCredentials> {
+  async issue(device: Pick<Device, 'id' | 'mac'>): Promise<IssuedCredentials> {
     const password = randomToken(32)
-    await this.db
-      .insertInto('device_access')
-      .values({ sensor_id: sensor.id, tenant_id: sensor.tenant_id, mac, password_hash: hashSecret(password) })
-      .onConflict((oc) => oc.column('sensor_id').doUpdateSet({ mac, password_hash: hashSecret(password), updated_at: new Date() }))
-      .execute()
-    return { username: mac, password, clientId: mac }
+    await this.db.updateTable('devices').set({ password_hash: hashSecret(password), updated_at: new Date() }).where('id', '=', device.id).execute()
+    return { username: device.mac, password, clientId: device.mac }
   }
 
-  /**
-   * RISK: with allowAnonymous on, anyone who can reach the broker and knows (or guesses)
-   * this device's MAC can publish its state and read its commands. Only for firmware that
-   * cannot send credentials, on a network the operator controls.
-   */
-  async setAnonymous(sensor: { id: number; tenant_id: number }, mac: string, allow: boolean): Promise<void> {
-    await this.db
-      .insertInto('device_access')
-      .values({ sensor_id: sensor.id, tenant_id: sensor.tenant_id, mac, allow_anonymous: allow })
-      .onConflict((oc) => oc.column('sensor_id').doUpdateSet({ mac, allow_anonymous: allow, updated_at: new Date() }))
-      .execute()
+  /** Drops the issued password; a factory password, if the brand registered one, still works. */
+  async revoke(device: Pick<Device, 'id'>): Promise<void> {
+    await this.db.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
   }
 
-  async status(sensorId: number): Promise<{ hasPassword: boolean; allowAnonymous: boolean }> {
-    const row = await this.db.selectFrom('device_access').select(['password_hash', 'allow_anonymous']).where('sensor_id', '=', sensorId).executeTakeFirst()
-    return { hasPassword: Boolean(row?.password_hash), allowAnonymous: row?.allow_anonymous ?? false }
+  async status(deviceRef: number): Promise<{ hasPassword: boolean; allowAnonymous: boolean }> {
+    const row = await this.db.selectFrom('devices').select(['password_hash', 'factory_hash', 'allow_anonymous']).where('id', '=', deviceRef).executeTakeFirst()
+    return { hasPassword: Boolean(row?.password_hash || row?.factory_hash), allowAnonymous: row?.allow_anonymous ?? false }
   }
 }

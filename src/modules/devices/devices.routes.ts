@@ -5,16 +5,16 @@
  * Who may do what: reading state and history needs `member` (sensors:read); sending a
  * command needs `member` too (sensors:write): members of a tenant operate its devices, as
  * the people of a household operate their fans, and a customer owns their own child tenant.
- * Credentials and anonymous access configure the device itself: `admin`. Another tenant's
- * sensor, by id or by MAC, is a 404 exactly like a missing one.
+ * Credentials belong to the device a sensor presents (one it claimed, registry.ts): the
+ * holder's `admin`. Anonymous access only the device's brand or the platform may allow
+ * (policy.configureDevice). Another tenant's sensor, by id or by MAC, is a 404 exactly like
+ * a missing one; a sensor that presents no device has no credentials (409 device_not_claimed).
  */
 import type { Actor } from '../tenancy/actor.ts'
 import type { SensorAction } from '../sensors/sensors.service.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import type { Sensor } from '../../db/database.ts'
-import { badRequest, conflict } from '../../lib/errors.ts'
 import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { commandView } from './commands.ts'
@@ -56,21 +56,6 @@ const CredentialsReply = Type.Object({
 })
 const AccessSchema = Type.Object({ hasPassword: Type.Boolean(), allowAnonymous: Type.Boolean() })
 
-/**
- * The MAC a sensor's device connects with: its deviceId exactly, lowercase with colons, as
- * it appears in topics and WebSocket subscriptions; anything else is a 400.
- */
-function macOf(sensor: Sensor): string {
-  if (normalizeMac(sensor.device_id) !== sensor.device_id) {
-    throw badRequest('invalid_device_id', 'MQTT devices need a deviceId that is a MAC address, lowercase with colons (e0:5a:1b:76:ef:60).')
-  }
-  return sensor.device_id
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
-}
-
 function scopedDeviceRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
   const { sensors, devices } = app.services
@@ -81,8 +66,11 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
     let id = /^\d{1,9}$/.test(ref) ? Number(ref) : 0
     const mac = id ? null : normalizeMac(ref)
     if (mac) {
-      let q = app.db.selectFrom('sensors').select('sensors.id').leftJoin('device_access', 'device_access.sensor_id', 'sensors.id')
-      q = tenantId !== undefined ? q.where('sensors.tenant_id', '=', tenantId).where('sensors.device_id', '=', mac) : q.where('device_access.mac', '=', mac)
+      // the sensor presenting the device with this MAC; under a prefix, that tenant's sensor of that deviceId
+      const q =
+        tenantId !== undefined
+          ? app.db.selectFrom('sensors').select('sensors.id').where('sensors.tenant_id', '=', tenantId).where('sensors.device_id', '=', mac)
+          : app.db.selectFrom('devices').innerJoin('sensors', 'sensors.device_ref', 'devices.id').select('sensors.id').where('devices.mac', '=', mac)
       id = (await q.executeTakeFirst())?.id ?? 0
     }
     return sensors.access(actor, id, tenantId, action)
@@ -93,21 +81,34 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
     {
       schema: {
         tags: ['devices'],
-        summary: "Create the device's MQTT password (tenant admins); replaces any earlier one, shown once",
+        summary: "Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once; shown once",
         security: write,
         params: SensorParams,
         response: { 201: CredentialsReply, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const sensor = await sensors.access(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
-      try {
-        const issued = await devices.credentials.issue(sensor, macOf(sensor))
-        return reply.code(201).send({ ...issued, mqttUrl: devices.mqttUrl })
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('device_id_taken', 'Another sensor already holds credentials for this MAC address.')
-        throw error
-      }
+      const { device } = await devices.registry.ofSensor(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
+      const issued = await devices.credentials.issue(device)
+      return reply.code(201).send({ ...issued, mqttUrl: devices.mqttUrl })
+    },
+  )
+
+  app.delete(
+    '/sensors/:sensorId/credentials',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "Drop the device's MQTT password (tenant admins); its current MQTT session ends",
+        security: write,
+        params: SensorParams,
+        response: { 204: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { device } = await devices.registry.ofSensor(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
+      await devices.credentials.revoke(device)
+      return reply.code(204).send(null)
     },
   )
 
@@ -116,9 +117,9 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
     {
       schema: {
         tags: ['devices'],
-        summary: 'Allow or forbid the device to connect without credentials (tenant admins)',
+        summary: "Allow or forbid the device to connect without credentials (the device's brand or the platform; never the holding tenant)",
         description:
-          'RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device\'s state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials.',
+          "RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}.",
         security: write,
         params: SensorParams,
         body: Type.Object({ allowAnonymous: Type.Boolean() }),
@@ -126,9 +127,9 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
       },
     },
     async (request) => {
-      const sensor = await sensors.access(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
-      await devices.credentials.setAnonymous(sensor, macOf(sensor), request.body.allowAnonymous)
-      return devices.credentials.status(sensor.id)
+      const { device } = await devices.registry.ofSensor(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.read')
+      await devices.registry.setAnonymous(request.actor, device, request.body.allowAnonymous)
+      return devices.credentials.status(device.id)
     },
   )
 

@@ -6,6 +6,13 @@ import type { Log } from '../../lib/log.ts'
 import type { MqttConfig } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
+import type { ScryptParams } from '../../lib/crypto.ts'
+import type { Limits } from '../../lib/rate-limit.ts'
+import type { RateLimitSpec } from '../../config.ts'
+import { AccessChanges, type AccessChange } from '../../db/access-changes.ts'
+import type { Policy } from '../tenancy/policy.ts'
+import { DeviceRegistry } from './registry.ts'
+import { DeviceConflicts } from './conflicts.ts'
 import { startBroker, type EmbeddedBroker } from './broker.ts'
 import { Bridge, type BridgeTarget } from './bridge.ts'
 import { CommandsService } from './commands.ts'
@@ -19,6 +26,10 @@ export interface DevicesDeps {
   cursors: CursorCodec
   log: Log
   isSessionActive: (sessionId: string) => Promise<boolean>
+  policy: Policy
+  limits: Limits
+  claimLimits: { perDevice: RateLimitSpec; perAccount: RateLimitSpec }
+  scrypt: ScryptParams
   now?: Clock
 }
 
@@ -28,6 +39,10 @@ export class Devices {
   readonly state: StateService
   readonly commands: CommandsService
   readonly tickets: TicketsService
+  readonly registry: DeviceRegistry
+  readonly conflicts: DeviceConflicts
+  /** Access changes announced by any instance (db/access-changes.ts); live sockets re-check on them. */
+  readonly changes: AccessChanges
   readonly now: Clock
   bridge: Bridge | null = null
   broker: EmbeddedBroker | null = null
@@ -36,11 +51,15 @@ export class Devices {
   constructor(private readonly deps: DevicesDeps) {
     const now = deps.now ?? (() => new Date())
     this.now = now
-    this.auth = new DeviceAuth(deps.db)
+    this.auth = new DeviceAuth(deps.db, deps.scrypt)
     this.credentials = new CredentialsService(deps.db)
     this.state = new StateService(deps.db, deps.cursors, now)
     this.commands = new CommandsService(deps.db, () => this.bridge, now, deps.config.commandTimeoutSeconds)
     this.tickets = new TicketsService(deps.db, now, deps.isSessionActive)
+    const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
+    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt)
+    this.changes = new AccessChanges(deps.db)
+    this.conflicts = new DeviceConflicts(deps.db)
   }
 
   /** Where devices connect: the external broker's URL or the embedded broker's. */
@@ -60,6 +79,12 @@ export class Devices {
       this.bridge = new Bridge(target, this.state, log)
       await this.bridge.start()
     }
+    // new or dropped credentials end the device's MQTT session on this instance's broker.
+    // An external broker keeps it until the device reconnects (README: EMQX kick-out API).
+    this.changes.events.on('change', (change: AccessChange) => {
+      if (change.k) void this.broker?.kick(change.k).catch((err: unknown) => log.warn({ err }, 'devices: ending a voided MQTT session failed'))
+    })
+    await this.changes.start()
     this.sweeper = setInterval(() => void this.sweep(), 10_000)
     this.sweeper.unref()
   }
@@ -77,6 +102,7 @@ export class Devices {
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper)
+    await this.changes.close()
     await this.bridge?.close()
     await this.broker?.close()
   }

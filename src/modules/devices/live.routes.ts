@@ -6,94 +6,205 @@
  *
  * Threats: the ticket (tickets.ts) stands for the token it was issued for, nothing more.
  * Each topic is checked with the same access rule as `GET /sensors/{id}` for the ticket's
- * holder; a topic the holder may not read is answered with an error naming the topic, the
+ * holder, and names a device through its record: the tenant's sensor that presents the
+ * device with that MAC (a sensor that merely carries the MAC as its deviceId presents
+ * nothing). A topic the holder may not read is answered with an error naming the topic, the
  * same for a sensor that does not exist. A socket holds at most MAX_TOPICS subscriptions.
+ *
+ * Access that ends, ends here too: every access change (db/access-changes.ts: a member
+ * removed, a session or client revoked, a device released or moved, a tenant deleted) is
+ * heard on every instance, and each socket it may concern is re-checked as if it had just
+ * connected: a holder whose token no longer stands gets the socket closed (4403), a topic
+ * no longer readable an `unsubscribed` event with reason `access_ended`. A socket's messages
+ * and re-checks run one at a time, so a subscribe checked just before a change is re-checked
+ * after it.
  */
 import websocket from '@fastify/websocket'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { JWTPayload } from 'jose'
 import Type from 'typebox'
 import type { WebSocket } from 'ws'
+import type { AccessChange } from '../../db/access-changes.ts'
 import { AppError, unauthorized } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/schemas.ts'
+import type { Actor } from '../tenancy/actor.ts'
 import { normalizeMac } from './payload.ts'
 
 const MAX_TOPICS = 100
 const TOPIC = /^tenants\/(\d{1,9})\/sensors\/([^/]{1,40})\/measurements$/
+/** Close code for a socket whose holder's access ended (4000-4999: the application's own). */
+export const ACCESS_ENDED = 4403
 
 type Send = (message: object) => void
 
-async function subscribe(app: FastifyInstance, request: FastifyRequest, topic: string, send: Send): Promise<(() => void) | null> {
+interface Subscription {
+  stop: () => void
+  tenantId: number
+  deviceRef: number
+}
+
+interface Live {
+  socket: WebSocket
+  actor: Actor
+  /** The token the ticket stands for, resolved again on every re-check. */
+  claims: JWTPayload
+  subscriptions: Map<string, Subscription>
+  send: Send
+  /** Messages and re-checks, one at a time. */
+  queue: Promise<void>
+}
+
+type Resolved = { tenantId: number; mac: string; sensorId: number; deviceRef: number } | { code: string; message: string }
+
+/** The device a topic names for this actor, or why not. */
+async function resolveTopic(app: FastifyInstance, actor: Actor, topic: string): Promise<Resolved> {
   const match = TOPIC.exec(topic)
   const tenantId = Number(match?.[1])
   const mac = match?.[2] ? normalizeMac(match[2]) : null
-  const bridge = app.services.devices.bridge
-  if (!mac || !bridge) {
-    send({ type: 'error', data: { topic, code: 'invalid_topic', message: 'Topics are tenants/<tenantId>/sensors/<mac>/measurements.' } })
-    return null
-  }
-  const row = await app.db.selectFrom('sensors').select('id').where('tenant_id', '=', tenantId).where('device_id', '=', mac).executeTakeFirst()
-  let sensorId: number
+  if (!mac || !app.services.devices.bridge) return { code: 'invalid_topic', message: 'Topics are tenants/<tenantId>/sensors/<mac>/measurements.' }
+  const row = await app.db
+    .selectFrom('sensors')
+    .innerJoin('devices', 'devices.id', 'sensors.device_ref')
+    .select(['sensors.id', 'devices.id as device_ref'])
+    .where('sensors.tenant_id', '=', tenantId)
+    .where('devices.mac', '=', mac)
+    .executeTakeFirst()
   try {
-    sensorId = (await app.services.sensors.access(request.actor, row?.id ?? 0, tenantId, 'sensors.read')).id
+    const sensor = await app.services.sensors.access(actor, row?.id ?? 0, tenantId, 'sensors.read')
+    return { tenantId, mac, sensorId: sensor.id, deviceRef: row?.device_ref ?? 0 }
   } catch (error) {
-    const code = error instanceof AppError ? error.code : 'error'
-    send({ type: 'error', data: { topic, code, message: 'You may not read this sensor, or it does not exist.' } })
+    return { code: error instanceof AppError ? error.code : 'error', message: 'You may not read this sensor, or it does not exist.' }
+  }
+}
+
+async function subscribe(app: FastifyInstance, live: Live, topic: string): Promise<Subscription | null> {
+  const found = await resolveTopic(app, live.actor, topic)
+  const bridge = app.services.devices.bridge
+  if ('code' in found || !bridge) {
+    live.send({ type: 'error', data: { topic, code: 'code' in found ? found.code : 'invalid_topic', message: 'code' in found ? found.message : '' } })
     return null
   }
-  return bridge.watch(mac, (state) =>
-    send({
+  const { tenantId, mac, sensorId, deviceRef } = found
+  const stop = await bridge.watch(mac, (state) =>
+    live.send({
       type: 'data',
       data: { topic, deviceId: mac, sensorId, tenantId, time: state.time, fullData: state.fullData, sub: { Tune: [state.fullData] } },
     }),
   )
+  return { stop, tenantId, deviceRef }
 }
 
-function serve(app: FastifyInstance, socket: WebSocket, request: FastifyRequest): void {
-  const subscriptions = new Map<string, () => void>()
-  const send: Send = (message) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
+/** Whether a change may concern this socket: its holder, or a tenant or device it watches. */
+function concerns(live: Live, change: AccessChange | 'gap'): boolean {
+  if (change === 'gap') return true
+  const actor = live.actor
+  if (change.s !== undefined && actor.kind === 'user' && actor.sessionId === change.s) return true
+  if (change.u !== undefined && actor.kind === 'user' && actor.userId === change.u) return true
+  if (change.c !== undefined && (actor.kind === 'user' || actor.kind === 'client') && actor.clientId === change.c) return true
+  for (const sub of live.subscriptions.values()) {
+    if (change.t !== undefined && sub.tenantId === change.t) return true
+    if (change.d !== undefined && sub.deviceRef === change.d) return true
   }
-  socket.on('message', (raw) => {
-    void (async () => {
-      let message: { type?: unknown; data?: { topics?: unknown } }
-      try {
-        message = JSON.parse(String(raw)) as typeof message
-      } catch {
-        return send({ type: 'error', data: { code: 'invalid_message', message: 'Messages are JSON.' } })
-      }
-      const list = Array.isArray(message.data?.topics) ? message.data.topics.filter((t): t is string => typeof t === 'string') : []
-      if (message.type === 'unsubscribe') {
-        for (const topic of list) subscriptions.get(topic)?.()
-        for (const topic of list) subscriptions.delete(topic)
-        return send({ type: 'unsubscribed', data: { topics: list } })
-      }
-      if (message.type !== 'subscribe') return send({ type: 'error', data: { code: 'invalid_message', message: 'type is subscribe or unsubscribe.' } })
-      const accepted: string[] = []
-      for (const topic of list) {
-        if (subscriptions.has(topic)) accepted.push(topic)
-        else if (subscriptions.size >= MAX_TOPICS) send({ type: 'error', data: { topic, code: 'too_many_topics', message: `At most ${MAX_TOPICS} topics.` } })
-        else {
-          const stop = await subscribe(app, request, topic, send)
-          if (stop && socket.readyState === socket.OPEN) {
-            subscriptions.set(topic, stop)
-            accepted.push(topic)
-          } else stop?.()
-        }
-      }
-      send({ type: 'subscribed', data: { topics: accepted } })
-    })().catch((err: unknown) => request.log.error({ err }, 'ws: message failed'))
-  })
+  return false
+}
+
+async function recheck(app: FastifyInstance, live: Live): Promise<void> {
+  const actor = await app.services.sessions.actorForToken(live.claims)
+  if (!actor) {
+    for (const sub of live.subscriptions.values()) sub.stop()
+    live.subscriptions.clear()
+    live.socket.close(ACCESS_ENDED, 'access ended')
+    return
+  }
+  live.actor = actor
+  const ended: string[] = []
+  for (const [topic, sub] of live.subscriptions) {
+    const found = await resolveTopic(app, actor, topic)
+    if ('code' in found || found.deviceRef !== sub.deviceRef) {
+      sub.stop()
+      live.subscriptions.delete(topic)
+      ended.push(topic)
+    }
+  }
+  if (ended.length > 0) live.send({ type: 'unsubscribed', data: { topics: ended, reason: 'access_ended' } })
+}
+
+async function onMessage(app: FastifyInstance, live: Live, raw: unknown): Promise<void> {
+  const { send, subscriptions, socket } = live
+  let message: { type?: unknown; data?: { topics?: unknown } }
+  try {
+    message = JSON.parse(String(raw)) as typeof message
+  } catch {
+    return send({ type: 'error', data: { code: 'invalid_message', message: 'Messages are JSON.' } })
+  }
+  const list = Array.isArray(message.data?.topics) ? message.data.topics.filter((t): t is string => typeof t === 'string') : []
+  if (message.type === 'unsubscribe') {
+    for (const topic of list) subscriptions.get(topic)?.stop()
+    for (const topic of list) subscriptions.delete(topic)
+    return send({ type: 'unsubscribed', data: { topics: list } })
+  }
+  if (message.type !== 'subscribe') return send({ type: 'error', data: { code: 'invalid_message', message: 'type is subscribe or unsubscribe.' } })
+  const accepted: string[] = []
+  for (const topic of list) {
+    if (subscriptions.has(topic)) accepted.push(topic)
+    else if (subscriptions.size >= MAX_TOPICS) send({ type: 'error', data: { topic, code: 'too_many_topics', message: `At most ${MAX_TOPICS} topics.` } })
+    else {
+      const sub = await subscribe(app, live, topic)
+      if (sub && socket.readyState === socket.OPEN) {
+        subscriptions.set(topic, sub)
+        accepted.push(topic)
+      } else sub?.stop()
+    }
+  }
+  send({ type: 'subscribed', data: { topics: accepted } })
+}
+
+function serve(app: FastifyInstance, lives: Set<Live>, socket: WebSocket, request: FastifyRequest): void {
+  const claims = ticketClaims.get(request)
+  if (!claims) return socket.close(ACCESS_ENDED, 'access ended')
+  const live: Live = {
+    socket,
+    actor: request.actor,
+    claims,
+    subscriptions: new Map(),
+    send: (message) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
+    },
+    queue: Promise.resolve(),
+  }
+  lives.add(live)
+  socket.on('message', (raw) => enqueue(live, () => onMessage(app, live, raw), request.log))
   socket.on('close', () => {
-    for (const stop of subscriptions.values()) stop()
-    subscriptions.clear()
+    lives.delete(live)
+    for (const sub of live.subscriptions.values()) sub.stop()
+    live.subscriptions.clear()
   })
 }
+
+function enqueue(live: Live, job: () => Promise<void>, log: FastifyBaseLogger): void {
+  live.queue = live.queue.then(job).catch((err: unknown) => log.error({ err }, 'ws: message failed'))
+}
+
+/** The token each upgraded request's ticket stood for. */
+const ticketClaims = new WeakMap<FastifyRequest, JWTPayload>()
 
 export async function liveRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
-  const { tickets } = app.services.devices
+  const { tickets, changes } = app.services.devices
+  // the sockets this instance serves; each access change re-checks those it may concern
+  const lives = new Set<Live>()
+  const onChange = (change: AccessChange | 'gap') => {
+    for (const live of lives) if (concerns(live, change)) enqueue(live, () => recheck(app, live), app.log)
+  }
+  const onGap = () => onChange('gap')
+  changes.events.on('change', onChange)
+  changes.events.on('gap', onGap)
+  app.addHook('onClose', async () => {
+    changes.events.off('change', onChange)
+    changes.events.off('gap', onGap)
+  })
 
   app.get(
     '/ws/ticket',
@@ -129,10 +240,11 @@ export async function liveRoutes(parent: FastifyInstance): Promise<void> {
           ? { sub: holder.userId !== null ? String(holder.userId) : holder.clientId, client_id: holder.clientId, scope: holder.scopes.join(' '), ...(holder.sessionId ? { sid: holder.sessionId } : {}) }
           : null
         const actor = claims ? await app.services.sessions.actorForToken(claims) : null
-        if (!actor) throw unauthorized('The ticket is invalid, used or expired; get a new one from /ws/ticket.')
+        if (!actor || !claims) throw unauthorized('The ticket is invalid, used or expired; get a new one from /ws/ticket.')
         request.actor = actor
+        ticketClaims.set(request, claims)
       },
     },
-    (socket, request) => serve(app, socket, request),
+    (socket, request) => serve(app, lives, socket, request),
   )
 }

@@ -2,8 +2,10 @@
  * A device's live state: what its `/in` and `/online` messages change. Each batch of state
  * messages is ONE statement (update the sensor row, append to the history when something changed, confirm
  * the pending commands the new state shows), so ingest costs one round trip and a message
- * either lands whole or not at all. Only devices registered in `device_access` are
- * attributed: a MAC nobody registered changes nothing.
+ * either lands whole or not at all. A message is attributed through the device record
+ * (`devices`, by the MAC the broker authenticated) to the one sensor that presents it
+ * (`sensors.device_ref`): a MAC nobody registered, or nobody holds, changes nothing, and a
+ * sensor that merely carries the MAC as its deviceId never receives anything.
  */
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
@@ -60,7 +62,7 @@ export class StateService {
     const batch = JSON.stringify(items.map((i) => ({ mac: i.mac, fd: i.fullData, raw: i.raw ?? null })))
     const result = await sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: string }>`
       with m as (select * from jsonb_to_recordset(${batch}::jsonb) as m(mac text, fd jsonb, raw jsonb)),
-      d as (select a.sensor_id, m.mac, m.fd, m.raw from m join device_access a on a.mac = m.mac),
+      d as (select s.id as sensor_id, m.mac, m.fd, m.raw from m join devices v on v.mac = m.mac join sensors s on s.device_ref = v.id),
       prev as (select s.id, s.latest_data -> 'fullData' as fd, s.online from sensors s join d on s.id = d.sensor_id),
       up as (
         update sensors s set online = true, last_seen_at = ${t},
@@ -88,7 +90,7 @@ export class StateService {
   async applyPresence(mac: string, presence: Presence): Promise<StateChange | null> {
     const t = this.now()
     const result = await sql<{ sensor_id: number; tenant_id: number }>`
-      with d as (select sensor_id from device_access where mac = ${mac}),
+      with d as (select s.id as sensor_id from devices v join sensors s on s.device_ref = v.id where v.mac = ${mac}),
       prev as (select s.id, s.online, s.latest_data -> 'fullData' as fd from sensors s join d on s.id = d.sensor_id),
       up as (
         update sensors s set online = ${presence.online}, last_seen_at = ${t},

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
 import { badRequest, conflict } from '../../lib/errors.ts'
@@ -103,6 +104,12 @@ export class SensorsService {
   async update(actor: Actor, sensorId: number, scope: number | undefined, input: SensorInput): Promise<Sensor> {
     const sensor = await this.access(actor, sensorId, scope, 'sensors.write')
     await this.checkSpace(sensor.tenant_id, input.spaceId)
+    // a sensor that presents a device shows that device's MAC; another device is claimed, not typed
+    if (sensor.device_ref !== null && input.deviceId !== undefined && input.deviceId !== sensor.device_id) {
+      throw badRequest('device_id_fixed', 'deviceId: this sensor presents a claimed device; release it and claim another instead', [
+        { field: 'body.deviceId', message: 'is fixed while the sensor presents a claimed device' },
+      ])
+    }
     try {
       return await this.db
         .updateTable('sensors')
@@ -167,13 +174,15 @@ export class SensorsService {
 
   /**
    * The sensor with this deviceId (a MAC) among those the caller reads, as the v5 dialect
-   * addresses devices. A deviceId is unique per tenant only: the caller's lowest id wins.
+   * addresses devices. A deviceId is unique per tenant only: a sensor that presents a claimed
+   * device wins over a label that merely carries the MAC, then the caller's lowest id.
    * Matched as given and lower-cased (devices publish their MAC in lower case).
    */
   async byDeviceId(actor: Actor, deviceId: string, action: 'sensors.read' | 'sensors.write' = 'sensors.read'): Promise<Sensor> {
     const filter = await listScope(this.policy, actor, action, undefined)
     const sensor = await whereTenant(this.db.selectFrom('sensors').selectAll(), filter)
       .where('device_id', 'in', [...new Set([deviceId, deviceId.toLowerCase()])])
+      .orderBy(sql`device_ref is null`)
       .orderBy('id')
       .executeTakeFirst()
     return accessResource(this.policy, actor, action, 'Sensor', sensor, undefined)

@@ -18,10 +18,14 @@
  *   face (name, logo, sender, texts, links, sign-up) is set only on a brand (`brand: true`,
  *   see brands.ts; 403 not_a_brand naming the fields), and only the platform makes a brand or
  *   approves the domains its token links may point at (`tenants.mark`).
+ * - A stranger who owns a tenant of their own (any brand open to customers) bringing in a
+ *   device that is not theirs: only a brand's admins or the platform register devices
+ *   (registerIn: the tenant must be a brand), and only they allow anonymous firmware
+ *   (configureDevice); a tenant gets a device only by a claim with proof (devices/registry.ts).
  * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
  *   everything. Nothing else is privileged.
  */
-import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
+import { AppError, deviceErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
 import type { TenantRole, User } from '../../db/database.ts'
 import { findUserById, type Executor } from '../users/users.repository.ts'
 import { findTenant, membershipRole } from './tenants.repository.ts'
@@ -62,6 +66,11 @@ export const ACTIONS = {
   'sensors.write': { scope: 'sensors:write', role: 'admin' },
   // a member may switch the tenant's devices; a customer's own tenant makes them its owner
   'sensors.command': { scope: 'sensors:write', role: 'member' },
+  // a brand's admins register the devices the brand makes (the tenant must be a brand: registerIn)
+  'devices.register': { scope: 'sensors:write', role: 'admin' },
+  'devices.registerAsPlatform': { scope: 'sensors:write', platform: true },
+  // claiming a device into a tenant makes it hold the device: its admins (a customer owns their own)
+  'devices.claim': { scope: 'sensors:write', role: 'admin' },
   'clients.manage': { scope: 'tenants:admin', platform: true, people: true },
   'users.create': { scope: 'tenants:admin', platform: true, people: true },
   'algorithms.read': { scope: 'spaces:read' },
@@ -154,6 +163,27 @@ export class Policy {
   async person(actor: Actor, action: 'account.read' | 'account.update'): Promise<User> {
     this.check(actor, action)
     return this.user(actor)
+  }
+
+  /**
+   * Throws unless the actor may register devices as `tenantId` (a brand: see brands.ts), or
+   * as the platform when `tenantId` is null.
+   */
+  async registerIn(actor: Actor, tenantId: number | null): Promise<void> {
+    if (tenantId === null) return this.authorizeAction(actor, 'devices.registerAsPlatform')
+    await this.authorize(actor, 'devices.register', tenantId)
+    const tenant = await findTenant(this.db, tenantId)
+    if (!tenant || !isBrand(tenant)) throw deviceErrors.notBrand()
+  }
+
+  /**
+   * Throws unless the actor may change how a device itself connects (anonymous firmware):
+   * the platform, or an admin of the brand that registered it. Never the tenant that holds it.
+   */
+  async configureDevice(actor: Actor, registeredBy: number | null): Promise<void> {
+    if (isPlatform(actor)) return this.authorizeAction(actor, 'devices.registerAsPlatform')
+    if (registeredBy === null || (await this.roleIn(actor, registeredBy)) === null) throw deviceErrors.anonymousNotAllowed()
+    await this.registerIn(actor, registeredBy)
   }
 
   /** The person behind the actor; 401 for anyone else. */

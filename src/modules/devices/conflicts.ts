@@ -1,0 +1,41 @@
+/**
+ * MACs that two or more tenants used before devices were records of their own (migration
+ * 0013 links none of them and lists them), and the operator's decision for each: the
+ * operator, never a tenant, decides which tenant holds the physical device (README: Devices).
+ */
+import { sql } from 'kysely'
+import type { DB } from '../../db/connect.ts'
+import type { Sensor } from '../../db/database.ts'
+import { deviceErrors, notFound } from '../../lib/errors.ts'
+import { normalizeMac } from './payload.ts'
+
+export class DeviceConflicts {
+  constructor(private readonly db: DB) {}
+
+  /** MACs two or more tenants used before devices were records of their own (migration 0013), not yet resolved. */
+  async list(): Promise<{ mac: string; tenantIds: number[] }[]> {
+    const rows = await this.db.selectFrom('device_conflicts').select(['mac', 'tenant_ids']).orderBy('mac').execute()
+    return rows.map((r) => ({ mac: r.mac, tenantIds: r.tenant_ids }))
+  }
+
+  /** The operator's decision for a conflict: `tenantId`'s sensor of that MAC presents the device; the others stay labels. */
+  async resolve(macText: string, tenantId: number): Promise<Sensor> {
+    const mac = normalizeMac(macText)
+    if (!mac) throw deviceErrors.invalidMac('mac')
+    return this.db.transaction().execute(async (trx) => {
+      const device = await trx.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirst()
+      if (!device) throw notFound('Device')
+      await trx.updateTable('sensors').set({ device_ref: null }).where('device_ref', '=', device.id).execute()
+      const sensor = await trx
+        .updateTable('sensors')
+        .set({ device_ref: device.id, updated_at: new Date() })
+        .where('tenant_id', '=', tenantId)
+        .where(sql<string>`lower(device_id)`, '=', mac)
+        .returningAll()
+        .executeTakeFirst()
+      if (!sensor) throw notFound('Sensor with that deviceId in the tenant')
+      await trx.deleteFrom('device_conflicts').where('mac', '=', mac).execute()
+      return sensor
+    })
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * Who a device belongs to: brands register the devices they make, a customer claims one
+ * into their own tenant with proof of possession, the holder releases or moves it.
+ *
+ * Threat model (a stranger can sign up as a customer of any brand open to customers and so
+ * owns a tenant; the MAC is printed on the box, 24 bits after the vendor prefix):
+ * - Typing a MAC gives nothing. A device record exists only when a brand or the platform
+ *   registered it (policy.registerIn); a sensor a tenant creates with a MAC as deviceId is
+ *   a label: no stream, commands, credentials or state reach it (device_ref stays null).
+ * - A claim needs the claim code printed on the device or its box, or its factory password:
+ *   secrets the registrant chose, stored as scrypt hashes (they may be short) and checked
+ *   in constant time. Every failed claim spends a token of the device's bucket and of the
+ *   account's (RATE_LIMIT_FAILED_CLAIM_PER_DEVICE / _PER_ACCOUNT, taken before the lookup,
+ *   so concurrent guesses cannot overdraw them); a successful claim gives them back. With
+ *   the defaults (10/1d per device, at most 20 a day over a long span) guessing an 8-digit
+ *   code takes on the order of 10^6 days per device, however many accounts the attacker has.
+ *   The price: someone guessing at one device spends its budget, so its owner's claim may
+ *   wait (429 with Retry-After) until it refills; the device is never taken or blocked.
+ * - The answer says nothing: an unknown MAC, a wrong code and a device someone else holds
+ *   all get the same 403 claim_refused, after the same scrypt work (a dummy hash when there
+ *   is no device). A malformed MAC is a 400: it says nothing about any device.
+ * - Nothing a stranger creates blocks the rightful owner: labels never collide with claims
+ *   (a claim links the claimant's own label of that MAC, or makes a sensor), registration
+ *   is for brands, and two claims of one device race on a unique index: one wins, the
+ *   other is refused like any failed claim.
+ * - A former holder keeps nothing: release drops the password Trellis issued (the device's
+ *   MQTT session ends, devices.ts) and deletes the holder's sensor with its history.
+ */
+import type { DB } from '../../db/connect.ts'
+import type { Device, Sensor } from '../../db/database.ts'
+import { hashPassword, randomToken, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
+import { AppError, badRequest, conflict, deviceErrors, notFound, rateLimited } from '../../lib/errors.ts'
+import type { Bucket, Taken } from '../../lib/rate-limit.ts'
+import type { Actor } from '../tenancy/actor.ts'
+import type { Policy } from '../tenancy/policy.ts'
+import { accessResource } from '../spaces/resource-scope.ts'
+import { normalizeMac } from './payload.ts'
+import { findSensorType } from './sensor-types.ts'
+
+export interface DeviceInput {
+  mac: string
+  model: string
+  claimCode?: string
+  factoryPassword?: string
+  /** RISK: see setAnonymous. */
+  allowAnonymous?: boolean
+}
+
+export interface ClaimInput {
+  mac: string
+  /** The claim code, or the factory password. */
+  code: string
+  name?: string
+  displayName?: string | null
+  spaceId?: number | null
+}
+
+export type Registered = { mac: string; status: 'created' | 'updated' }
+export type RegisterResult = Registered | { mac: string; status: 'error'; code: string; message: string }
+
+const MIN_SECRET = 8
+
+export function deviceView(d: Device) {
+  return {
+    mac: d.mac,
+    model: d.model,
+    registeredBy: d.registered_by,
+    hasClaimCode: d.claim_hash !== null,
+    hasFactoryPassword: d.factory_hash !== null,
+    allowAnonymous: d.allow_anonymous,
+    createdAt: d.created_at.toISOString(),
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+}
+
+export class DeviceRegistry {
+  /** A hash of a random secret: a claim of an unknown MAC does the same scrypt work as any other. */
+  private dummy: Promise<string>
+
+  constructor(
+    private readonly db: DB,
+    private readonly policy: Policy,
+    private readonly buckets: { device: Bucket; account: Bucket },
+    private readonly scrypt: ScryptParams,
+  ) {
+    this.dummy = hashPassword(randomToken(16), scrypt)
+  }
+
+  /** Registers (or, for its own registrant, updates) one device as `tenantId`'s brand, or as the platform (null). */
+  async register(actor: Actor, tenantId: number | null, input: DeviceInput): Promise<Registered> {
+    await this.policy.registerIn(actor, tenantId)
+    return this.upsert(tenantId, input)
+  }
+
+  /** Many devices at once (API bulk, `trellis devices import`): a bad row is reported, the others are registered. */
+  async registerMany(actor: Actor, tenantId: number | null, inputs: DeviceInput[]): Promise<RegisterResult[]> {
+    await this.policy.registerIn(actor, tenantId)
+    const results: RegisterResult[] = []
+    for (const input of inputs) {
+      try {
+        results.push(await this.upsert(tenantId, input))
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        results.push({ mac: input.mac, status: 'error', code: error.code, message: error.message })
+      }
+    }
+    return results
+  }
+
+  private async secret(value: string | undefined, field: string): Promise<string | undefined> {
+    if (value === undefined) return undefined
+    if (value.length < MIN_SECRET) throw deviceErrors.weakSecret(field)
+    return hashPassword(value, this.scrypt)
+  }
+
+  private async upsert(tenantId: number | null, input: DeviceInput): Promise<Registered> {
+    const mac = normalizeMac(input.mac)
+    if (!mac) throw deviceErrors.invalidMac()
+    if (!findSensorType(input.model)) throw badRequest('unsupported_sensor_type', `model: "${input.model}" is not a known sensor type.`)
+    const values = {
+      model: input.model,
+      ...(input.claimCode !== undefined ? { claim_hash: await this.secret(input.claimCode, 'body.claimCode') } : {}),
+      ...(input.factoryPassword !== undefined ? { factory_hash: await this.secret(input.factoryPassword, 'body.factoryPassword') } : {}),
+      // RISK (anonymous firmware): see setAnonymous; only a brand or the platform gets here
+      ...(input.allowAnonymous !== undefined ? { allow_anonymous: input.allowAnonymous } : {}),
+    }
+    const existing = await this.db.selectFrom('devices').select(['id', 'registered_by']).where('mac', '=', mac).executeTakeFirst()
+    if (existing) {
+      // the platform (null) may update any record; a brand only its own
+      if (tenantId !== null && existing.registered_by !== tenantId) throw deviceErrors.registeredElsewhere()
+      await this.db.updateTable('devices').set({ ...values, updated_at: new Date() }).where('id', '=', existing.id).execute()
+      return { mac, status: 'updated' }
+    }
+    try {
+      await this.db.insertInto('devices').values({ mac, registered_by: tenantId, ...values }).execute()
+    } catch (error) {
+      // registered by a concurrent request: the same answer as if it had come first
+      if (isUniqueViolation(error)) throw deviceErrors.registeredElsewhere()
+      throw error
+    }
+    return { mac, status: 'created' }
+  }
+
+  /** The brand's devices (or the platform's, null), newest first, at most 1000. */
+  async list(actor: Actor, tenantId: number | null): Promise<Device[]> {
+    await this.policy.registerIn(actor, tenantId)
+    const q = this.db.selectFrom('devices').selectAll()
+    return (tenantId === null ? q.where('registered_by', 'is', null) : q.where('registered_by', '=', tenantId)).orderBy('id', 'desc').limit(1000).execute()
+  }
+
+  /**
+   * RISK: with allowAnonymous on, anyone who can reach the broker and knows (or guesses)
+   * this device's MAC can publish its state and read its commands: the MAC is taken from the
+   * MQTT client id, which nobody verifies. Only for firmware that cannot send credentials,
+   * and only the brand that made the device (or the platform) may decide it, never the
+   * tenant that holds it.
+   */
+  async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'registered_by'>, allow: boolean): Promise<void> {
+    await this.policy.configureDevice(actor, device.registered_by)
+    await this.db.updateTable('devices').set({ allow_anonymous: allow, updated_at: new Date() }).where('id', '=', device.id).execute()
+  }
+
+  /** A device by MAC for its brand or the platform; 404 for anyone else, as for a missing one. */
+  async forRegistrant(actor: Actor, macText: string, scope: number | undefined): Promise<Device> {
+    const mac = normalizeMac(macText)
+    if (!mac) throw deviceErrors.invalidMac('params.mac')
+    const device = await this.db.selectFrom('devices').selectAll().where('mac', '=', mac).executeTakeFirst()
+    const mayRead = device && (await this.policy.configureDevice(actor, device.registered_by).then(() => true, () => false))
+    if (!device || !mayRead || (scope !== undefined && device.registered_by !== scope)) {
+      this.policy.requireScope(actor, 'sensors:write')
+      throw notFound('Device')
+    }
+    return device
+  }
+
+  private async take(actor: Actor, mac: string): Promise<Taken[]> {
+    const who = actor.kind === 'user' ? `u:${actor.userId}` : actor.kind === 'client' ? `c:${actor.clientId}` : null
+    if (who === null) return []
+    const taken = await Promise.all([this.buckets.device.take(mac), this.buckets.account.take(who)])
+    const refused = taken.find((t) => !t.ok)
+    if (refused) throw rateLimited(refused.retryAfter)
+    return taken
+  }
+
+  /** Whether `code` is the device's claim code or factory password; the same work when there is no device. */
+  private async proves(device: Pick<Device, 'claim_hash' | 'factory_hash'> | undefined, code: string): Promise<boolean> {
+    const hashes = [device?.claim_hash ?? null, device?.factory_hash ?? null].filter((h): h is string => h !== null)
+    if (hashes.length === 0) hashes.push(await this.dummy)
+    let ok = false
+    for (const hash of hashes) ok = (await verifyPassword(code, hash, this.scrypt)).ok || ok
+    return ok && device !== undefined
+  }
+
+  /** Claims a registered device into `tenantId` with proof of possession; returns the sensor that presents it there. */
+  async claim(actor: Actor, tenantId: number, input: ClaimInput): Promise<Sensor> {
+    await this.policy.authorize(actor, 'devices.claim', tenantId)
+    const mac = normalizeMac(input.mac)
+    if (!mac) throw deviceErrors.invalidMac()
+    const taken = await this.take(actor, mac)
+    const device = await this.db.selectFrom('devices').selectAll().where('mac', '=', mac).executeTakeFirst()
+    if (!(await this.proves(device, input.code)) || !device) throw deviceErrors.claimRefused()
+    const sensor = await this.link(device, tenantId, input)
+    await Promise.all(taken.map((t) => t.refund()))
+    return sensor
+  }
+
+  private async link(device: Device, tenantId: number, input: ClaimInput): Promise<Sensor> {
+    const held = await this.db.selectFrom('sensors').selectAll().where('device_ref', '=', device.id).executeTakeFirst()
+    if (held) {
+      if (held.tenant_id === tenantId) return held
+      throw deviceErrors.claimRefused()
+    }
+    if (input.spaceId !== undefined && input.spaceId !== null) {
+      const space = await this.db.selectFrom('spaces').select('tenant_id').where('id', '=', input.spaceId).executeTakeFirst()
+      if (space?.tenant_id !== tenantId) throw badRequest('invalid_space', 'spaceId: must be a space of the same tenant', [{ field: 'body.spaceId', message: 'must be a space of the same tenant' }])
+    }
+    const name = input.name ?? findSensorType(device.model)?.name ?? device.model
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // a new holder issues its own password; whatever was issued before is void
+        await trx.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
+        // the claimant's own label of this MAC becomes the device's sensor; otherwise a new one
+        const label = await trx
+          .updateTable('sensors')
+          .set({ device_ref: device.id, updated_at: new Date(), ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}) })
+          .where('tenant_id', '=', tenantId)
+          .where('device_id', '=', device.mac)
+          .where('device_ref', 'is', null)
+          .returningAll()
+          .executeTakeFirst()
+        if (label) return label
+        return trx
+          .insertInto('sensors')
+          .values({
+            tenant_id: tenantId,
+            device_id: device.mac,
+            device_ref: device.id,
+            name,
+            display_name: input.displayName ?? null,
+            type: device.model,
+            space_id: input.spaceId ?? null,
+            metadata: JSON.stringify({}),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      })
+    } catch (error) {
+      // another claim of the same device won the race
+      if (isUniqueViolation(error)) throw deviceErrors.claimRefused()
+      throw error
+    }
+  }
+
+  /** The device a sensor presents, for an actor who may do `action` to the sensor. */
+  async ofSensor(actor: Actor, sensorId: number, scope: number | undefined, action: 'sensors.read' | 'sensors.write'): Promise<{ sensor: Sensor; device: Device }> {
+    const row = await this.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst()
+    const sensor = await accessResource(this.policy, actor, action, 'Sensor', row, scope)
+    const device = sensor.device_ref === null ? undefined : await this.db.selectFrom('devices').selectAll().where('id', '=', sensor.device_ref).executeTakeFirst()
+    if (!device) throw deviceErrors.notClaimed()
+    return { sensor, device }
+  }
+
+  /** Releases the device: the holder's sensor (with its history and commands) goes, and the issued password with it. */
+  async release(actor: Actor, sensorId: number, scope: number | undefined): Promise<void> {
+    const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
+      await trx.deleteFrom('sensors').where('id', '=', sensor.id).execute()
+    })
+  }
+
+  /** Moves the device, with its sensor and history, to another tenant the actor administers. */
+  async transfer(actor: Actor, sensorId: number, scope: number | undefined, toTenantId: number): Promise<Sensor> {
+    const { sensor } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
+    await this.policy.authorize(actor, 'devices.claim', toTenantId)
+    if (toTenantId === sensor.tenant_id) return sensor
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        for (const table of ['sensor_history', 'device_commands', 'schedule_groups'] as const) {
+          await trx.updateTable(table).set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
+        }
+        return trx
+          .updateTable('sensors')
+          .set({ tenant_id: toTenantId, space_id: null, updated_at: new Date() })
+          .where('id', '=', sensor.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('device_id_taken', `The tenant already has a sensor with deviceId ${sensor.device_id}; delete or rename it first.`)
+      throw error
+    }
+  }
+}
