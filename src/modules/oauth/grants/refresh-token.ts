@@ -25,7 +25,7 @@ async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: strin
 
 export const refreshTokenGrant: GrantHandler = async (deps, { client, params, started, attempt }) => {
   if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
-  const now = new Date()
+  const now = deps.clock.now()
   // one statement, one round trip: reads the token and, when it is eligible, rotates it (tokens.ts)
   const rotation = await rotateRefreshToken(deps.db, {
     token: params.refresh_token,
