@@ -12,7 +12,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import { connectDatabase, type DB } from './db/connect.ts'
-import { migrateToLatest } from './db/migrate.ts'
+import { migrateToLatest, requireMigrated } from './db/migrate.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import { clientErrorHandler, registerJsonDepthLimit } from './plugins/input-limits.ts'
@@ -89,7 +89,9 @@ export interface BuildOptions {
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<FastifyInstance> {
   const ownsDb = options.ownDb ?? !options.db
   const db = options.db ?? (await connectDatabase(config.database))
-  await migrateToLatest(db)
+  // a release step may migrate once before new instances start (MIGRATE_ON_START=false): then only check
+  if (config.migrateOnStart) await migrateToLatest(db)
+  else await requireMigrated(db)
   const secretBox = openSecretBox(config)
   await sealSecretsAtRest(db, secretBox)
   const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds)

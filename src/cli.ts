@@ -11,7 +11,7 @@ import { loadConfig, type Config } from './config.ts'
 import { connectDatabase } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { DataDirLockedError } from './db/pglite-lock.ts'
-import { COMMANDS, describeError, runCommand } from './cli/commands.ts'
+import { COMMANDS, describeError, printMigrationStatus, runCommand } from './cli/commands.ts'
 import { emit, type Out } from './cli/output.ts'
 import { commandHelp, helpText, parseCommand, type Parsed } from './cli/registry.ts'
 import { runRemote } from './cli/remote.ts'
@@ -53,7 +53,13 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
     return result.exitCode
   }
   try {
-    if (parsed.command.name !== 'migrate') await migrateToLatest(db)
+    // migrate --status only reads; everything else migrates first, so the services below (which
+    // read the signing keys) never meet an empty database
+    if (parsed.command.name === 'migrate' && parsed.values.status === true) {
+      await printMigrationStatus(db, out)
+      return 0
+    }
+    const migrated = await migrateToLatest(db)
     // the commands act through the same services as the server, as the platform operator
     const secretBox = openSecretBox(config)
     const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds)
@@ -63,7 +69,7 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
     const { createServices } = await import('./modules/index.ts')
     const services = await createServices({ db, config, keys, log: pino({ level: 'silent' }), secretBox }, { background: false })
     try {
-      await runCommand(parsed, { db, config, out, keys, services, secretBox })
+      await runCommand(parsed, { db, config, out, keys, services, secretBox, migrated })
     } finally {
       await services.close()
       await keys.close()

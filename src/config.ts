@@ -91,6 +91,8 @@ export interface Config {
   rateLimits: RateLimits
   /** Whether the in-process outbox worker runs alongside the HTTP server. */
   runWorker: boolean
+  /** Whether a start applies pending migrations (MIGRATE_ON_START), or refuses a database that is behind. */
+  migrateOnStart: boolean
   /** /metrics: on a port of its own, and/or on the public port behind a bearer token; neither by default. */
   metrics: { port: number | null; host: string; token: string | null }
   /**
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       failedClaimPerAccount: bucket(env, 'RATE_LIMIT_FAILED_CLAIM_PER_ACCOUNT', '20/1d'),
     },
     runWorker: bool(env, 'RUN_WORKER', true),
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
     secretsKey: currentKey,
     secretsKeyPrevious: secretsKey(env, 'SECRETS_KEY_PREVIOUS'),
     allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),

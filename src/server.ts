@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { DataDirLockedError } from './db/pglite-lock.ts'
+import { DatabaseBehindError } from './db/migrate.ts'
 import type { DevSeed } from './dev-seed.ts'
 
 function listenError(error: unknown, config: Readonly<Config>): unknown {
@@ -127,6 +128,7 @@ async function start(): Promise<void> {
 
 function describe(error: unknown): string {
   if (error instanceof ConfigError) return error.message
+  if (error instanceof DatabaseBehindError) return `DATABASE_URL: ${error.message}`
   if (error instanceof DataDirLockedError) {
     const at = error.owner.adminUrl ? ` at ${error.owner.adminUrl}` : ''
     return `DATABASE_URL: ${error.message}${at}; stop it, or give this server another DATABASE_URL`

@@ -1,23 +1,33 @@
 /** The command table, and running one parsed command against a context (CLI or server). */
 import { ConfigError } from '../config.ts'
-import { migrateToLatest } from '../db/migrate.ts'
+import type { DB } from '../db/connect.ts'
+import { migrateToLatest, migrationStatus } from '../db/migrate.ts'
 import { AppError } from '../lib/errors.ts'
 import { clientCommands } from './clients.ts'
 import { deviceCommands } from './devices.ts'
 import { keyCommands } from './keys.ts'
 import { operationCommands } from './operations.ts'
-import { CommandError, emit, UsageError, type Context } from './output.ts'
+import { CommandError, emit, UsageError, type Context, type Out } from './output.ts'
 import { HelpRequest, type Command, type Parsed } from './registry.ts'
 import { tenantCommands } from './tenants.ts'
 import { userCommands } from './users.ts'
 
+/** `migrate --status`: every migration, applied or pending; reads only, so it works on an empty database. */
+export async function printMigrationStatus(db: DB, out: Out): Promise<void> {
+  const migrations = (await migrationStatus(db)).map((m) => ({ name: m.name, appliedAt: m.appliedAt?.toISOString() ?? null }))
+  const pending = migrations.filter((m) => m.appliedAt === null).map((m) => m.name)
+  const lines = migrations.map((m) => `${m.appliedAt ? 'applied' : 'pending'}  ${m.name}${m.appliedAt ? `  ${m.appliedAt}` : ''}`)
+  emit(out, { migrations, pending }, [...lines, pending.length ? `${pending.length} pending` : 'nothing pending'].join('\n'))
+}
+
 const migrate: Command = {
   name: 'migrate',
-  usage: 'migrate [--json]',
-  summary: 'apply database migrations',
-  options: {},
-  async run(ctx) {
-    const applied = await migrateToLatest(ctx.db)
+  usage: 'migrate [--status] [--json]',
+  summary: 'apply pending database migrations (--status: list applied and pending ones, change nothing)',
+  options: { status: { type: 'boolean' } },
+  async run(ctx, { values }) {
+    if (values.status === true) return printMigrationStatus(ctx.db, ctx.out)
+    const applied = ctx.migrated ?? (await migrateToLatest(ctx.db))
     // MACs two tenants used before devices were records: never picked silently (README: Devices)
     const conflicts = await ctx.services.devices.conflicts.list()
     const report = conflicts.map((c) => `device ${c.mac} is used by tenants ${c.tenantIds.join(', ')}: held by none until resolved (trellis devices resolve ${c.mac} --tenant ID)`)

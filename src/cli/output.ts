@@ -20,6 +20,8 @@ export interface Context {
   /** The services, acted through as the platform operator. */
   services: Services
   secretBox: SecretBox
+  /** Migrations this run applied before the command (the CLI migrates first, then builds its services). */
+  migrated?: string[]
 }
 
 /** A mistake in how the command was called: printed as one line, exit code 2. */

@@ -46,6 +46,28 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
 
+export interface MigrationState {
+  name: string
+  /** When it was applied; null while pending. */
+  appliedAt: Date | null
+}
+
+/** Every migration this build knows, in order, and whether the database has it (reads only). */
+export async function migrationStatus(db: Kysely<Database>): Promise<MigrationState[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() })
+  return (await migrator.getMigrations()).map((m) => ({ name: m.name, appliedAt: m.executedAt ?? null }))
+}
+
+/** Refuses a database that is behind this build: one line naming what is pending (MIGRATE_ON_START=false). */
+export async function requireMigrated(db: Kysely<Database>): Promise<void> {
+  const pending = (await migrationStatus(db)).filter((m) => m.appliedAt === null).map((m) => m.name)
+  if (pending.length > 0) {
+    throw new DatabaseBehindError(`the database is behind this release: ${pending.length} migration(s) pending (${pending.join(', ')}); run \`trellis migrate\` first, or start with MIGRATE_ON_START=true`)
+  }
+}
+
+export class DatabaseBehindError extends Error {}
+
 /** Migrates up (or down) to a named migration; the upgrade test starts from an older schema with it. */
 export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticProvider() })

@@ -2,7 +2,7 @@
 import pino from 'pino'
 import type { Config } from '../../config.ts'
 import { connectDatabase } from '../../db/connect.ts'
-import { migrateToLatest } from '../../db/migrate.ts'
+import { migrateToLatest, requireMigrated } from '../../db/migrate.ts'
 import { openSecretBox } from '../../db/secrets-key.ts'
 import { appSecret } from '../../db/app-secrets.ts'
 import { registerMailDecisions } from '../mail-decisions.ts'
@@ -13,7 +13,8 @@ export async function runWorkerProcess(config: Readonly<Config>): Promise<void> 
   if (!config.smtpUrl) throw new Error('SMTP_URL must be set for the worker to send mail')
   const log = pino(logOptions({ level: config.logLevel }))
   const db = await connectDatabase(config.database)
-  await migrateToLatest(db)
+  if (config.migrateOnStart) await migrateToLatest(db)
+  else await requireMigrated(db)
   const box = openSecretBox(config)
   const email = new EmailService(db, config, log, box)
   registerMailDecisions(email, { db, config, log, codeKey: await appSecret(db, 'login_code_hmac', box), clock: email.clock })
