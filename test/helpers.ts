@@ -12,7 +12,7 @@ import { PGliteDialect } from '../src/db/pglite-dialect.ts'
 import { createServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { buildApp } from '../src/app.ts'
+import { buildApp, type BuildOptions } from '../src/app.ts'
 import { loadConfig, type Config } from '../src/config.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
@@ -97,16 +97,29 @@ export async function openTestDb(config: Readonly<Config>): Promise<DB> {
   return new Kysely<Database>({ dialect: new PGliteDialect(pg) })
 }
 
-/**
- * An app on a database of its own. With `recorder`, the app's statements go through it
- * (test/statement-recorder.ts); `db` stays unrecorded, for the test's own reads.
- */
-export async function createTestApp(env: Record<string, string | undefined> = {}, options: { recorder?: StatementRecorder; clock?: MovableClock } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The app's statements go through it (test/statement-recorder.ts); `db` stays unrecorded, for the test's own reads. */
+  recorder?: StatementRecorder
+  /** A clock of the test's choosing (default: real time that `advance` moves forward). */
+  clock?: MovableClock
+  /** Logging, as buildApp takes it (default: none). */
+  logger?: BuildOptions['logger']
+  /** Serve the CLI's admin endpoint with this secret (cli/remote.ts). */
+  adminSecret?: Buffer
+}
+
+/** An app on a database of its own. */
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(undefined, undefined, { migrated: true })
   const config = testConfig({ DATABASE_URL: database.url, ...env })
   const db = await openTestDb(config)
   const clock = options.clock ?? new AdjustableClock()
-  const app = await buildApp(config, { db: options.recorder ? options.recorder.attach(db) : db, logger: false, clock })
+  const app = await buildApp(config, {
+    db: options.recorder ? options.recorder.attach(db) : db,
+    logger: options.logger ?? false,
+    clock,
+    ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}),
+  })
   return {
     app,
     db,

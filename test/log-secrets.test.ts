@@ -4,14 +4,12 @@
  * secret the flows saw (codes, tokens, client and device secrets, passwords, the CLI's admin
  * secret, addresses) appears anywhere in it, raw or URL-encoded.
  */
-import { AdjustableClock } from '../src/lib/clock.ts'
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { buildApp } from '../src/app.ts'
 import { ADMIN_PATH } from '../src/cli/remote.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { createActor, createTestDatabase, freePort, openTestDb, testConfig, uniqueEmail, type TestApp } from './helpers.ts'
+import { createActor, createTestApp, freePort, uniqueEmail, type TestApp } from './helpers.ts'
 import { pkcePair } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
 
@@ -33,26 +31,11 @@ async function start(level: 'debug' | 'info'): Promise<Run> {
       done()
     },
   })
-  const database = await createTestDatabase()
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const config = testConfig({ DATABASE_URL: database.url, PUBLIC_URL: base, LOG_LEVEL: level })
-  const db = await openTestDb(config)
   const adminSecret = randomBytes(32)
-  const clock = new AdjustableClock()
-  const app = await buildApp(config, { db, logger: { level, stream }, adminSecret, clock })
-  await app.listen({ port, host: '127.0.0.1' })
-  const t: TestApp = {
-    app,
-    db,
-    config,
-    clock,
-    async close() {
-      await app.close()
-      await db.destroy()
-      await database.drop()
-    },
-  }
+  const t = await createTestApp({ PUBLIC_URL: base, LOG_LEVEL: level }, { logger: { level, stream }, adminSecret })
+  await t.app.listen({ port, host: '127.0.0.1' })
   return { t, base, log: () => lines.join(''), adminSecret }
 }
 
