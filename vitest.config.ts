@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import ProcessesFirst from './test/sequencer.ts'
 
 // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Many
 // files wait on child processes, SMTP sessions or a browser, so one more worker than cores
@@ -18,6 +19,7 @@ export default defineConfig({
     isolate: false,
     fileParallelism: true,
     maxWorkers: workers,
+    sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI also writes a JSON report (VITEST_JSON_REPORT=path) to total the runs

@@ -39,6 +39,11 @@ function redactPath(path: string): string {
     .join('/')
 }
 
+/** Free text (an SMTP server's answer, say) with every address-like word redacted. */
+export function redactAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]*@[^\s<>"'(),;:]+/g, REDACTED)
+}
+
 /** The URL as a log may show it (see the top of this file). */
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?')

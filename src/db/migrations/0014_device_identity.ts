@@ -44,8 +44,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create temporary table device_candidates as
       select coalesce(a.mac, s.device_id) as mac, s.id as sensor_id, s.tenant_id, s.type,
-        a.sensor_id is not null as has_access, a.password_hash, coalesce(a.allow_anonymous, false) as allow_anonymous
-      from sensors s left join device_access a on a.sensor_id = s.id
+        a.sensor_id is not null as has_access, a.password_hash,
+        -- anonymous firmware is the brand's or the platform's to allow: a customer's tenant that
+        -- turned it on for a MAC it typed (the takeover this migration ends) does not keep it
+        coalesce(a.allow_anonymous, false) and (t.parent_tenant_id is null or t.marked_brand) as allow_anonymous
+      from sensors s left join device_access a on a.sensor_id = s.id join tenants t on t.id = s.tenant_id
       where coalesce(a.mac, s.device_id) ~ ${sql.lit(MAC)};
 
     insert into devices (mac, model) select mac, min(type) from device_candidates group by mac;

@@ -9,13 +9,14 @@
  *   a label: no stream, commands, credentials or state reach it (device_ref stays null).
  * - A claim needs the claim code printed on the device or its box, or its factory password:
  *   secrets the registrant chose, stored as scrypt hashes (they may be short) and checked
- *   in constant time. Every failed claim spends a token of the device's bucket and of the
- *   account's (RATE_LIMIT_FAILED_CLAIM_PER_DEVICE / _PER_ACCOUNT, taken before the lookup,
- *   so concurrent guesses cannot overdraw them); a successful claim gives them back. With
- *   the defaults (10/1d per device, at most 20 a day over a long span) guessing an 8-digit
- *   code takes on the order of 10^6 days per device, however many accounts the attacker has.
- *   The price: someone guessing at one device spends its budget, so its owner's claim may
- *   wait (429 with Retry-After) until it refills; the device is never taken or blocked.
+ *   in constant time. Every failed claim spends a token of the account's bucket for that
+ *   device and of the account's overall one (RATE_LIMIT_FAILED_CLAIM_PER_DEVICE, per device
+ *   and account, and _PER_ACCOUNT; taken before the lookup, so concurrent guesses cannot
+ *   overdraw them); a successful claim gives them back. No bucket is the device's alone, so a
+ *   stranger's wrong guesses never make its owner wait. The price: an attacker with N
+ *   accounts (each an address it controls) makes at most 20N guesses a day over all devices,
+ *   each right with odds 1 in the code space (an 8-digit code: 10^8, so N = 1000 accounts
+ *   need on the order of 5,000 days for one hit).
  * - The answer says nothing: an unknown MAC, a wrong code and a device someone else holds
  *   all get the same 403 claim_refused, after the same scrypt work (a dummy hash when there
  *   is no device). A malformed MAC is a 400: it says nothing about any device.
@@ -44,6 +45,15 @@ export interface DeviceInput {
   factoryPassword?: string
   /** RISK: see setAnonymous. */
   allowAnonymous?: boolean
+}
+
+/**
+ * The scrypt checks a claim makes: always two, a dummy standing in for a secret the device lacks
+ * (or for every secret when there is no device), so the time an answer takes says nothing about
+ * what is registered; only a real hash can prove anything.
+ */
+export function proofChecks(device: Pick<Device, 'claim_hash' | 'factory_hash'> | undefined, dummy: string): { hash: string; real: boolean }[] {
+  return [device?.claim_hash ?? null, device?.factory_hash ?? null].map((hash) => (hash === null ? { hash: dummy, real: false } : { hash, real: true }))
 }
 
 export interface ClaimInput {
@@ -179,7 +189,8 @@ export class DeviceRegistry {
   private async take(actor: Actor, mac: string): Promise<Taken[]> {
     const who = actor.kind === 'user' ? `u:${actor.userId}` : actor.kind === 'client' ? `c:${actor.clientId}` : null
     if (who === null) return []
-    const taken = await Promise.all([this.buckets.device.take(mac), this.buckets.account.take(who)])
+    // per device AND account: someone else's wrong guesses never spend the owner's budget
+    const taken = await Promise.all([this.buckets.device.take(`${mac}|${who}`), this.buckets.account.take(who)])
     const refused = taken.find((t) => !t.ok)
     if (refused) throw rateLimited(refused.retryAfter)
     return taken
@@ -187,10 +198,11 @@ export class DeviceRegistry {
 
   /** Whether `code` is the device's claim code or factory password; the same work when there is no device. */
   private async proves(device: Pick<Device, 'claim_hash' | 'factory_hash'> | undefined, code: string): Promise<boolean> {
-    const hashes = [device?.claim_hash ?? null, device?.factory_hash ?? null].filter((h): h is string => h !== null)
-    if (hashes.length === 0) hashes.push(await this.dummy)
     let ok = false
-    for (const hash of hashes) ok = (await verifyPassword(code, hash, this.scrypt)).ok || ok
+    for (const { hash, real } of proofChecks(device, await this.dummy)) {
+      const matched = (await verifyPassword(code, hash, this.scrypt)).ok
+      ok = (matched && real) || ok
+    }
     return ok && device !== undefined
   }
 

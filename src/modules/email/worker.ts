@@ -17,6 +17,7 @@ import type { OutboxMessage } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import { systemClock, type Clock } from '../../lib/clock.ts'
 import { claimDue, markFailed, markSent } from './outbox.ts'
+import { redactAddresses } from '../../lib/log-redaction.ts'
 import { openSecrets, unmask } from './outbox-secrets.ts'
 
 export interface WorkerOptions {
@@ -136,7 +137,8 @@ export class OutboxWorker {
     } catch (error) {
       const permanent = isPermanent(error)
       const why = reason(error)
-      this.log.warn({ outboxId: message.id, attempt: message.attempts, permanent, err: why }, 'email delivery failed')
+      // servers quote the recipient (`550 <a@b>: Recipient address rejected`): the row keeps it, the log does not
+      this.log.warn({ outboxId: message.id, attempt: message.attempts, permanent, err: redactAddresses(why) }, 'email delivery failed')
       await markFailed(this.db, message, why, { baseMs: this.options.retryBaseMs, now: this.now(), permanent }).catch((err: unknown) =>
         this.log.error({ err, outboxId: message.id }, 'could not record a failed delivery'),
       )

@@ -105,6 +105,26 @@ export function linksIn(emailTypeConfig: Record<string, unknown> | null | undefi
   return out
 }
 
+/** Placeholders whose value hands over an account: they travel only in the verified ctaLink. */
+const TOKEN_PLACEHOLDER = /\{\{\s*(resetToken|emailConfirmationToken|loginCode|loginLink)\s*\}\}/
+
+/**
+ * Every text field other than ctaLink that names a token: refused, because a body text may hold
+ * any URL (`https://elsewhere/r?t={{resetToken}}` becomes a link in every mail client), and only
+ * the ctaLink's origin is checked.
+ */
+export function tokensOutsideLinks(emailTypeConfig: Record<string, unknown> | null | undefined): ErrorDetail[] {
+  const out: ErrorDetail[] = []
+  for (const [type, texts] of Object.entries(emailTypeConfig ?? {})) {
+    for (const [key, value] of Object.entries((texts as Record<string, unknown> | null) ?? {})) {
+      if (key === 'ctaLink' || typeof value !== 'string') continue
+      const token = TOKEN_PLACEHOLDER.exec(value)?.[1]
+      if (token) out.push({ field: `emailConfig.emailTypeConfig.${type}.${key}`, message: `may not contain {{${token}}}: a token travels only in ctaLink, on a verified origin` })
+    }
+  }
+  return out
+}
+
 /** The save-time check: a detail per link that may not carry a token. */
 export function linkProblems(links: { field: string; link: string }[], origins: ReadonlySet<string>, rules: LinkRules): ErrorDetail[] {
   return links.flatMap(({ field, link }) => {

@@ -14,7 +14,7 @@ import type { Executor } from '../users/users.repository.ts'
 import type { Actor } from './actor.ts'
 import { mergeEmailConfig, type TextCheck } from './email-config.ts'
 import { BRAND_FIELDS, isBrand, PLATFORM_FIELDS } from './brands.ts'
-import { checkDomain, linkProblems, linksIn, verifiedOrigins, type LinkRules } from './link-origins.ts'
+import { checkDomain, linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, type LinkRules } from './link-origins.ts'
 import { notABrand, roleAtLeast, type Policy } from './policy.ts'
 import type { CreateTenantInput, TenantView, UpdateTenantInput } from './tenants.schemas.ts'
 import { addMembership, countOwners, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount } from './tenants.repository.ts'
@@ -120,6 +120,8 @@ export class TenantsService {
 
   /** Refuses a ctaLink (or other token link) in the patch that is not on an origin verified for the tenant. */
   private async checkLinks(trx: Executor, tenant: Pick<Tenant, 'id' | 'link_domains'>, input: UpdateTenantInput): Promise<void> {
+    const tokens = tokensOutsideLinks(input.emailConfig?.emailTypeConfig)
+    if (tokens.length) throw validationError(tokens)
     const links = linksIn(input.emailConfig?.emailTypeConfig)
     if (links.length === 0) return
     const details = linkProblems(links, await verifiedOrigins(trx, tenant, this.linkRules), this.linkRules)
