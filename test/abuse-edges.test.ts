@@ -15,6 +15,7 @@ import { logOptions } from '../src/lib/log-redaction.ts'
 import { OutboxWorker } from '../src/modules/email/worker.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { proofChecks } from '../src/modules/devices/registry.ts'
+import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { createActor, createTenant, createTestApp, createTestDatabase, testConfig, type TestApp } from './helpers.ts'
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 import { uniqueMac } from './device-helpers.ts'
@@ -77,7 +78,7 @@ describe('a stranger delays the rightful owner\'s claim for as long as they like
     await t.app.services.devices.registry.register(OPERATOR, brand, { mac, model: '58', claimCode: 'BOX-CODE-1234' })
     const stranger = await signUp('stranger-claim@example.test')
     const owner = await signUp('owner-claim@example.test')
-    // one account, a handful of requests a day: the per-device bucket is spent before the proof is looked at
+    // one account, a handful of requests a day: it spends its own budget for this device, not the owner's
     const guesses: number[] = []
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({ method: 'POST', url: `/tenants/${stranger.home}/devices/claim`, headers: stranger.headers, payload: { mac, code: `guess-${i}-xxxx` } })
@@ -86,6 +87,22 @@ describe('a stranger delays the rightful owner\'s claim for as long as they like
     expect(guesses).toContain(429)
     const res = await t.app.inject({ method: 'POST', url: `/tenants/${owner.home}/devices/claim`, headers: owner.headers, payload: { mac, code: 'BOX-CODE-1234' } })
     expect(res.statusCode).toBe(201)
+  })
+
+  it('a transfer leaves behind the MQTT password issued in the old tenant', async () => {
+    const mac = uniqueMac()
+    await t.app.services.devices.registry.register(OPERATOR, brand, { mac, model: '58', claimCode: 'BOX-CODE-5678' })
+    const owner = await signUp('mover@example.test')
+    const claimed = await t.app.inject({ method: 'POST', url: `/tenants/${owner.home}/devices/claim`, headers: owner.headers, payload: { mac, code: 'BOX-CODE-5678' } })
+    const sensorId = (claimed.json() as { id: number }).id
+    const issued = await t.app.inject({ method: 'POST', url: `/tenants/${owner.home}/sensors/${sensorId}/credentials`, headers: owner.headers })
+    expect(issued.statusCode).toBe(201)
+    const second = (await t.app.services.tenants.create(OPERATOR, { name: 'Second home', parentTenantId: brand })).id
+    await addMembership(t.db, second, (await t.app.inject({ method: 'GET', url: '/users/current', headers: owner.headers })).json().user.id, 'owner')
+    const moved = await t.app.inject({ method: 'POST', url: `/tenants/${owner.home}/sensors/${sensorId}/transfer`, headers: owner.headers, payload: { toTenantId: second } })
+    expect(moved.statusCode).toBe(200)
+    const device = await t.db.selectFrom('devices').select('password_hash').where('mac', '=', mac).executeTakeFirstOrThrow()
+    expect(device.password_hash).toBeNull()
   })
 })
 

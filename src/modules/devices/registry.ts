@@ -284,13 +284,18 @@ export class DeviceRegistry {
     })
   }
 
-  /** Moves the device, with its sensor and history, to another tenant the actor administers. */
+  /**
+   * Moves the device, with its sensor and history, to another tenant the actor administers. The
+   * MQTT password issued in the old tenant goes (its admins may know it); the new tenant issues
+   * one, and the device's current session ends with the old password.
+   */
   async transfer(actor: Actor, sensorId: number, scope: number | undefined, toTenantId: number): Promise<Sensor> {
-    const { sensor } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
+    const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.policy.authorize(actor, 'devices.claim', toTenantId)
     if (toTenantId === sensor.tenant_id) return sensor
     try {
       return await this.db.transaction().execute(async (trx) => {
+        await trx.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
         for (const table of ['sensor_history', 'device_commands', 'schedule_groups'] as const) {
           await trx.updateTable(table).set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
         }
