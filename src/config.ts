@@ -22,7 +22,7 @@ export type DatabaseTarget =
 /**
  * Each limit is a token bucket written `N/P` (`RATE_LIMIT_*=300/10m`): a quiet key takes
  * N at once, and tokens come back steadily at N per P (P in s, m, h or d). See
- * lib/rate-limit.ts for how a bucket is built, and the README for what each one protects.
+ * lib/rate-limit.ts for how a bucket is built, and docs/security.md (Limits) for what each one protects.
  */
 export interface RateLimitSpec {
   burst: number

@@ -89,9 +89,9 @@ describe('typed client', () => {
   })
 })
 
-describe("the README's typed client example", () => {
+describe("the API guide's typed client example", () => {
   it('runs as written against the server', async () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const readme = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8')
     const section = readme.slice(readme.indexOf('## API document and typed client'))
     const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1]
     expect(example).toContain('createTrellisClient')

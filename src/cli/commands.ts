@@ -28,7 +28,7 @@ const migrate: Command = {
   async run(ctx, { values }) {
     if (values.status === true) return printMigrationStatus(ctx.db, ctx.out)
     const applied = ctx.migrated ?? (await migrateToLatest(ctx.db))
-    // MACs two tenants used before devices were records: never picked silently (README: Devices)
+    // MACs two tenants used before devices were records: never picked silently (docs/api.md, Devices)
     const conflicts = await ctx.services.devices.conflicts.list()
     const report = conflicts.map((c) => `device ${c.mac} is used by tenants ${c.tenantIds.join(', ')}: held by none until resolved (trellis devices resolve ${c.mac} --tenant ID)`)
     emit(ctx.out, { applied, deviceConflicts: conflicts }, [applied.length ? `migrations applied: ${applied.join(', ')}` : 'migrations applied: none pending', ...report].join('\n'))

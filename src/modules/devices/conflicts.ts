@@ -1,7 +1,7 @@
 /**
  * MACs that two or more tenants used before devices were records of their own (migration
  * 0013 links none of them and lists them), and the operator's decision for each: the
- * operator, never a tenant, decides which tenant holds the physical device (README: Devices).
+ * operator, never a tenant, decides which tenant holds the physical device (docs/api.md, Devices).
  */
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'

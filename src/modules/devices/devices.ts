@@ -80,7 +80,7 @@ export class Devices {
       await this.bridge.start()
     }
     // new or dropped credentials end the device's MQTT session on this instance's broker.
-    // An external broker keeps it until the device reconnects (README: EMQX kick-out API).
+    // An external broker keeps it until the device reconnects (docs/api.md, Devices: the EMQX kick-out API).
     this.changes.events.on('change', (change: AccessChange) => {
       if (change.k) void this.broker?.kick(change.k).catch((err: unknown) => log.warn({ err }, 'devices: ending a voided MQTT session failed'))
     })
