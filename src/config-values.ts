@@ -64,7 +64,8 @@ export function database(env: Env): DatabaseTarget {
   return {
     kind: 'postgres',
     url: checked ?? raw,
-    poolSize: int(env, 'DATABASE_POOL_SIZE', 10, 2, 1000),
+    // at least 3: two connections listen (signing-key changes, access changes), one queries
+    poolSize: int(env, 'DATABASE_POOL_SIZE', 10, 3, 1000),
     // off only behind a pooler that cannot keep prepared statements per client (db/prepared.ts)
     preparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
   }

@@ -14,10 +14,10 @@ import { createClient, exchange, latestCode, pkcePair, requestCode } from './log
 describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
   let t: TestApp
 
-  // two connections, one of them the key listener (oauth/keys.ts): every query runs on the other, so
+  // three connections, two of them listeners (oauth/keys.ts, db/access-changes.ts): every query runs on the third, so
   // pg_prepared_statements (which shows the asking session's) shows them all
   beforeAll(async () => {
-    t = await createTestApp({ DATABASE_POOL_SIZE: '2' })
+    t = await createTestApp({ DATABASE_POOL_SIZE: '3' })
   })
   afterAll(() => t?.close())
 
@@ -52,7 +52,7 @@ describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
   })
 
   it('DATABASE_PREPARED_STATEMENTS=false prepares nothing (a pooler that cannot keep them)', async () => {
-    const plain = await createTestApp({ DATABASE_POOL_SIZE: '2', DATABASE_PREPARED_STATEMENTS: 'false' })
+    const plain = await createTestApp({ DATABASE_POOL_SIZE: '3', DATABASE_PREPARED_STATEMENTS: 'false' })
     try {
       await signInAndRefresh(plain.app, plain.db)
       expect(await preparedNames(plain.db)).toEqual([])

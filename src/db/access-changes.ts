@@ -65,12 +65,19 @@ export class AccessChanges {
     const pool = poolOf(this.db)
     if (!pool || this.closed) return
     const client = await pool.connect()
+    // released once, and destroyed rather than handed back: it carries this listener's handlers
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      client.release(true)
+    }
     client.on('notification', (msg) => {
       if (msg.channel === ACCESS_CHANNEL && msg.payload) this.deliver(msg.payload)
     })
     client.on('error', () => {
       // the connection is gone: release it, listen again, and tell listeners to re-check
-      client.release(true)
+      release()
       this.stop = null
       if (this.closed) return
       this.events.emit('gap')
@@ -79,7 +86,7 @@ export class AccessChanges {
     await client.query(`LISTEN ${ACCESS_CHANNEL}`)
     this.stop = async () => {
       await client.query(`UNLISTEN ${ACCESS_CHANNEL}`).catch(() => {})
-      client.release()
+      release()
     }
   }
 
