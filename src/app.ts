@@ -127,6 +127,10 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   readiness.add('database', async () => {
     await sql`select 1`.execute(db)
   })
+  readiness.add('signing_key', async () => {
+    const problem = keys.problem()
+    if (problem) throw new Error(problem)
+  })
   const services = await createServices({ db, config, keys, log: app.log, secretBox, ...(options.clock ? { clock: options.clock } : {}) })
   const bridge = services.devices.bridge
   if (bridge) {
@@ -173,7 +177,17 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await registerModules(app)
   if (options.adminSecret) await app.register(adminRoutes, { secret: options.adminSecret })
 
+  // a stale SECRETS_KEY says so in the log, at most once a minute while it lasts (keys reload every few seconds)
+  let lastKeyReport = 0
+  const stopKeyReports = keys.onReload(() => {
+    const problem = keys.problem()
+    if (!problem || Date.now() - lastKeyReport < 60_000) return
+    lastKeyReport = Date.now()
+    app.log.error({ check: 'signing_key' }, problem)
+  })
+
   app.addHook('onClose', async () => {
+    stopKeyReports()
     await services.close()
     await keys.close()
     if (ownsDb) await db.destroy()

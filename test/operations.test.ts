@@ -15,7 +15,7 @@ describe('operations', () => {
   it('GET /health and /ready', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' })
     // the database, and the test app's embedded MQTT broker the device bridge is connected to
-    expect((await t.app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ready', checks: { database: { status: 'ok' }, mqtt: { status: 'ok' } } })
+    expect((await t.app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ready', checks: { database: { status: 'ok' }, signing_key: { status: 'ok' }, mqtt: { status: 'ok' } } })
   })
 
   it('/ready names each dependency: a failing one is a 503 that says which', async () => {
@@ -28,7 +28,7 @@ describe('operations', () => {
       success: false,
       code: 'not_ready',
       message: 'Not ready: broker failing.',
-      checks: { database: { status: 'ok' }, mqtt: { status: 'ok' }, broker: { status: 'failing', message: 'connection refused' } },
+      checks: { database: { status: 'ok' }, signing_key: { status: 'ok' }, mqtt: { status: 'ok' }, broker: { status: 'failing', message: 'connection refused' } },
     })
   })
 
@@ -47,7 +47,7 @@ describe('operations', () => {
     try {
       // the check waits for its own connection's first 'ready'
       const res = await up.app.inject({ method: 'GET', url: '/ready' })
-      expect(res.json()).toEqual({ status: 'ready', checks: { database: { status: 'ok' }, mqtt: { status: 'ok' }, redis: { status: 'ok' } } })
+      expect(res.json()).toEqual({ status: 'ready', checks: { database: { status: 'ok' }, signing_key: { status: 'ok' }, mqtt: { status: 'ok' }, redis: { status: 'ok' } } })
     } finally {
       await up.close()
     }

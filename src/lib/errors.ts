@@ -46,7 +46,8 @@ export class OAuthError extends Error {
       | 'unsupported_grant_type'
       | 'invalid_scope'
       | 'unsupported_token_type'
-      | 'rate_limited',
+      | 'rate_limited'
+      | 'temporarily_unavailable',
     readonly description: string,
     readonly statusCode = error === 'invalid_client' ? 401 : 400,
     readonly headers: Record<string, string> = {},

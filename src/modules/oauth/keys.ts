@@ -10,6 +10,12 @@
  * Every instance reloads the set within seconds of a change: on PostgreSQL a change sends
  * NOTIFY on KEYS_CHANNEL, which every instance LISTENs to; on both databases a short
  * periodic refresh (REFRESH_MS) covers a missed notification or a lost listener.
+ *
+ * A fleet during a SECRETS_KEY rotation: an instance still on the old SECRETS_KEY cannot
+ * unseal a signing key made under the new one. Public keys are stored in the clear, so it
+ * still verifies every instance's tokens; it never falls back to signing with an older key,
+ * and `problem()` says why (/ready answers 503 with it, and the app logs it once a minute)
+ * until it is restarted with the fleet's key.
  */
 import { randomUUID } from 'node:crypto'
 import {
@@ -25,6 +31,7 @@ import {
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
 import { isSealed, rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
+import { AppError } from '../../lib/errors.ts'
 import { importSignKey, signEs256, type SignKey } from './jws.ts'
 
 const ALG = 'ES256'
@@ -43,6 +50,8 @@ interface LoadedKey {
   verifyKey: CryptoKey | Uint8Array
   /** Imported once per key (and kept across reloads): signing never parses a JWK. */
   signKey: SignKey | null
+  /** An unretired key whose private half this instance's SECRETS_KEY cannot unseal. */
+  unreadable: boolean
   retired: boolean
   /** When a retired key stops verifying (ms since epoch); null while it signs. */
   verifiesUntil: number | null
@@ -215,7 +224,7 @@ export class KeyStore {
           kid: row.kid,
           publicJwk: row.public_jwk as JWK,
           verifyKey: await importJWK(row.public_jwk as JWK, ALG),
-          signKey: row.retired_at ? null : await importSignKey(privateJwk(this.box, row.kid, row.private_jwk)),
+          ...(row.retired_at ? { signKey: null, unreadable: false } : await this.signKeyOf(row.kid, row.private_jwk)),
           retired: row.retired_at !== null,
           verifiesUntil: row.retired_at ? row.retired_at.getTime() + ttlMs : null,
         }
@@ -226,6 +235,23 @@ export class KeyStore {
     this.imported = imported
     this.lastLoad = this.now()
     for (const fn of this.reloadListeners) fn()
+  }
+
+  private async signKeyOf(kid: string, stored: string): Promise<{ signKey: SignKey | null; unreadable: boolean }> {
+    let jwk: JWK
+    try {
+      jwk = privateJwk(this.box, kid, stored)
+    } catch {
+      return { signKey: null, unreadable: true }
+    }
+    return { signKey: await importSignKey(jwk), unreadable: false }
+  }
+
+  /** Why this instance cannot sign, or null: the current key is sealed under a SECRETS_KEY it does not have. */
+  problem(): string | null {
+    const current = this.keys.find((k) => !k.retired)
+    if (!current?.unreadable) return null
+    return `the current signing key ${current.kid} cannot be unsealed with this instance's SECRETS_KEY (stale or wrong): it verifies tokens but signs none; restart it with the fleet's SECRETS_KEY`
   }
 
   /** Keys that verify now: unretired ones, and retired ones until their last token expires. */
@@ -239,8 +265,9 @@ export class KeyStore {
   }
 
   async sign(payload: JWTPayload, opts: { issuer: string; expiresInSeconds: number; typ?: string }): Promise<string> {
-    const key = this.keys.find((k) => k.signKey)
-    if (!key?.signKey) throw new Error('no signing key loaded')
+    // the newest unretired key, or none: never an older one in its place
+    const key = this.keys.find((k) => !k.retired)
+    if (!key?.signKey) throw new AppError(503, 'signing_key_unavailable', 'This instance cannot sign tokens now; try again (another instance can).', undefined, { 'retry-after': '5' })
     const now = Math.floor(Date.now() / 1000)
     const claims = { ...payload, iss: opts.issuer, iat: now, exp: now + opts.expiresInSeconds, jti: payload.jti ?? randomUUID() }
     return signEs256(claims, { kid: key.kid, typ: opts.typ ?? 'at+jwt' }, key.signKey)

@@ -120,6 +120,8 @@ export class OAuthService {
     const attempt = this.attempts.forRequest(originOf(req.ip))
     let clientId = params.client_id
     try {
+      // before any grant runs: a code must not be redeemed by an instance that then cannot sign (keys.ts)
+      if (this.deps.keys.problem()) throw new OAuthError('temporarily_unavailable', 'This instance cannot sign tokens now; try again.', 503, { 'retry-after': '5' })
       const grantType = params.grant_type
       if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.')
       const { client } = await authenticateClient(this.clients, params, req.authorization)
