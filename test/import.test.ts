@@ -112,6 +112,11 @@ describe('token exchange without redirect_uri', () => {
     const code = await latestCode(t, email)
     const differs = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: app.clientId, redirect_uri: 'https://app.test/other' })
     expect(differs.json()).toMatchObject({ error: 'invalid_grant' })
+    // with PKCE and no redirect_uri, a wrong or missing verifier is the grant's fault, not the request's
+    for (const verifier of [pkcePair().verifier, undefined]) {
+      const wrong = await exchange(t.app, { grant_type: 'authorization_code', code, client_id: app.clientId, ...(verifier ? { code_verifier: verifier } : {}) })
+      expect(wrong.json()).toMatchObject({ error: 'invalid_grant', error_description: 'The code_verifier does not match the code_challenge.' })
+    }
     const without = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: app.clientId })
     expect(without.statusCode).toBe(200)
 

@@ -80,7 +80,8 @@ async function checkBinding(deps: GrantDeps, code: LoginCode, { client, params }
     await countWrongAttempt(deps, code)
     // another client's code looks exactly like an unknown one
     if (wrongClient) throw invalidCode()
-    if (!params.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required without PKCE.')
+    // a missing redirect_uri is the fault only where the code has no challenge; with PKCE a wrong verifier is
+    if (!params.redirect_uri && wrongRedirect) throw new OAuthError('invalid_request', 'redirect_uri is required without PKCE.')
     throw new OAuthError(
       'invalid_grant',
       wrongRedirect ? 'redirect_uri differs from the one the code was issued for.' : 'The code_verifier does not match the code_challenge.',
