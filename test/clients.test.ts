@@ -66,6 +66,16 @@ describe('OAuth clients API', () => {
     ])
   })
 
+  it('a client that signs people in has one or more redirect URIs; a machine client may have none', async () => {
+    const create = (payload: object) => t.app.inject({ method: 'POST', url: '/oauth/clients', headers: platform.headers, payload })
+    for (const payload of [{ name: 'No URIs', redirectUris: [] }, { name: 'No URIs', redirectUris: [], grantTypes: ['authorization_code', 'client_credentials'] }]) {
+      const refused = await create(payload)
+      expect(refused.statusCode).toBe(400)
+      expect(errorBody(refused).details).toEqual([{ field: 'body.redirectUris', message: 'must hold at least one URI for a client that uses authorization_code' }])
+    }
+    expect((await create({ name: 'Machine', redirectUris: [], grantTypes: ['client_credentials'] })).statusCode).toBe(201)
+  })
+
   it('imports a client under a chosen client_id with long-lived tokens; the id cannot be taken twice', async () => {
     const body = {
       name: 'Imported app',

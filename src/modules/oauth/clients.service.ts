@@ -114,6 +114,12 @@ export function validateClientInput(input: NewClientInput): void {
     const problem = checkRedirectUri(uri, i)
     if (problem) details.push(problem)
   })
+  // one or more, for every client that signs people in (authorization_code, the default); a
+  // machine client (client_credentials only) may have none
+  const grants = input.grantTypes?.length ? input.grantTypes : ['authorization_code']
+  if (input.redirectUris.length === 0 && grants.includes('authorization_code')) {
+    details.push({ field: 'body.redirectUris', message: 'must hold at least one URI for a client that uses authorization_code' })
+  }
   if (input.clientId !== undefined && !CLIENT_ID.test(input.clientId)) {
     details.push({ field: 'body.clientId', message: 'must be 8 to 100 characters of A-Z a-z 0-9 . _ ~ -' })
   }
