@@ -65,6 +65,19 @@ describe('tenants', () => {
     expect(errorBody(res).details?.[0]?.field).toBe('body.timeZone')
   })
 
+  it('an unknown field in an email type\'s texts or in the template is a 400 naming it, and nothing is stored', async () => {
+    for (const [emailConfig, field] of [
+      [{ emailTypeConfig: { passwordReset: { subject: 'Reset', bogus: 'x' } } }, 'body.emailConfig.emailTypeConfig.passwordReset.bogus'],
+      [{ template: { buttonColor: '#123456', shade: 'dark' } }, 'body.emailConfig.template.shade'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenantA}`, headers: adminA.headers, payload: { emailConfig } })
+      expect(res.statusCode).toBe(400)
+      expect(errorBody(res).details?.[0]).toEqual({ field, message: 'is not allowed' })
+    }
+    const stored = (await t.app.inject({ method: 'GET', url: `/tenants/${tenantA}`, headers: adminA.headers })).json()
+    expect(JSON.stringify(stored)).not.toMatch(/bogus|shade/)
+  })
+
   it('members read, but may not write', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/tenants/${tenantA}`, headers: memberA.headers })).statusCode).toBe(200)
     const res = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenantA}`, headers: memberA.headers, payload: { name: 'x' } })

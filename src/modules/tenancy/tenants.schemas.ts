@@ -12,15 +12,16 @@ export const EmailTypeTextsSchema = Type.Object({
   ctaLink: Type.Optional(Text(2000)),
   contentAfterCta: Type.Optional(Text(5000)),
   footerTitle: Type.Optional(Text(200)),
-}, component('EmailTypeTexts'))
+}, { ...component('EmailTypeTexts'), additionalProperties: false })
 
 export const EmailConfigSchema = Type.Object({
   template: Type.Optional(
     Type.Union([
+      // an unknown field is a 400 naming it, never stored nor silently dropped
       Type.Object({
         buttonColor: Type.Optional(Type.Union([Color, Type.Null()])),
         textColor: Type.Optional(Type.Union([Color, Type.Null()])),
-      }),
+      }, { additionalProperties: false }),
       Type.Null(),
     ]),
   ),
