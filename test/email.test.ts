@@ -117,6 +117,20 @@ describe('branded rendering, delivered over SMTP', () => {
     expect(mail.text).toContain('sample-confirmation-token')
   })
 
+  it('"password changed" names the zone its time is in, and asks to contact an address only when there is one', async () => {
+    const tokyo = await createTenant(t, 'Tokyo Sensors')
+    const owner = await createActor(t, { tenantId: tokyo, role: 'owner' })
+    const preview = async () => (await t.app.inject({ method: 'GET', url: `/tenants/${tokyo}/emails/passwordResetSuccess/preview`, headers: owner.headers })).json().text as string
+    expect((await t.app.inject({ method: 'PATCH', url: `/tenants/${tokyo}`, headers: owner.headers, payload: { timeZone: 'Asia/Tokyo' } })).statusCode).toBe(200)
+    const without = await preview()
+    expect(without).toMatch(/at \d\d:\d\d:\d\d \(Asia\/Tokyo\)/)
+    expect(without).not.toContain('(UTC)')
+    expect(without).toContain('If you did not change it, reset your password at once.')
+    expect(without).not.toMatch(/contact\s*\./)
+    await t.app.inject({ method: 'PATCH', url: `/tenants/${tokyo}`, headers: owner.headers, payload: { emailAddress: 'help@tokyo.test' } })
+    expect(await preview()).toContain('reset your password at once and contact help@tokyo.test.')
+  })
+
   it('the preview returns subject, html and text; other tenants get 404, members 403', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/tenants/${tenantId}/emails/passwordlessLogin/preview`, headers: admin.headers })
     expect(res.statusCode).toBe(200)

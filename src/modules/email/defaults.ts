@@ -9,9 +9,13 @@ export interface DefaultsContext {
   loginCodeTtlSeconds: number
   /** Base of the hosted pages the buttons open: the tenant's prefix keeps its branding there. */
   pagesUrl?: string
+  /** The zone {{currentTime}} is written in (the tenant's), named beside it. */
+  timeZone?: string
+  /** Whether the tenant has an address to contact (a sentence that names it is left out otherwise). */
+  hasContact?: boolean
 }
 
-export function defaultTexts(type: EmailType, { publicUrl: base, loginCodeTtlSeconds, pagesUrl }: DefaultsContext): EmailTexts {
+export function defaultTexts(type: EmailType, { publicUrl: base, loginCodeTtlSeconds, pagesUrl, timeZone = 'UTC', hasContact = false }: DefaultsContext): EmailTexts {
   const publicUrl = pagesUrl ?? base
   switch (type) {
     case 'passwordReset':
@@ -31,11 +35,12 @@ export function defaultTexts(type: EmailType, { publicUrl: base, loginCodeTtlSec
         subject: 'Your {{company.name}} password was changed',
         title: 'Your password was changed',
         contentBeforeCta:
-          'Hi {{user.displayname}},\n\nThe password of the {{company.name}} account for {{user.email}} was changed on {{currentDate}} at {{currentTime}} (UTC). You have been signed out on your other devices.',
+          'Hi {{user.displayname}},\n\nThe password of the {{company.name}} account for {{user.email}} was changed on {{currentDate}} at {{currentTime}} (' + timeZone + '). You have been signed out on your other devices.',
         ctaLabel: '',
         ctaLink: '',
-        contentAfterCta:
-          'If you did not change it, reset your password at once and contact {{company.emailAddress}}.',
+        contentAfterCta: hasContact
+          ? 'If you did not change it, reset your password at once and contact {{company.emailAddress}}.'
+          : 'If you did not change it, reset your password at once.',
         footerTitle: 'Sent to keep your account safe',
       }
     case 'emailConfirmation':

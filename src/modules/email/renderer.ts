@@ -40,7 +40,7 @@ export const PLATFORM_BRAND = { name: 'Trellis', buttonColor: '#2563eb', textCol
 function effectiveTexts(input: RenderInput, ctx: DefaultsContext): EmailTexts {
   // a tenant's email opens the tenant's branded pages
   const pagesUrl = input.tenant ? `${ctx.publicUrl}/tenants/${input.tenant.id}` : ctx.publicUrl
-  const defaults = defaultTexts(input.type, { ...ctx, pagesUrl })
+  const defaults = defaultTexts(input.type, { ...ctx, pagesUrl, timeZone: input.tenant?.time_zone ?? 'UTC', hasContact: Boolean(input.tenant?.email_address) })
   const customisable = (CUSTOMISABLE_TYPES as readonly string[]).includes(input.type)
   if (!input.tenant || !input.customTexts || !customisable) return defaults
   const overrides: EmailTypeTexts =
