@@ -181,8 +181,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   let lastKeyReport = 0
   const stopKeyReports = keys.onReload(() => {
     const problem = keys.problem()
-    if (!problem || Date.now() - lastKeyReport < 60_000) return
-    lastKeyReport = Date.now()
+    const now = services.clock.now().getTime()
+    if (!problem || now - lastKeyReport < 60_000) return
+    lastKeyReport = now
     app.log.error({ check: 'signing_key' }, problem)
   })
 

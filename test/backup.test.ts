@@ -3,34 +3,18 @@
  * dump of a database in use, the release's migrate and status, and a restore into an empty
  * database that then holds the same data, with nothing pending.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { migrationStatus } from '../src/db/migrate.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { bash, root, shBlock } from './shell.ts'
 import { createTestApp, createTestDatabase, testConfig, usingPostgres, type TestApp, type TestDatabase } from './helpers.ts'
 
-const root = join(import.meta.dirname, '..')
 const dump = join(root, 'trellis.dump')
 
-function block(): string {
-  const doc = readFileSync(join(root, 'docs', 'operations.md'), 'utf8')
-  const section = doc.slice(doc.indexOf('\n## Upgrades and backups\n'))
-  const match = /```sh\n([\s\S]*?)```/.exec(section)
-  if (!match?.[1]) throw new Error('no sh block under "Upgrades and backups"')
-  return match[1]
-}
-
-function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, env })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
-}
+const block = () => shBlock(readFileSync(join(root, 'docs', 'operations.md'), 'utf8'), '## Upgrades and backups')
 
 describe.skipIf(!usingPostgres)('backup, release and restore on PostgreSQL (docs/operations.md)', () => {
   let t: TestApp

@@ -202,3 +202,16 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
 }
+
+/** Resolves once `app` has reloaded its key set and `ok()` holds (no sleeping). */
+export function untilReloaded(app: FastifyInstance, ok: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (ok()) return resolve()
+    const off = app.keys.onReload(() => {
+      if (ok()) {
+        off()
+        resolve()
+      }
+    })
+  })
+}

@@ -13,9 +13,9 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
-import { addSigningKey } from '../src/modules/oauth/keys.ts'
+import { addSigningKey } from '../src/modules/oauth/signing-keys.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { createTestApp, usingPostgres, type TestApp } from './helpers.ts'
+import { createTestApp, untilReloaded, usingPostgres, type TestApp } from './helpers.ts'
 
 const OLD_KEY = randomBytes(32).toString('base64')
 const NEW_KEY = randomBytes(32).toString('base64')
@@ -55,18 +55,6 @@ async function readyOnesServe(apps: FastifyInstance[], tokens: string[]): Promis
       expect((await app.inject({ method: 'GET', url: '/sensors', headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(200)
     }
   }
-}
-
-function untilReloaded(app: FastifyInstance, ok: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (ok()) return resolve()
-    const off = app.keys.onReload(() => {
-      if (ok()) {
-        off()
-        resolve()
-      }
-    })
-  })
 }
 
 beforeAll(async () => {

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { addSigningKey, KeyStore, listSigningKeys, retireSigningKey } from '../src/modules/oauth/keys.ts'
-import { createTestApp, usingPostgres, type TestApp } from './helpers.ts'
+import { KeyStore } from '../src/modules/oauth/keys.ts'
+import { addSigningKey, listSigningKeys, retireSigningKey } from '../src/modules/oauth/signing-keys.ts'
+import { createTestApp, untilReloaded, usingPostgres, type TestApp } from './helpers.ts'
 import type { FastifyInstance } from 'fastify'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
 
@@ -28,19 +29,6 @@ afterAll(async () => {
 
 function kidOf(token: string): string {
   return JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid
-}
-
-/** Resolves once `app` has reloaded its key set and `ok()` holds (no sleeping). */
-function untilReloaded(app: FastifyInstance, ok: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (ok()) return resolve()
-    const off = app.keys.onReload(() => {
-      if (ok()) {
-        off()
-        resolve()
-      }
-    })
-  })
 }
 
 const sign = (app: FastifyInstance) => app.keys.sign({ sub: '1' }, { issuer: app.config.publicUrl, expiresInSeconds: 60 })

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, freePort, usingPostgres } from './helpers.ts'
+import { bash, shBlock as shBlockOf } from './shell.ts'
 
 const root = join(import.meta.dirname, '..')
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
@@ -19,13 +20,7 @@ afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn()
 })
 
-/** The first ```sh block after a heading. */
-function shBlock(heading: string): string {
-  const section = readme.slice(readme.indexOf(`\n${heading}\n`))
-  const match = /```sh\n([\s\S]*?)```/.exec(section)
-  if (!match?.[1]) throw new Error(`no sh block under ${heading}`)
-  return match[1]
-}
+const shBlock = (heading: string) => shBlockOf(readme, heading)
 
 function baseEnv(port: number, databaseUrl: string): NodeJS.ProcessEnv {
   // the embedded MQTT broker on port 0 (any free port): the machine may run its own broker on 1883
@@ -54,15 +49,6 @@ async function npmStart(port: number, databaseUrl: string): Promise<{ child: Chi
       return exited
     },
   }
-}
-
-function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, env })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
 }
 
 async function clientCredentials(port: number, id: string, secret: string): Promise<number> {

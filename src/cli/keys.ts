@@ -1,5 +1,6 @@
 /** `trellis keys rotate|list|retire`. */
-import { addSigningKey, listSigningKeys, REFRESH_MS, retireSigningKey } from '../modules/oauth/keys.ts'
+import { REFRESH_MS } from '../modules/oauth/keys.ts'
+import { addSigningKey, listSigningKeys, retireSigningKey } from '../modules/oauth/signing-keys.ts'
 import { CommandError, emit, table, type Context } from './output.ts'
 import type { Command } from './registry.ts'
 

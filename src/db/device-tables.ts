@@ -7,7 +7,7 @@ export interface LatestData {
   time: string
 }
 
-/** A physical device, once per MAC (migration 0013). */
+/** A physical device, once per MAC (migration 0014). */
 export interface DevicesTable {
   id: Generated<number>
   mac: string

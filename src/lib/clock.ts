@@ -7,6 +7,7 @@ export interface Clock {
   now(): Date
 }
 
+/** The one place that reads the wall clock. */
 export const systemClock: Clock = { now: () => new Date() }
 
 /** A clock a test moves forward by hand. */
@@ -22,7 +23,7 @@ export class AdjustableClock implements MovableClock {
   private offsetMs = 0
 
   now(): Date {
-    return new Date(Date.now() + this.offsetMs)
+    return new Date(systemClock.now().getTime() + this.offsetMs)
   }
 
   advance(seconds: number): void {
@@ -35,7 +36,7 @@ export class AdjustableClock implements MovableClock {
 export class ManualClock implements MovableClock {
   private ms: number
 
-  constructor(start: Date = new Date()) {
+  constructor(start: Date = systemClock.now()) {
     this.ms = start.getTime()
   }
 

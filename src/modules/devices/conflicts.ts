@@ -10,7 +10,10 @@ import { deviceErrors, notFound } from '../../lib/errors.ts'
 import { normalizeMac } from './payload.ts'
 
 export class DeviceConflicts {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => Date,
+  ) {}
 
   /** MACs two or more tenants used before devices were records of their own (migration 0013), not yet resolved. */
   async list(): Promise<{ mac: string; tenantIds: number[] }[]> {
@@ -28,7 +31,7 @@ export class DeviceConflicts {
       await trx.updateTable('sensors').set({ device_ref: null }).where('device_ref', '=', device.id).execute()
       const sensor = await trx
         .updateTable('sensors')
-        .set({ device_ref: device.id, updated_at: new Date() })
+        .set({ device_ref: device.id, updated_at: this.now() })
         .where('tenant_id', '=', tenantId)
         .where(sql<string>`lower(device_id)`, '=', mac)
         .returningAll()

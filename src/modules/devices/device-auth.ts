@@ -130,18 +130,21 @@ export interface IssuedCredentials {
  * the devices trigger announces it and every instance drops the connection (devices.ts).
  */
 export class CredentialsService {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => Date,
+  ) {}
 
   /** A new password (replacing any earlier one), returned once. */
   async issue(device: Pick<Device, 'id' | 'mac'>): Promise<IssuedCredentials> {
     const password = randomToken(32)
-    await this.db.updateTable('devices').set({ password_hash: hashSecret(password), updated_at: new Date() }).where('id', '=', device.id).execute()
+    await this.db.updateTable('devices').set({ password_hash: hashSecret(password), updated_at: this.now() }).where('id', '=', device.id).execute()
     return { username: device.mac, password, clientId: device.mac }
   }
 
   /** Drops the issued password; a factory password, if the brand registered one, still works. */
   async revoke(device: Pick<Device, 'id'>): Promise<void> {
-    await this.db.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
+    await this.db.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
   }
 
   async status(deviceRef: number): Promise<{ hasPassword: boolean; allowAnonymous: boolean }> {

@@ -2,6 +2,7 @@
  * The devices module, wired: the embedded broker (unless an external one is configured or
  * it is turned off), the bridge, and the services the routes call. Created once per app.
  */
+import { systemClock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import type { MqttConfig } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -49,17 +50,17 @@ export class Devices {
   private sweeper: NodeJS.Timeout | null = null
 
   constructor(private readonly deps: DevicesDeps) {
-    const now = deps.now ?? (() => new Date())
+    const now = deps.now ?? (() => systemClock.now())
     this.now = now
     this.auth = new DeviceAuth(deps.db, deps.scrypt)
-    this.credentials = new CredentialsService(deps.db)
+    this.credentials = new CredentialsService(deps.db, now)
     this.state = new StateService(deps.db, deps.cursors, now)
     this.commands = new CommandsService(deps.db, () => this.bridge, now, deps.config.commandTimeoutSeconds)
     this.tickets = new TicketsService(deps.db, now, deps.isSessionActive)
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
-    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt)
+    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, now)
     this.changes = new AccessChanges(deps.db)
-    this.conflicts = new DeviceConflicts(deps.db)
+    this.conflicts = new DeviceConflicts(deps.db, now)
   }
 
   /** Where devices connect: the external broker's URL or the embedded broker's. */

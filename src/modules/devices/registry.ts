@@ -29,9 +29,9 @@
  */
 import type { DB } from '../../db/connect.ts'
 import type { Device, Sensor } from '../../db/database.ts'
-import { hashPassword, randomToken, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
-import { AppError, badRequest, conflict, deviceErrors, notFound, rateLimited } from '../../lib/errors.ts'
-import type { Bucket, Taken } from '../../lib/rate-limit.ts'
+import { hashPassword, type ScryptParams } from '../../lib/crypto.ts'
+import { AppError, badRequest, conflict, deviceErrors, notFound } from '../../lib/errors.ts'
+import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { accessResource } from '../spaces/resource-scope.ts'
@@ -45,15 +45,6 @@ export interface DeviceInput {
   factoryPassword?: string
   /** RISK: see setAnonymous. */
   allowAnonymous?: boolean
-}
-
-/**
- * The scrypt checks a claim makes: always two, a dummy standing in for a secret the device lacks
- * (or for every secret when there is no device), so the time an answer takes says nothing about
- * what is registered; only a real hash can prove anything.
- */
-export function proofChecks(device: Pick<Device, 'claim_hash' | 'factory_hash'> | undefined, dummy: string): { hash: string; real: boolean }[] {
-  return [device?.claim_hash ?? null, device?.factory_hash ?? null].map((hash) => (hash === null ? { hash: dummy, real: false } : { hash, real: true }))
 }
 
 export interface ClaimInput {
@@ -87,16 +78,16 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export class DeviceRegistry {
-  /** A hash of a random secret: a claim of an unknown MAC does the same scrypt work as any other. */
-  private dummy: Promise<string>
+  private readonly proof: ClaimProof
 
   constructor(
     private readonly db: DB,
     private readonly policy: Policy,
-    private readonly buckets: { device: Bucket; account: Bucket },
+    buckets: ClaimBuckets,
     private readonly scrypt: ScryptParams,
+    private readonly now: () => Date,
   ) {
-    this.dummy = hashPassword(randomToken(16), scrypt)
+    this.proof = new ClaimProof(buckets, scrypt)
   }
 
   /** Registers (or, for its own registrant, updates) one device as `tenantId`'s brand, or as the platform (null). */
@@ -141,7 +132,7 @@ export class DeviceRegistry {
     if (existing) {
       // the platform (null) may update any record; a brand only its own
       if (tenantId !== null && existing.registered_by !== tenantId) throw deviceErrors.registeredElsewhere()
-      await this.db.updateTable('devices').set({ ...values, updated_at: new Date() }).where('id', '=', existing.id).execute()
+      await this.db.updateTable('devices').set({ ...values, updated_at: this.now() }).where('id', '=', existing.id).execute()
       return { mac, status: 'updated' }
     }
     try {
@@ -170,7 +161,7 @@ export class DeviceRegistry {
    */
   async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'registered_by'>, allow: boolean): Promise<void> {
     await this.policy.configureDevice(actor, device.registered_by)
-    await this.db.updateTable('devices').set({ allow_anonymous: allow, updated_at: new Date() }).where('id', '=', device.id).execute()
+    await this.db.updateTable('devices').set({ allow_anonymous: allow, updated_at: this.now() }).where('id', '=', device.id).execute()
   }
 
   /** A device by MAC for its brand or the platform; 404 for anyone else, as for a missing one. */
@@ -186,34 +177,14 @@ export class DeviceRegistry {
     return device
   }
 
-  private async take(actor: Actor, mac: string): Promise<Taken[]> {
-    const who = actor.kind === 'user' ? `u:${actor.userId}` : actor.kind === 'client' ? `c:${actor.clientId}` : null
-    if (who === null) return []
-    // per device AND account: someone else's wrong guesses never spend the owner's budget
-    const taken = await Promise.all([this.buckets.device.take(`${mac}|${who}`), this.buckets.account.take(who)])
-    const refused = taken.find((t) => !t.ok)
-    if (refused) throw rateLimited(refused.retryAfter)
-    return taken
-  }
-
-  /** Whether `code` is the device's claim code or factory password; the same work when there is no device. */
-  private async proves(device: Pick<Device, 'claim_hash' | 'factory_hash'> | undefined, code: string): Promise<boolean> {
-    let ok = false
-    for (const { hash, real } of proofChecks(device, await this.dummy)) {
-      const matched = (await verifyPassword(code, hash, this.scrypt)).ok
-      ok = (matched && real) || ok
-    }
-    return ok && device !== undefined
-  }
-
   /** Claims a registered device into `tenantId` with proof of possession; returns the sensor that presents it there. */
   async claim(actor: Actor, tenantId: number, input: ClaimInput): Promise<Sensor> {
     await this.policy.authorize(actor, 'devices.claim', tenantId)
     const mac = normalizeMac(input.mac)
     if (!mac) throw deviceErrors.invalidMac()
-    const taken = await this.take(actor, mac)
+    const taken = await this.proof.take(actor, mac)
     const device = await this.db.selectFrom('devices').selectAll().where('mac', '=', mac).executeTakeFirst()
-    if (!(await this.proves(device, input.code)) || !device) throw deviceErrors.claimRefused()
+    if (!(await this.proof.proves(device, input.code)) || !device) throw deviceErrors.claimRefused()
     const sensor = await this.link(device, tenantId, input)
     await Promise.all(taken.map((t) => t.refund()))
     return sensor
@@ -233,11 +204,11 @@ export class DeviceRegistry {
     try {
       return await this.db.transaction().execute(async (trx) => {
         // a new holder issues its own password; whatever was issued before is void
-        await trx.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
+        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
         // the claimant's own label of this MAC becomes the device's sensor; otherwise a new one
         const label = await trx
           .updateTable('sensors')
-          .set({ device_ref: device.id, updated_at: new Date(), ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}) })
+          .set({ device_ref: device.id, updated_at: this.now(), ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}) })
           .where('tenant_id', '=', tenantId)
           .where('device_id', '=', device.mac)
           .where('device_ref', 'is', null)
@@ -279,7 +250,7 @@ export class DeviceRegistry {
   async release(actor: Actor, sensorId: number, scope: number | undefined): Promise<void> {
     const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
+      await trx.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
       await trx.deleteFrom('sensors').where('id', '=', sensor.id).execute()
     })
   }
@@ -295,13 +266,13 @@ export class DeviceRegistry {
     if (toTenantId === sensor.tenant_id) return sensor
     try {
       return await this.db.transaction().execute(async (trx) => {
-        await trx.updateTable('devices').set({ password_hash: null, updated_at: new Date() }).where('id', '=', device.id).execute()
+        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
         for (const table of ['sensor_history', 'device_commands', 'schedule_groups'] as const) {
           await trx.updateTable(table).set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
         }
         return trx
           .updateTable('sensors')
-          .set({ tenant_id: toTenantId, space_id: null, updated_at: new Date() })
+          .set({ tenant_id: toTenantId, space_id: null, updated_at: this.now() })
           .where('id', '=', sensor.id)
           .returningAll()
           .executeTakeFirstOrThrow()
