@@ -71,7 +71,6 @@ const REDACT_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-trellis-admin-secret"]', 'res.headers["set-cookie"]',
 ]
 
-/** The request as logged: method, redacted URL and where it came from; never headers or body. */
 /** The parts of a request the serializer reads (Fastify's request, without importing Fastify here). */
 interface LoggedRequest {
   method: string
@@ -81,6 +80,7 @@ interface LoggedRequest {
   socket?: { remotePort?: number }
 }
 
+/** The request as logged: method, redacted URL and where it came from; never headers or body. */
 function requestSerializer(request: LoggedRequest) {
   return {
     method: request.method,
