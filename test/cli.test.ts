@@ -1,5 +1,5 @@
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { main } from '../src/cli.ts'
+import { runRemote } from '../src/cli/remote.ts'
 import { createTestApp, createTestDatabase, testConfig, tokenFor, usingPostgres, type TestDatabase } from './helpers.ts'
 
 const run = promisify(execFile)
@@ -245,4 +246,34 @@ describe('the admin endpoint a running embedded server offers the CLI', () => {
       await t.close()
     }
   }, 120_000)
+  it('a command sent while a server has just started listening waits for its admin endpoint', async () => {
+    const t = await createTestApp()
+    const app = await buildApp(t.config, { db: t.db, logger: false, adminSecret: secret })
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'])
+    const dir = mkdtempSync(join(tmpdir(), 'trellis-lock-'))
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const address = app.server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      const owner = { pid: holder.pid ?? 0, role: 'server', startedAt: '2026-01-01T00:00:00.000Z' }
+      writeFileSync(join(dir, 'trellis.lock'), JSON.stringify(owner))
+      // the server publishes its endpoint a moment after the command arrives
+      const published = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          writeFileSync(join(dir, 'trellis-admin.secret'), secret.toString('base64url'))
+          writeFileSync(join(dir, 'trellis.lock'), JSON.stringify({ ...owner, adminUrl: `http://127.0.0.1:${port}` }))
+          resolve()
+        }, 300),
+      )
+      const result = await runRemote(dir, owner, ['tenants', 'list', '--json'])
+      await published
+      expect(result.exitCode, result.stderr).toBe(0)
+      expect(JSON.parse(result.stdout)).toHaveProperty('tenants')
+    } finally {
+      holder.kill()
+      await app.close()
+      await t.close()
+    }
+  }, 60_000)
 })

@@ -13,7 +13,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sha256 } from '../lib/crypto.ts'
-import { readAdminSecret, type LockOwner } from '../db/pglite-lock.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { liveOwner, readAdminSecret, type LockOwner } from '../db/pglite-lock.ts'
 import { COMMANDS, describeError, runCommand } from './commands.ts'
 import { CommandError } from './output.ts'
 import { parseCommand } from './registry.ts'
@@ -72,8 +73,24 @@ export async function adminRoutes(app: FastifyInstance, options: { secret: Buffe
   )
 }
 
+/**
+ * A server publishes its admin endpoint just after it starts listening, so a command sent in
+ * that moment (e.g. right after /ready first answers) waits for it rather than failing.
+ */
+async function publishedOwner(dataDir: string, owner: LockOwner): Promise<LockOwner> {
+  if (owner.adminUrl || owner.role !== 'server') return owner
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    await sleep(100)
+    const now = liveOwner(dataDir)
+    if (!now || now.pid !== owner.pid) break
+    if (now.adminUrl) return now
+  }
+  return owner
+}
+
 /** Runs argv on the server that owns `dataDir`, or says exactly what to do instead. */
-export async function runRemote(dataDir: string, owner: LockOwner, argv: string[]): Promise<RemoteResult> {
+export async function runRemote(dataDir: string, lockOwner: LockOwner, argv: string[]): Promise<RemoteResult> {
+  const owner = await publishedOwner(dataDir, lockOwner)
   const busy = `the embedded database ${dataDir} is in use by process ${owner.pid} (${owner.role})`
   if (!owner.adminUrl) {
     throw new CommandError(`${busy}, which takes no commands; wait for it to finish or stop it, then retry`)
