@@ -77,6 +77,15 @@ describe('config', () => {
     expect(() => loadConfig({ MQTT_TLS_KEY: 'key.pem' })).toThrow(/^MQTT_TLS_CERT:/)
   })
 
+  it('EMAIL_LEASE_SECONDS: 60 s by default; the SMTP deadline stays at most half of it', () => {
+    expect(loadConfig({}).email).toMatchObject({ leaseSeconds: 60, smtpTimeoutMs: 15_000 })
+    // a short lease lowers the default deadline with it
+    expect(loadConfig({ EMAIL_LEASE_SECONDS: '4' }).email).toMatchObject({ leaseSeconds: 4, smtpTimeoutMs: 2000 })
+    expect(loadConfig({ EMAIL_LEASE_SECONDS: '4', EMAIL_SMTP_TIMEOUT_MS: '1000' }).email.smtpTimeoutMs).toBe(1000)
+    expect(() => loadConfig({ EMAIL_LEASE_SECONDS: '4', EMAIL_SMTP_TIMEOUT_MS: '2001' })).toThrow(/^EMAIL_SMTP_TIMEOUT_MS: must be at most half of EMAIL_LEASE_SECONDS/)
+    expect(() => loadConfig({ EMAIL_LEASE_SECONDS: '1' })).toThrow(/^EMAIL_LEASE_SECONDS:/)
+  })
+
   it('production without SECRETS_KEY refuses to start, naming the variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'pglite://data' })).toThrow(/^SECRETS_KEY: is required in production/)
   })

@@ -106,12 +106,17 @@ export interface Config {
   /** Domains a tenant's senderEmail may use without a confirmation email (lower case). */
   allowedSenderDomains: string[]
   email: {
+    /**
+     * How long a claimed message stays leased to the worker that claimed it: mail held by an
+     * instance that died waits this long before another instance sends it.
+     */
+    leaseSeconds: number
     maxAttempts: number
     /** First retry delay; each further retry doubles it (with jitter), up to an hour. */
     retryBaseMs: number
     /** How often an idle worker looks for due mail written by other instances. */
     pollMs: number
-    /** Per-message SMTP deadline (connect, greeting, each socket wait, and the whole send). */
+    /** Per-message SMTP deadline (connect, greeting, each socket wait, and the whole send); at most half the lease. */
     smtpTimeoutMs: number
     /** Messages in flight at once per worker. */
     concurrency: number
@@ -162,6 +167,27 @@ function metricsExposure(env: Env): Config['metrics'] {
   const token = env.METRICS_TOKEN || null
   if (token !== null && token.length < 32) throw new ConfigError('METRICS_TOKEN', 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
   return { port, host: host(env.METRICS_HOST || '127.0.0.1'), token }
+}
+
+/**
+ * Outbox delivery. The SMTP deadline is at most half the claim lease (outbox.ts), so a slow
+ * send is abandoned by its own worker long before another worker may claim the message.
+ */
+function emailDelivery(env: Env): Config['email'] {
+  const leaseSeconds = int(env, 'EMAIL_LEASE_SECONDS', 60, 2, 3600)
+  const halfLeaseMs = leaseSeconds * 500
+  const smtpTimeoutMs = int(env, 'EMAIL_SMTP_TIMEOUT_MS', Math.min(15_000, halfLeaseMs), 100, 30_000)
+  if (smtpTimeoutMs > halfLeaseMs) {
+    throw new ConfigError('EMAIL_SMTP_TIMEOUT_MS', `must be at most half of EMAIL_LEASE_SECONDS (${halfLeaseMs} ms), got ${smtpTimeoutMs}`)
+  }
+  return {
+    leaseSeconds,
+    maxAttempts: int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 100),
+    retryBaseMs: int(env, 'EMAIL_RETRY_BASE_MS', 5000, 1, 3_600_000),
+    pollMs: int(env, 'EMAIL_POLL_MS', 1000, 10, 60_000),
+    smtpTimeoutMs,
+    concurrency: int(env, 'EMAIL_CONCURRENCY', 5, 1, 50),
+  }
 }
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
@@ -226,14 +252,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     secretsKey: currentKey,
     secretsKeyPrevious: secretsKey(env, 'SECRETS_KEY_PREVIOUS'),
     allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),
-    email: {
-      maxAttempts: int(env, 'EMAIL_MAX_ATTEMPTS', 8, 1, 100),
-      retryBaseMs: int(env, 'EMAIL_RETRY_BASE_MS', 5000, 1, 3_600_000),
-      pollMs: int(env, 'EMAIL_POLL_MS', 1000, 10, 60_000),
-      // at most half the claim lease (outbox.ts), so a message is never sent by two workers
-      smtpTimeoutMs: int(env, 'EMAIL_SMTP_TIMEOUT_MS', 15_000, 100, 30_000),
-      concurrency: int(env, 'EMAIL_CONCURRENCY', 5, 1, 50),
-    },
+    email: emailDelivery(env),
     v5: { basePath: basePath(env, 'V5_BASE_PATH', '/v5'), clientId: env.V5_CLIENT_ID || DEFAULT_V5_CLIENT_ID },
     mqtt: mqtt(env, listenHost),
     metrics: metricsExposure(env),

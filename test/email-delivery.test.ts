@@ -1,9 +1,10 @@
+import { once } from 'node:events'
 import nodemailer from 'nodemailer'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
 import { claimDue, LEASE_SECONDS } from '../src/modules/email/outbox.ts'
-import { OutboxWorker } from '../src/modules/email/worker.ts'
+import { OutboxWorker, type WorkerOptions } from '../src/modules/email/worker.ts'
 import { createTestApp, usingPostgres, type TestApp } from './helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
 
@@ -20,7 +21,7 @@ async function queue(t: TestApp, count: number, prefix: string): Promise<void> {
   })
 }
 
-function newWorker(db: DB, sink: SmtpSink, t: TestApp): OutboxWorker {
+function newWorker(db: DB, sink: SmtpSink, t: TestApp, extra: Partial<WorkerOptions> = {}): OutboxWorker {
   return new OutboxWorker(db, nodemailer.createTransport(`${sink.url}?pool=true`), log, {
     pollMs: 20,
     retryBaseMs: 20,
@@ -30,6 +31,7 @@ function newWorker(db: DB, sink: SmtpSink, t: TestApp): OutboxWorker {
     box: t.app.secretBox,
     decide: (message) => t.app.services.email.jobs.decide(message),
     clock: t.clock,
+    ...extra,
   })
 }
 
@@ -95,6 +97,35 @@ describe('outbox delivery', () => {
     await survivor.stop()
     expect(recipients(sink, 'crash')).toHaveLength(5)
     expect(await statuses(t.db, 'crash')).toEqual({ sent: 5 })
+  })
+
+  it('EMAIL_LEASE_SECONDS: a claim holds a message that long, so mail a dead worker held waits no longer', async () => {
+    await queue(t, 3, 'lease')
+    // a worker with a 4 s lease claims and sends into an SMTP server that never answers
+    sink.respond = () => 'hang'
+    const dying = newWorker(t.db, sink, t, { leaseSeconds: 4, timeoutMs: 300, concurrency: 3 })
+    dying.start()
+    await once(sink, 'hang')
+    const leased = await t.db.selectFrom('email_outbox').select('locked_until').where('to_address', 'like', 'lease-%').where('status', '=', 'sending').execute()
+    expect(leased.length).toBeGreaterThan(0)
+    for (const row of leased) expect(row.locked_until!.getTime() - t.clock.now().getTime()).toBeGreaterThan(3000)
+    for (const row of leased) expect(row.locked_until!.getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(4000)
+    await dying.stop()
+    sink.respond = () => 'accept'
+
+    // past their deadline the sends went back to the queue (a retry after at most 20 ms); a
+    // "dead" worker claims them again: still held after 3 s, free after 4
+    t.clock.advance(1)
+    expect(await claimDue(t.db, 100, t.clock.now(), 4)).toHaveLength(3)
+    const survivor = newWorker(t.db, sink, t, { leaseSeconds: 4 })
+    t.clock.advance(3)
+    expect(await survivor.runOnce()).toBe(0)
+    t.clock.advance(1.5)
+    const before = sink.messages.length
+    expect(await survivor.runOnce()).toBe(3)
+    await sink.waitFor(before + 3)
+    await survivor.stop()
+    expect(await statuses(t.db, 'lease')).toEqual({ sent: 3 })
   })
 
   it('a message that keeps failing ends as failed after the attempt limit', async () => {

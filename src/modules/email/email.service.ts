@@ -72,6 +72,7 @@ export class EmailService {
           retryBaseMs: config.email.retryBaseMs,
           messageIdDomain: new URL(config.publicUrl).hostname,
           timeoutMs: smtpTimeoutMs,
+          leaseSeconds: config.email.leaseSeconds,
           concurrency,
           box,
           decide: (message) => this.jobs.decide(message),

@@ -2,11 +2,12 @@
  * The outbox: an email is a row written in the same transaction as the change that caused
  * it, so it exists exactly when that change does. Workers claim due rows with
  * `FOR UPDATE SKIP LOCKED`, so several instances never claim the same message; a claim is
- * a lease (`locked_until`), so a worker killed mid-send leaves the row to be claimed again.
- * The lease is far longer than the per-message SMTP deadline (config EMAIL_SMTP_TIMEOUT_MS,
- * at most half of it), so a slow send is abandoned by its own worker long before another
- * worker may claim the row. Every outcome is written only by the claim that sent it
- * (`attempts` identifies the claim), so a late answer to an abandoned send changes nothing.
+ * a lease (`locked_until`, EMAIL_LEASE_SECONDS), so a worker killed mid-send leaves the row
+ * to be claimed again once the lease runs out. The lease is far longer than the per-message
+ * SMTP deadline (config EMAIL_SMTP_TIMEOUT_MS, at most half of it), so a slow send is
+ * abandoned by its own worker long before another worker may claim the row. Every outcome
+ * is written only by the claim that sent it (`attempts` identifies the claim), so a late
+ * answer to an abandoned send changes nothing.
  */
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
@@ -14,14 +15,14 @@ import type { OutboxMessage } from '../../db/database.ts'
 import { rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
 import { rewrapSecrets } from './outbox-secrets.ts'
 
-/** How long a claimed message stays leased to the worker that claimed it. */
+/** How long a claimed message stays leased to the worker that claimed it, unless configured (EMAIL_LEASE_SECONDS). */
 export const LEASE_SECONDS = 60
 
-/** Claims up to `batchSize` messages due at `now` (the caller's clock, lib/clock.ts). */
-export async function claimDue(db: DB, batchSize: number, now: Date): Promise<OutboxMessage[]> {
+/** Claims up to `batchSize` messages due at `now` (the caller's clock, lib/clock.ts), each leased for `leaseSeconds`. */
+export async function claimDue(db: DB, batchSize: number, now: Date, leaseSeconds = LEASE_SECONDS): Promise<OutboxMessage[]> {
   const result = await sql<OutboxMessage>`
     update email_outbox
-       set status = 'sending', attempts = attempts + 1, locked_until = ${now}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
+       set status = 'sending', attempts = attempts + 1, locked_until = ${now}::timestamptz + make_interval(secs => ${leaseSeconds})
      where id in (
        select id from email_outbox
         where (status = 'queued' and next_attempt_at <= ${now}::timestamptz)

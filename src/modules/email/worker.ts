@@ -16,7 +16,7 @@ import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import { systemClock, type Clock } from '../../lib/clock.ts'
-import { claimDue, markFailed, markSent } from './outbox.ts'
+import { claimDue, LEASE_SECONDS, markFailed, markSent } from './outbox.ts'
 import { redactAddresses } from '../../lib/log-redaction.ts'
 import { openSecrets, unmask } from './outbox-secrets.ts'
 
@@ -27,6 +27,8 @@ export interface WorkerOptions {
   messageIdDomain: string
   /** Deadline of one message, from claim to the server's answer. */
   timeoutMs: number
+  /** How long a claim holds a message (outbox.ts; default LEASE_SECONDS); at least twice `timeoutMs`. */
+  leaseSeconds?: number
   /** Messages in flight at once. */
   concurrency: number
   box: SecretBox
@@ -80,6 +82,10 @@ export class OutboxWorker {
     return (this.options.clock ?? systemClock).now()
   }
 
+  private claim(batchSize: number): Promise<OutboxMessage[]> {
+    return claimDue(this.db, batchSize, this.now(), this.options.leaseSeconds ?? LEASE_SECONDS)
+  }
+
   start(): void {
     if (this.running) return
     this.running = true
@@ -102,7 +108,7 @@ export class OutboxWorker {
 
   /** Claims one batch and sends it, `concurrency` at a time; returns how many it handled. */
   async runOnce(): Promise<number> {
-    const batch = await claimDue(this.db, this.options.batchSize ?? 20, this.now())
+    const batch = await this.claim(this.options.batchSize ?? 20)
     const queue = [...batch]
     const lane = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) await this.deliver(next)
@@ -157,7 +163,7 @@ export class OutboxWorker {
     const free = this.options.concurrency - this.inFlight.size
     if (free <= 0) return 0
     try {
-      const batch = await claimDue(this.db, free, this.now())
+      const batch = await this.claim(free)
       for (const message of batch) this.launch(message)
       return batch.length
     } catch (error) {
