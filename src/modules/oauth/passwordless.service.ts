@@ -6,11 +6,11 @@
  * the code and the email are decided by the outbox worker (login-code-job.ts), so neither
  * the body nor the timing tells whether an account exists.
  *
- * Whose account: under `/tenants/{id}` the account of the address in that tenant, without
- * the prefix the platform's (an email is unique per tenant; see users/identity.ts). An
- * unknown address becomes an account when the code is exchanged. The email carries the
- * tenant's branding (never customised texts): the recipient belongs to the tenant, or
- * signs up into it.
+ * Whose account: under `/tenants/{id}` the address's account in that tenant, one the tenant
+ * signs up, or else the address's platform account; without the prefix the platform's (the
+ * prefix rule, users/identity.ts). An unknown address becomes an account when the code is
+ * exchanged. The email carries the tenant's branding (never customised texts) only when the
+ * recipient belongs to the tenant or signs up into it; the platform's otherwise.
  *
  * Without `client_id` the redirect URI names the client (client-lookup.ts).
  */
