@@ -39,19 +39,28 @@ describe('a known and an unknown address take the same path before the answer', 
     const closed = await createTenant(t, 'Closed', { signup: 'closed' })
     const member = await createActor(t, { belongsTo: closed })
     const known = await createActor(t)
+    const platformUser = await createActor(t)
     const stranger = 'nobody-here@example.test'
     const post = (url: string, payload: object) => () => t.app.inject({ method: 'POST', url, payload })
     const code = (email: string, prefix = '') =>
       post(`${prefix}/auth/passwordlessLogin/code`, { email, client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })
-    const cases: Array<[string, () => Promise<{ statusCode: number; body: string }>, () => Promise<{ statusCode: number; body: string }>]> = [
+    // the specification's four fields: the redirect URI names the client
+    const fourFields = (email: string) =>
+      post('/auth/passwordlessLogin/code', { email, redirect_uri: client.redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })
+    type Send = () => Promise<{ statusCode: number; body: string }>
+    const cases: Array<[string, Send, Send, Send?]> = [
       ['code request', code(known.user.email), code(stranger)],
       ['code request under a closed tenant', code(member.user.email, `/tenants/${closed}`), code(`other-${stranger}`, `/tenants/${closed}`)],
+      // a platform account under a tenant's prefix gets the platform's email: the tenant cannot tell
+      ['code request under a closed tenant, a platform account', code(platformUser.user.email, `/tenants/${closed}`), code(`other-${stranger}`, `/tenants/${closed}`)],
+      ['code request without client_id', fourFields(platformUser.user.email), fourFields(`four-${stranger}`), fourFields('warm-up@example.test')],
       ['register', post('/users/register', { email: known.user.email, password: 'a long passphrase' }), post('/users/register', { email: `reg-${stranger}`, password: 'a long passphrase' })],
       ['forgotPassword', post('/users/forgotPassword', { email: known.user.email }), post('/users/forgotPassword', { email: `forgot-${stranger}` })],
+      ['forgotPassword under a tenant, a platform account', post(`/tenants/${closed}/users/forgotPassword`, { email: platformUser.user.email }), post(`/tenants/${closed}/users/forgotPassword`, { email: `forgot-${stranger}` })],
     ]
-    for (const [name, ofKnown, ofUnknown] of cases) {
+    for (const [name, ofKnown, ofUnknown, warmUp] of cases) {
       // a first request fills the caches that do not depend on the address (the client row)
-      await statementsOf(code('warm-up@example.test'))
+      await statementsOf(warmUp ?? code('warm-up@example.test'))
       const a = await statementsOf(ofKnown)
       const b = await statementsOf(ofUnknown)
       expect(a.status, name).toBe(200)
@@ -74,8 +83,12 @@ describe('a known and an unknown address take the same path before the answer', 
     while ((await worker.runOnce()) > 0);
     const to = (address: string) => sink.messages.filter((m) => m.envelopeTo.includes(address))
     expect(to(known.user.email)).toHaveLength(3) // login code, "account exists" notice, reset link
+    // under the closed tenant's prefix, a code and a reset link, and a code without client_id: the platform's mail
+    expect(to(platformUser.user.email)).toHaveLength(3)
+    expect(to(platformUser.user.email).map((m) => m.from?.name)).toEqual(['Trellis', 'Trellis', 'Trellis'])
     expect(to(member.user.email)).toHaveLength(1)
     expect(to(stranger)).toHaveLength(1) // the platform signs a stranger up with a code
+    expect(to(`four-${stranger}`)).toHaveLength(1)
     expect(to(`other-${stranger}`)).toEqual([]) // a closed tenant signs no one up
     expect(to(`forgot-${stranger}`)).toEqual([])
     expect(to(`reg-${stranger}`)).toHaveLength(1) // a new account's confirmation link

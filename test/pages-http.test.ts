@@ -174,6 +174,27 @@ describe('the page flow', () => {
     expect(sent).toEqual([])
   })
 
+  it("under a closed tenant, a platform account gets the platform's email and signs in to its platform account", async () => {
+    const closed = await t.app.services.tenants.create(OPERATOR, { name: 'Closed Brand' })
+    const platform = await createActor(t)
+    const browser = new PageClient(base)
+    const { client, pkce, page } = await start(browser, {}, closed.id)
+    const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email: platform.user.email })
+    const mail = await lastMail(platform.user.email)
+    expect({ tenant: mail.tenant_id, from: mail.from_name }).toEqual({ tenant: null, from: 'Trellis' })
+    const done = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: mail.code ?? '' })
+    expect(done.status).toBe(303)
+    const code = new URL(done.location ?? '').searchParams.get('code') ?? ''
+    const token = await fetch(`${base}/auth/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier, client_id: client.clientId, redirect_uri: client.redirectUri }),
+    })
+    const me = await fetch(`${base}/users/current`, { headers: { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` } })
+    expect(((await me.json()) as { user: { id: number } }).user.id).toBe(platform.user.id)
+    // the page session is that account's too
+    expect((await browser.get('/account')).body).toContain(platform.user.email)
+  })
+
   it('accepts the official Homey app request and ignores its unknown scope', async () => {
     const tenantId = await createTenant(t, 'Duux', { signup: 'customers' })
     const { clientId } = await createClient(t.app, { public: false, redirectUris: ['https://callback.athom.com/oauth2/callback'] })

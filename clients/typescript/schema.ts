@@ -2570,7 +2570,8 @@ export interface components {
         LoginCodeRequest: {
             /** Format: email */
             email: string;
-            client_id: string;
+            /** @description Optional: left out, the client is the one client whose registered redirect URIs match redirect_uri (400 client_id_required when none or several do) */
+            client_id?: string;
             redirect_uri: string;
             code_challenge?: string;
             /** @description S256 or sha256 (= S256); plain is refused */

@@ -14,6 +14,8 @@ import { SCOPES, type Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { findTenant, platformCount } from '../tenancy/tenants.repository.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
+import { systemClock } from '../../lib/clock.ts'
+import { ClientsByRedirectUri } from './client-lookup.ts'
 import { redirectUriProblem } from './redirect-uris.ts'
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
@@ -151,6 +153,8 @@ const CLIENT_CACHE_SIZE = 1_000
 export class ClientsService {
   /** Recently read clients (or their absence): the token endpoint reads one on every request. */
   private readonly cache = new Map<string, { client: OAuthClient | undefined; at: number }>()
+  /** The client a code request without client_id means (client-lookup.ts), cached alike. */
+  readonly byRedirectUri: ClientsByRedirectUri
 
   constructor(
     private readonly db: DB,
@@ -158,7 +162,9 @@ export class ClientsService {
     private readonly cursors: CursorCodec,
     /** Told when clients are added or removed (the CORS origin cache listens). */
     private readonly onChange: () => void = () => {},
-  ) {}
+  ) {
+    this.byRedirectUri = new ClientsByRedirectUri(db, CLIENT_CACHE_MS, systemClock)
+  }
 
   /**
    * Creates a client (platform administrators, the CLI, the dev seed); returns the row and,
@@ -260,6 +266,7 @@ export class ClientsService {
 
   private changed(): void {
     this.cache.clear()
+    this.byRedirectUri.clear()
     this.onChange()
   }
 

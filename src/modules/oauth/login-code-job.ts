@@ -1,10 +1,10 @@
 /**
  * The decision behind a code request, taken when the outbox worker claims the job
  * (email/mail-jobs.ts), so the request answers the same, in the same time, for every
- * address: whose account (the address in the tenant, or on the platform), whether an
- * unknown address may sign up there (a `closed` tenant mails nothing), then a fresh code,
- * which replaces older unused ones for the same email, client and challenge, and the email
- * carrying it. The code exists only as its HMAC in `login_codes` and, sealed, in the
+ * address: whose account (the address's in the tenant, one the tenant signs up, or the
+ * address's platform account: the prefix rule in ../users/identity.ts; nothing when none
+ * applies), then a fresh code, which replaces older unused ones for the same email, client
+ * and challenge, and the email carrying it. The code exists only as its HMAC in `login_codes` and, sealed, in the
  * outbox row until it is sent.
  */
 import type { Insertable } from 'kysely'
@@ -16,8 +16,8 @@ import type { Log } from '../../lib/log.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { EmailService } from '../email/email.service.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
-import { effectiveSignup } from '../tenancy/brands.ts'
-import { findUserByEmail, type Executor } from '../users/users.repository.ts'
+import { accountUnderPrefix } from '../users/identity.ts'
+import type { Executor } from '../users/users.repository.ts'
 import { generateLoginCode, hashLoginCode, normalizeLoginCode } from './login-codes.ts'
 
 export const LOGIN_CODE_JOB = 'passwordlessLogin'
@@ -86,11 +86,13 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
   email.jobs.register(LOGIN_CODE_JOB, LoginCodeJob, async (trx, job) => {
     const tenant = job.tenantId ? await findTenant(trx, job.tenantId) : null
     if (job.tenantId && !tenant) return null
-    const user = await findUserByEmail(trx, job.email, tenant?.id ?? null)
-    if (!user && tenant && effectiveSignup(tenant) === 'closed') {
-      deps.log.info({ tenantId: tenant.id }, 'login code not sent: tenant does not allow sign-up')
+    // whose account: the tenant's, one it signs up, or the address's platform account (users/identity.ts)
+    const account = await accountUnderPrefix(trx, job.email, tenant ?? null, 'login')
+    if (!account) {
+      deps.log.info({ tenantId: job.tenantId }, 'login code not sent: no account there, and the tenant does not allow sign-up')
       return null
     }
+    const { user, tenantId } = account
     // a newer code for the same email, client and challenge replaces the older ones
     await trx
       .deleteFrom('login_codes')
@@ -108,7 +110,8 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
       scope: job.scope,
       nonce: job.nonce,
       email: job.email,
-      tenant_id: tenant?.id ?? null,
+      // the exchange signs in the address's account in this tenant: the one this email is for
+      tenant_id: tenantId,
       // while the client is under attack, the code redeems only from where it was asked for (attempts.ts)
       requested_address: job.requestedAddress,
       requested_network: job.requestedNetwork,
@@ -118,7 +121,8 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
       type: 'passwordlessLogin',
       // names are whoever registered the address's choice: only for an address that proved itself
       to: user?.email_confirmed_at ? { email: job.email, username: user.username, displayName: user.display_name } : { email: job.email },
-      tenantId: tenant?.id ?? null,
+      // the brand's look only for its own account, or one it signs up; the platform's otherwise
+      tenantId,
       customTexts: false,
       data: { loginCode: code, loginLink: job.pageLink ? pageLinkWith(job.pageLink, code) : loginLink(job.redirectUri, code) },
     }

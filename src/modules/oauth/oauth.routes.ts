@@ -146,7 +146,11 @@ async function oauth2Routes(parent: FastifyInstance): Promise<void> {
 
 const CodeBody = Type.Object({
   email: Type.String({ format: 'email', maxLength: 320 }),
-  client_id: Type.String({ minLength: 1, maxLength: 200 }),
+  client_id: Type.Optional(Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'Optional: left out, the client is the one client whose registered redirect URIs match redirect_uri (400 client_id_required when none or several do)',
+  })),
   redirect_uri: Type.String({ minLength: 1, maxLength: 2000 }),
   code_challenge: Type.Optional(Type.String({ maxLength: 256 })),
   code_challenge_method: Type.Optional(Type.String({ maxLength: 20, description: 'S256 or sha256 (= S256); plain is refused' })),

@@ -6,11 +6,13 @@
  * the code and the email are decided by the outbox worker (login-code-job.ts), so neither
  * the body nor the timing tells whether an account exists.
  *
- * Whose account: under `/tenants/{id}` the account of the address in that tenant, without
- * the prefix the platform's (an email is unique per tenant; see users/identity.ts). An
- * unknown address becomes an account when the code is exchanged. The email carries the
- * tenant's branding (never customised texts): the recipient belongs to the tenant, or
- * signs up into it.
+ * Whose account: under `/tenants/{id}` the address's account in that tenant, one the tenant
+ * signs up, or else the address's platform account; without the prefix the platform's (the
+ * prefix rule, users/identity.ts). An unknown address becomes an account when the code is
+ * exchanged. The email carries the tenant's branding (never customised texts) only when the
+ * recipient belongs to the tenant or signs up into it; the platform's otherwise.
+ *
+ * Without `client_id` the redirect URI names the client (client-lookup.ts).
  */
 import type { Log } from '../../lib/log.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
@@ -25,7 +27,8 @@ import { isRegisteredRedirectUri } from './redirect-uris.ts'
 
 export interface CodeRequest {
   email: string
-  client_id: string
+  /** Left out, the redirect URI names the client (client-lookup.ts). */
+  client_id?: string
   redirect_uri: string
   code_challenge?: string
   code_challenge_method?: string
@@ -64,7 +67,7 @@ export class PasswordlessService {
         { field: 'body.code_challenge_method', message: 'must be S256 or sha256' },
       ])
     }
-    const client = await this.clients.find(input.client_id)
+    const client = input.client_id === undefined ? await this.clients.byRedirectUri.resolve(input.redirect_uri) : await this.clients.find(input.client_id)
     if (!client) throw badRequest('invalid_client', 'Unknown client_id.', [{ field: 'body.client_id', message: 'is not a registered client' }])
     if (!isRegisteredRedirectUri(client.redirect_uris, input.redirect_uri)) {
       throw badRequest('redirect_uri_mismatch', 'redirect_uri is not registered for this client.', [

@@ -21,6 +21,7 @@
  * A `*` anywhere else (host, path, query, or mid-fragment) is refused at registration.
  *
  * Where the login code goes for such a URI: see `loginLink` in passwordless.service.ts.
+ * Which client a URI names when the request leaves client_id out: client-lookup.ts.
  */
 
 /** Characters a wildcard may stand for: RFC 3986 fragment characters minus `#`. */
@@ -56,4 +57,21 @@ export function redirectUriMatches(registered: string, presented: string): boole
 
 export function isRegisteredRedirectUri(registered: readonly string[], presented: string): boolean {
   return registered.some((r) => redirectUriMatches(r, presented))
+}
+
+/**
+ * Every registered URI that `presented` would match: itself, and for a URI with a fragment,
+ * each `<presented up to a point in the fragment>*` whose rest the wildcard may stand for.
+ * A lookup keyed by these finds every client that accepts `presented` through an index
+ * (client-lookup.ts); redirectUriMatches stays the judge of each one found.
+ */
+export function registeredFormsOf(presented: string): string[] {
+  const forms = [presented]
+  const hashAt = presented.indexOf('#')
+  if (hashAt < 0) return forms
+  for (let end = presented.length; end > hashAt; end--) {
+    if (!FRAGMENT_TAIL.test(presented.slice(end))) break
+    forms.push(`${presented.slice(0, end)}*`)
+  }
+  return forms
 }

@@ -24,7 +24,7 @@
 import { proveAddress } from '../users/identity.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { AuthorizationRequest, OAuthClient } from '../../db/database.ts'
+import type { AuthorizationRequest, LoginCode, OAuthClient } from '../../db/database.ts'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
 import { AppError, rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
@@ -235,10 +235,10 @@ export class AuthorizeService {
       throw wrongCode()
     }
     await taken.refund()
-    return this.finish(request, code.id, normalized)
+    return this.finish(request, code, normalized)
   }
 
-  private async finish(request: AuthorizationRequest, codeId: number, normalized: string): Promise<Finished> {
+  private async finish(request: AuthorizationRequest, code: Pick<LoginCode, 'id' | 'tenant_id'>, normalized: string): Promise<Finished> {
     const done = await this.db
       .updateTable('authorization_requests')
       .set({ completed_at: new Date() })
@@ -247,19 +247,20 @@ export class AuthorizeService {
       .returning('id')
       .executeTakeFirst()
     if (!done) throw expired()
-    // the account of the address in the tenant the sign-in was asked under (null: the platform)
-    const user = request.email ? await findUserByEmail(this.db, request.email, request.tenant_id ?? null) : undefined
+    // the account the code was mailed for: the address's in the tenant the sign-in was asked
+    // under, or its platform account (the prefix rule, users/identity.ts), as the exchange signs in
+    const user = request.email ? await findUserByEmail(this.db, request.email, code.tenant_id) : undefined
     // the address is proved now (a password set before this first proof is discarded); an account-page sign-in's code is used up here
     if (user) await proveAddress(this.db, user)
     await this.db
       .updateTable('login_codes')
       .set(request.client_id ? { auth_time: new Date() } : { auth_time: new Date(), consumed_at: new Date() })
-      .where('id', '=', codeId)
+      .where('id', '=', code.id)
       .execute()
     if (!request.client_id && !user) {
       throw new AppError(400, 'no_account', 'There is no account for this address yet. Sign in to an app first to create one.')
     }
-    const session = user ? await this.sessions.create(user.id, request.tenant_id) : null
+    const session = user ? await this.sessions.create(user.id, code.tenant_id) : null
     const redirect = request.client_id
       ? withParams(request.redirect_uri, { code: displayCode(normalized), state: request.state, iss: this.config.publicUrl })
       : request.redirect_uri

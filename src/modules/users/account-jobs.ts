@@ -6,7 +6,9 @@
  * - register: an unknown address gets an unconfirmed account (with the password hashed in
  *   the request, on every path) and a confirmation link; a known one gets a notice that
  *   someone tried to register it, without any caller-chosen text.
- * - forgotPassword: a known address gets a reset link; an unknown one gets nothing.
+ * - forgotPassword: a known address gets a reset link; an unknown one gets nothing. Under
+ *   a prefix, an address with no account in the tenant but one on the platform gets the
+ *   platform's reset email for that platform account (the prefix rule, identity.ts).
  *
  * The tenant rule (accounts.service.ts): customised texts only under the user's own tenant.
  */
@@ -20,7 +22,7 @@ import { formatDateTime } from '../email/dates.ts'
 import type { EmailService, SendEmailInput } from '../email/email.service.ts'
 import type { EmailType } from '../email/placeholders.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
-import { findOrSignUp } from './identity.ts'
+import { accountUnderPrefix, findOrSignUp } from './identity.ts'
 import { findUserByEmail, type Executor } from './users.repository.ts'
 
 export const REGISTER_JOB = 'register'
@@ -79,11 +81,14 @@ export function registerAccountJobs(email: EmailService, deps: { config: Readonl
   })
 
   email.jobs.register(FORGOT_PASSWORD_JOB, ForgotPasswordJob, async (trx, job) => {
-    const user = await findUserByEmail(trx, job.email, job.prefixTenant)
+    // the tenant's account, else the address's platform account with the platform's email (identity.ts)
+    const tenant = job.prefixTenant === null ? null : await findTenant(trx, job.prefixTenant)
+    if (job.prefixTenant !== null && !tenant) return null
+    const user = (await accountUnderPrefix(trx, job.email, tenant ?? null, 'reset'))?.user
     if (!user) return null
     const { token, expiresAt } = await issueToken(trx, user.id, 'passwordReset', deps.config.passwordResetTtlSeconds, deps.clock.now())
-    const scope = emailScope(job.prefixTenant, user)
-    const zone = scope.tenantId ? ((await findTenant(trx, scope.tenantId))?.time_zone ?? 'UTC') : 'UTC'
+    // the tenant's time zone in the tenant's email; the platform's email is in UTC
+    const zone = emailScope(job.prefixTenant, user).tenantId ? (tenant?.time_zone ?? 'UTC') : 'UTC'
     return accountMail('passwordReset', user, job.prefixTenant, { resetToken: token, resetTokenExp: formatDateTime(expiresAt, zone) })
   })
 }

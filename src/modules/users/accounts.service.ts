@@ -4,8 +4,9 @@
  * forgotPassword do the same work for every address (checks, limits, the password hash,
  * one mail job) and leave the branch to the outbox worker (account-jobs.ts).
  *
- * Whose account: under `/tenants/{tenantId}` the account of the address in that tenant,
- * without the prefix the platform's (see identity.ts).
+ * Whose account: under `/tenants/{tenantId}` the account of the address in that tenant
+ * (forgotPassword: else its platform account, the prefix rule in identity.ts), without the
+ * prefix the platform's.
  *
  * The tenant rule: a tenant's customised email (whose links the tenant writes) goes out
  * only when the endpoint was called under `/tenants/{tenantId}` and the user belongs to

@@ -12,13 +12,47 @@
  * The token endpoint applies these rules, and the proof of address below, in one SQL
  * statement (../oauth/redeem-code.ts) to save round trips: a change here goes there too.
  *
+ * The prefix rule: whose account a login code or a password reset asked for under
+ * `/tenants/{id}` is for (accountUnderPrefix), in this order:
+ * 1. the address's account in that tenant: the tenant's email;
+ * 2. none there, a login code, and the tenant signs strangers up (`customers`, `members`):
+ *    the tenant's account, created at the exchange, with the tenant's branded email. An
+ *    address that also has a platform account gets a second, separate one: the brand's app
+ *    signs in the brand's customers, and accounts are per tenant (a platform account is
+ *    never quietly made the brand's customer, nor the brand's customer a platform account);
+ * 3. otherwise the address's platform account, if it has one: the platform's default email,
+ *    and a login code minted for the platform (tenant null), so the exchange signs in that
+ *    platform account and nothing else;
+ * 4. otherwise nothing is sent (a closed tenant never creates an account, here or anywhere).
+ *
+ * Threats the prefix rule must hold against, and how:
+ * - The brand learning who has an account. The request does the same work on every branch
+ *   (its checks, limits and one INSERT of a mail job); the branch is taken by the outbox
+ *   worker (../email/mail-jobs.ts). The answer, its bytes and its timing are the same for the
+ *   tenant's account, a platform account and an unknown address; the message goes only to
+ *   the address, and its row is the platform's (tenant null), not the brand's.
+ * - The brand's words reaching an account that is not the brand's. On branch 3 the email is
+ *   rendered without a tenant: the platform's texts, links, logo and sender. No text or link
+ *   the brand wrote carries a platform account's reset token or code.
+ * - A code signing in another account than the one it was mailed for. The code records the
+ *   tenant of the account it is for, and the exchange signs in the address's account in the
+ *   code's tenant only. The brand's app gets the platform account's tokens only when the
+ *   owner types the code into it: the same app can sign platform accounts in without the
+ *   prefix already, so the prefix gives it nothing more.
+ * - An account of ANOTHER tenant is not reached under this one. The address's "own
+ *   account" elsewhere is its platform account, the one the same request without the prefix
+ *   reaches. Reaching a tenant B account from tenant A's prefix would make every brand a door
+ *   to every other brand's customers (a code asked under A would sign B's customer into A's
+ *   app), and an address may have accounts in several tenants, so there is no one account to
+ *   pick. Its own tenant's prefix reaches it.
+ *
  * Pre-hijacking (someone registers a victim's address with a password and waits): when a
  * login code proves an address that was not proven before, any password set before that
  * proof is discarded and every session of the account ends, so the squatter's password
  * never becomes valid. A confirmation link proves the registration it was sent for, with
  * that registration's password; its email tells anyone who did not sign up to ignore it.
  */
-import type { User } from '../../db/database.ts'
+import type { Tenant, User } from '../../db/database.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
 import { addMembership, findTenant, insertTenant } from '../tenancy/tenants.repository.ts'
 import { effectiveSignup } from '../tenancy/brands.ts'
@@ -29,6 +63,29 @@ export async function signupAllowed(db: Executor, tenantId: number | null): Prom
   if (tenantId === null) return true
   const tenant = await findTenant(db, tenantId)
   return tenant !== undefined && effectiveSignup(tenant) !== 'closed'
+}
+
+/** The account a request under a prefix is for: its tenant (null: the platform) and the user, if it exists yet. */
+export interface PrefixedAccount {
+  tenantId: number | null
+  user: User | undefined
+}
+
+/**
+ * Whose account a request is for (the prefix rule at the top): `tenant` is the prefix's
+ * (null: no prefix). A login code may be for an account its exchange creates (`user`
+ * undefined); a reset only for one that exists. Null: nothing is to be sent.
+ */
+export async function accountUnderPrefix(db: Executor, email: string, tenant: Tenant | null, purpose: 'login' | 'reset'): Promise<PrefixedAccount | null> {
+  if (tenant) {
+    const own = await findUserByEmail(db, email, tenant.id)
+    if (own) return { tenantId: tenant.id, user: own }
+    if (purpose === 'login' && effectiveSignup(tenant) !== 'closed') return { tenantId: tenant.id, user: undefined }
+  }
+  const platform = await findUserByEmail(db, email, null)
+  // the platform signs anyone up, but only without a prefix: a closed tenant creates nothing
+  if (!platform && (tenant || purpose === 'reset')) return null
+  return { tenantId: null, user: platform }
 }
 
 /**
