@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_pages.ts'
 import * as m0012 from './migrations/0012_mail_jobs.ts'
 import * as m0013 from './migrations/0013_brands.ts'
 import * as m0014 from './migrations/0014_device_identity.ts'
+import * as m0015 from './migrations/0015_refresh_parent.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_mail_jobs': m0012,
   '0013_brands': m0013,
   '0014_device_identity': m0014,
+  '0015_refresh_parent': m0015,
 }
 
 class StaticProvider implements MigrationProvider {
