@@ -83,6 +83,11 @@ export interface Config {
   loginCodeTtlSeconds: number
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
+  /**
+   * How long after a refresh token is rotated a retry of it by the same client rotates again
+   * instead of revoking the session (0: never); see grants/refresh-token.ts for the threat.
+   */
+  refreshReuseIntervalSeconds: number
   emailConfirmationTtlSeconds: number
   passwordResetTtlSeconds: number
   invitationTtlSeconds: number
@@ -229,6 +234,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     loginCodeTtlSeconds: int(env, 'LOGIN_CODE_TTL_SECONDS', 600, 60, 3600),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3600, 365 * 86_400),
+    // a retry comes within seconds; a longer window only lengthens a stolen token's grace
+    refreshReuseIntervalSeconds: int(env, 'REFRESH_REUSE_INTERVAL_SECONDS', 10, 0, 60),
     emailConfirmationTtlSeconds: int(env, 'EMAIL_CONFIRMATION_TTL_SECONDS', 86_400, 600, 30 * 86_400),
     passwordResetTtlSeconds: int(env, 'PASSWORD_RESET_TTL_SECONDS', 3600, 300, 86_400),
     invitationTtlSeconds: int(env, 'INVITATION_TTL_SECONDS', 7 * 86_400, 3600, 90 * 86_400),

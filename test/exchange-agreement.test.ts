@@ -6,8 +6,9 @@
  * presents it rightly and gets tokens (the statement does not refuse what the grant accepts).
  * The common statement defers what it does not serve to the full one; a later block shows
  * which statements each kind of account takes. The last does the same for a refresh, whose
- * one statement also decides before it writes (src/modules/oauth/tokens.ts); it takes the
- * instant to judge expiry by, so the test moves time by passing it.
+ * one statement also decides before it writes (src/modules/oauth/tokens.ts), and for the
+ * second statement a retried refresh takes; they take the instant to judge expiry by, so the
+ * test moves time by passing it.
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +16,7 @@ import { createTenant, createTestApp, uniqueEmail, type TestApp } from './helper
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 import { StatementRecorder } from './statement-recorder.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
-import { rotateRefreshToken } from '../src/modules/oauth/tokens.ts'
+import { rotateAgain, rotateRefreshToken } from '../src/modules/oauth/tokens.ts'
 
 let t: TestApp
 let pub: { clientId: string; redirectUri: string }
@@ -252,5 +253,35 @@ describe('a refresh: one statement, which writes only what the grant accepts', (
     expect(afterRevoke?.row.rotated).toBe(false)
     expect(afterRevoke?.row.revoked_at).not.toBeNull()
     expect(await refreshTokensOf(issued.email)).toEqual({ n: 2, used: 1 })
+  })
+
+  it('a retry rotates again only from the parent of the live token, used after `since`, on a live session', async () => {
+    const issued = await issue('S256')
+    const tokens = (await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier })).json()
+    const now = new Date(t.clock.now().getTime() + 1000)
+    const first = await rotateRefreshToken(t.db, { token: tokens.refresh_token, clientId: pub.clientId, scopes: [], now, ttlSeconds: 3600 })
+    if (!first?.row.rotated) throw new Error('the first rotation did not happen')
+    const later = new Date(now.getTime() + 5000)
+    const again = (input: { since: Date; clientId?: string; scopes?: string[] }) =>
+      rotateAgain(t.db, { id: first.row.id, clientId: input.clientId ?? pub.clientId, scopes: input.scopes ?? [], since: input.since, now: later, ttlSeconds: 3600 })
+
+    // used at `now`, not after it; another client; a scope the session lacks: nothing written
+    expect(await again({ since: now })).toMatchObject({ eligible: false, rotated: false })
+    const since = new Date(now.getTime() - 1)
+    expect(await again({ since, clientId: other.clientId })).toMatchObject({ eligible: false, rotated: false })
+    expect(await again({ since, scopes: ['admin:everything'] })).toMatchObject({ eligible: false, rotated: false })
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 2, used: 1 })
+
+    const retried = await again({ since })
+    expect(retried).toMatchObject({ eligible: true, rotated: true })
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 3, used: 2 })
+    // the retired successor is no parent of anything: a retry of it is not one
+    const retired = await rotateRefreshToken(t.db, { token: first.successor, clientId: pub.clientId, scopes: [], now: later, ttlSeconds: 3600 })
+    expect(retired?.row).toMatchObject({ rotated: false, used_at: later })
+    expect(await rotateAgain(t.db, { id: retired?.row.id ?? 0, clientId: pub.clientId, scopes: [], since, now: later, ttlSeconds: 3600 })).toMatchObject({ eligible: false })
+
+    await t.db.updateTable('sessions').set({ revoked_at: later }).where('id', '=', first.row.session_id).execute()
+    expect(await again({ since })).toMatchObject({ eligible: false, rotated: false })
+    expect(await refreshTokensOf(issued.email)).toEqual({ n: 3, used: 2 })
   })
 })

@@ -54,6 +54,8 @@ export interface RefreshTokensTable {
   expires_at: ColumnType<Date, Date, Date>
   used_at: NullableTimestamp
   created_at: Generated<Date>
+  /** The token this one was rotated from (a retried refresh rotates again from it); none for a session's first. */
+  parent_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type LoginCode = Selectable<LoginCodesTable>

@@ -81,7 +81,7 @@ export function defaultTexts(type: EmailType, { publicUrl: base, loginCodeTtlSec
         subject: 'Your {{company.name}} login code: {{loginCode}}',
         title: 'Your login code',
         contentBeforeCta:
-          'Hi {{user.displayname}},\n\nEnter this code in the app to sign in:\n\n{{loginCode}}\n\nor use the button below on this device.',
+          'Hi {{user.displayname}},\n\nEnter this code in the app to sign in, or use the button below on this device:',
         ctaLabel: 'Sign in',
         ctaLink: '{{loginLink}}',
         contentAfterCta: `The code works once and expires in ${Math.round(loginCodeTtlSeconds / 60)} minutes. If you did not try to sign in, ignore this email.`,

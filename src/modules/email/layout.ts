@@ -2,13 +2,33 @@
  * The HTML layout, written in MJML (email HTML that renders in Outlook and Gmail) and
  * compiled once per process. Per email only slot substitution runs: `[[slot]]` markers
  * take HTML-escaped values, the two sentinel colours take the tenant's colours, and the
- * optional blocks (logo, button, address) are cut out between comment markers.
+ * optional blocks (logo, code, button, address) are cut out between comment markers.
+ *
+ * Nothing is loaded from a third party: the fonts are the reader's own (system stacks; MJML's
+ * Google Fonts links are turned off), and the only image is the logo a tenant configured.
+ * A login code is shown as typed (`7K2QD-M9XHT`): large, monospaced, never wrapped, so
+ * 0/O and 1/I are easy to tell apart and the groups can be read off one at a time.
  */
 import mjml2html from 'mjml'
 import { escapeHtml } from './placeholders.ts'
 
 const BUTTON_SENTINEL = '#a1b2c3'
 const TEXT_SENTINEL = '#c3b2a1'
+
+const MONOSPACE = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', 'Courier New', monospace"
+const CODE_STYLE = [
+  'display:inline-block',
+  `font-family:${MONOSPACE}`,
+  'font-size:28px',
+  'line-height:1.25',
+  'font-weight:700',
+  'letter-spacing:2px',
+  'white-space:nowrap',
+  'padding:10px 16px',
+  'border-radius:6px',
+  'background-color:#f3f4f6',
+  `color:${TEXT_SENTINEL}`,
+].join(';')
 
 const SOURCE = `<mjml>
   <mj-head>
@@ -31,6 +51,9 @@ const SOURCE = `<mjml>
       <mj-column>
         <mj-text font-size="22px" font-weight="600" line-height="1.3">[[title]]</mj-text>
         <mj-text>[[contentBeforeCta]]</mj-text>
+        <mj-raw><!--block:code--></mj-raw>
+        <mj-text align="center" padding="4px 25px 12px"><code style="${CODE_STYLE}">[[code]]</code></mj-text>
+        <mj-raw><!--/block:code--></mj-raw>
         <mj-raw><!--block:button--></mj-raw>
         <mj-button background-color="${BUTTON_SENTINEL}" color="#ffffff" href="[[ctaLink]]" font-size="15px" font-weight="600" border-radius="6px" padding="16px 0">[[ctaLabel]]</mj-button>
         <mj-raw><!--/block:button--></mj-raw>
@@ -55,7 +78,8 @@ let compileCount = 0
 export function compiledLayout(): Promise<string> {
   compiled ??= (async () => {
     compileCount += 1
-    const result = await mjml2html(SOURCE, { validationLevel: 'strict', minify: false })
+    // fonts: {} keeps MJML from linking Google Fonts for a family it knows (Roboto, in the stack)
+    const result = await mjml2html(SOURCE, { validationLevel: 'strict', minify: false, fonts: {} })
     return result.html
   })()
   return compiled
@@ -70,6 +94,8 @@ export interface LayoutSlots {
   subject: string
   title: string
   contentBeforeCta: string
+  /** A code the reader types (the login code), shown on its own; empty: none. */
+  code: string
   ctaLabel: string
   ctaLink: string
   contentAfterCta: string
@@ -106,6 +132,7 @@ function isWebLink(link: string): boolean {
 export async function renderLayout(slots: LayoutSlots): Promise<string> {
   let html = await compiledLayout()
   html = cutBlock(html, 'logo', slots.logoUrl !== '')
+  html = cutBlock(html, 'code', slots.code !== '')
   const safeLink = isWebLink(slots.ctaLink)
   html = cutBlock(html, 'button', safeLink && slots.ctaLabel !== '')
   html = cutBlock(html, 'address', slots.companyAddress !== '')

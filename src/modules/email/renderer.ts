@@ -79,8 +79,8 @@ export function placeholderValues(input: RenderInput): Record<string, string> {
   }
 }
 
-function plainText(t: EmailTexts, companyName: string, address: string): string {
-  const parts = [t.title, t.contentBeforeCta]
+function plainText(t: EmailTexts, code: string, companyName: string, address: string): string {
+  const parts = [t.title, t.contentBeforeCta, code]
   if (t.ctaLink && t.ctaLabel) parts.push(`${t.ctaLabel}: ${t.ctaLink}`)
   parts.push(t.contentAfterCta, `--\n${t.footerTitle}\n${companyName}${address ? `\n${address}` : ''}`)
   return parts.filter((p) => p.trim() !== '').join('\n\n')
@@ -99,14 +99,17 @@ export async function renderEmail(input: RenderInput, ctx: DefaultsContext): Pro
   const address = [tenant?.address, [tenant?.zip_code, tenant?.country_code].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ')
+  // the login code stands on its own, in both parts, right after the text that asks for it
+  const code = input.type === 'passwordlessLogin' ? (values.loginCode ?? '') : ''
   const html = await renderLayout({
     ...t,
     subject,
+    code,
     companyName,
     companyAddress: address,
     logoUrl: tenant?.logo_url ?? '',
     buttonColor: brand.buttonColor ?? PLATFORM_BRAND.buttonColor,
     textColor: brand.textColor ?? PLATFORM_BRAND.textColor,
   })
-  return { subject, html, text: plainText(t, companyName, address) }
+  return { subject, html, text: plainText(t, code, companyName, address) }
 }

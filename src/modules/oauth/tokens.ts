@@ -100,6 +100,8 @@ export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSe
 
 /** A presented refresh token as the rotation read it, and whether the rotation happened. */
 export interface Rotation {
+  /** The presented token's row. */
+  id: number
   session_id: string
   client_id: string
   user_id: number | null
@@ -118,7 +120,8 @@ export interface Rotation {
  * its session live, the requested scope within the session's) marks it used and stores the
  * successor. The update matches only while `used_at is null`, so of concurrent rotations
  * exactly one writes; an ineligible token, or a loser, writes nothing. The row comes back
- * either way, so the grant can tell why nothing happened (reuse revokes the session).
+ * either way, so the grant can tell why nothing happened (reuse revokes the session, or a
+ * retry rotates again: `rotateAgain`). The successor records its parent, which a retry needs.
  * Undefined when no token has that hash.
  */
 export async function rotateRefreshToken(
@@ -139,17 +142,57 @@ export async function rotateRefreshToken(
         where client_id = ${presented.clientId} and user_id is not null and used_at is null and revoked_at is null
           and expires_at > ${now}::timestamptz and ${presented.scopes}::text[] <@ string_to_array(scope, ' ')
       )
-      returning session_id
+      returning id, session_id
     ), successor as (
-      insert into refresh_tokens (token_hash, session_id, expires_at)
-      select ${hashSecret(successor)}, session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz from used
+      insert into refresh_tokens (token_hash, session_id, expires_at, parent_id)
+      select ${hashSecret(successor)}, session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz, id from used
       returning id
     )
-    select session_id, client_id, user_id, tenant_id, scope, used_at, expires_at, revoked_at, exists (select 1 from successor) as rotated
+    select id, session_id, client_id, user_id, tenant_id, scope, used_at, expires_at, revoked_at, exists (select 1 from successor) as rotated
     from presented
   `.execute(db)
   const row = result.rows[0]
   return row && { row, successor }
+}
+
+/**
+ * A retried refresh, rotated again from the token it presented (see grants/refresh-token.ts for
+ * when and why). In one statement: the presented token was used after `since`, by its session's
+ * client, the session is live and the scope within it, and its successor is still unused (it
+ * is the immediate parent of the live token). Then the successor is retired (marked used, so
+ * whoever holds it and presents it later is a reuse) and a new one stored with the same parent.
+ * `eligible` with nothing `rotated`: a concurrent retry retired that successor first.
+ */
+export async function rotateAgain(
+  db: Executor,
+  presented: { id: number; clientId: string; scopes: readonly string[]; since: Date; now: Date; ttlSeconds: number },
+): Promise<{ eligible: boolean; rotated: boolean; successor: string }> {
+  const successor = randomToken(32)
+  const { now } = presented
+  const result = await sql<{ eligible: boolean; rotated: boolean }>`
+    with presented as (
+      select r.id, r.session_id
+      from refresh_tokens r join sessions s on s.id = r.session_id
+      where r.id = ${presented.id} and r.used_at > ${presented.since}::timestamptz
+        and s.client_id = ${presented.clientId} and s.user_id is not null and s.revoked_at is null
+        and ${presented.scopes}::text[] <@ string_to_array(s.scope, ' ')
+    ), live as (
+      select c.id from refresh_tokens c join presented p on c.session_id = p.session_id and c.parent_id = p.id
+      where c.used_at is null and c.expires_at > ${now}::timestamptz
+    ), retired as (
+      update refresh_tokens set used_at = ${now}::timestamptz
+      where used_at is null and id in (select id from live)
+      returning id
+    ), successor as (
+      insert into refresh_tokens (token_hash, session_id, expires_at, parent_id)
+      select ${hashSecret(successor)}, p.session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz, p.id
+      from presented p where exists (select 1 from retired)
+      returning id
+    )
+    select exists (select 1 from live) as eligible, exists (select 1 from successor) as rotated
+  `.execute(db)
+  const row = result.rows[0]
+  return { eligible: row?.eligible ?? false, rotated: row?.rotated ?? false, successor }
 }
 
 /** Opens a session for a user and returns its id and first refresh token. */

@@ -9,6 +9,10 @@
  * per account, per IP and per client) and answers a wrong email and a wrong password alike
  * (`Not_Exist`). The client must have the `password` grant: an operator who does not want
  * password logins leaves it out and the route answers `Not_Allowed`.
+ *
+ * Whose accounts: the v5 client's tenant's, as for any password grant. The import binds that
+ * client to its brand (`--tenant 44`, docs/existing-apps.md), where the brand's apps sign their
+ * customers up, so the login finds them; an unbound client would look among platform accounts.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

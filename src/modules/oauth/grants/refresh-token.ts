@@ -9,11 +9,36 @@
  * (`started <= used_at`: it arrived before the winner used the token), is told `invalid_grant` and revokes
  * nothing, so the winner's new tokens stay valid. A use that arrived after is reuse.
  * A refresh token is 256-bit random: it is never refused by a rate limit.
+ *
+ * Retries (REFRESH_REUSE_INTERVAL_SECONDS, default 10, 0 = off; Supabase Auth has the same
+ * setting). A mobile app that loses the answer to a refresh presents the same token again,
+ * and under the rule above would lose its whole session. So a used token presented again by
+ * its session's client, within the interval after it was first used, while its successor is
+ * still unused (it is the immediate parent of the live token) and the session is live, is
+ * answered as the first request was: with tokens. Refresh tokens are stored hashed, so the
+ * successor already issued cannot be read back; instead the retry rotates again from the
+ * presented token: the unused successor is retired (marked used) and a new one issued with
+ * the same parent. The window runs from the first use, however often the token is retried.
+ *
+ * The threat: a token copied by an attacker and replayed within those seconds gets a live
+ * successor too, where without the interval it would have revoked the session. What bounds it:
+ * - the attacker must present it within the interval of the legitimate use, i.e. hold it in
+ *   real time; afterwards it is reuse, as before;
+ * - only the newest generation qualifies: once the successor was used, the old token is
+ *   reuse at once, interval or not;
+ * - one successor stays live. Whoever holds a retired successor (the app, if the attacker's
+ *   replay came after its refresh; the attacker, if the app retried after the replay) presents
+ *   a used token that is no longer the parent of the live one: reuse, and the session, with
+ *   the other side's tokens, is revoked. So a theft costs the thief the session at the
+ *   victim's next refresh, as it does without the interval, only a few seconds later;
+ * - the same client only, its session live, the scope within the session's.
+ * The address is not compared (a login code's duplicate rule does): a lost answer is often a
+ * network change, the moment a phone moves from Wi-Fi to mobile data.
  */
 import { OAuthError } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
-import { rotateRefreshToken, userTokenResponse } from '../tokens.ts'
-import { grantedScope, requestedScopes, type GrantDeps, type GrantHandler } from './types.ts'
+import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.ts'
+import { grantedScope, requestedScopes, type GrantContext, type GrantDeps, type GrantHandler } from './types.ts'
 
 const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
 
@@ -23,7 +48,37 @@ async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: strin
   throw invalid()
 }
 
-export const refreshTokenGrant: GrantHandler = async (deps, { client, params, started, attempt }) => {
+/** The answer for a session whose refresh token `successor` was just stored. */
+function tokensFor(deps: GrantDeps, row: Rotation & { user_id: number }, params: GrantContext['params'], successor: string): Promise<TokenResponse> {
+  const scope = grantedScope(params.scope, row.scope.split(' ').filter(Boolean))
+  if (scope === null) throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
+  return userTokenResponse(deps, { userId: row.user_id, clientId: row.client_id, tenantId: row.tenant_id, scope, sessionId: row.session_id, refreshToken: successor })
+}
+
+/** A used token presented again: a retry within the interval rotates again; anything else is reuse. */
+async function presentedAgain(deps: GrantDeps, row: Rotation & { user_id: number; used_at: Date }, ctx: GrantContext, now: Date): Promise<TokenResponse> {
+  const interval = deps.config.refreshReuseIntervalSeconds
+  if (interval > 0 && now.getTime() - row.used_at.getTime() < interval * 1000) {
+    const retry = await rotateAgain(deps.db, {
+      id: row.id,
+      clientId: ctx.client.client_id,
+      scopes: requestedScopes(ctx.params.scope),
+      since: new Date(now.getTime() - interval * 1000),
+      now,
+      ttlSeconds: deps.config.refreshTokenTtlSeconds,
+    })
+    if (retry.rotated) {
+      deps.log.info({ sessionId: row.session_id, clientId: ctx.client.client_id }, 'refresh token retried within the interval: rotated again')
+      return tokensFor(deps, row, ctx.params, retry.successor)
+    }
+    // a concurrent retry of the same token retired the successor first: not a copy
+    if (retry.eligible) throw invalid()
+  }
+  return reuseDetected(deps, row.session_id, ctx.client.client_id)
+}
+
+export const refreshTokenGrant: GrantHandler = async (deps, ctx) => {
+  const { client, params, started, attempt } = ctx
   if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
   const now = deps.clock.now()
   // one statement, one round trip: reads the token and, when it is eligible, rotates it (tokens.ts)
@@ -36,28 +91,23 @@ export const refreshTokenGrant: GrantHandler = async (deps, { client, params, st
   })
   if (!rotation) throw invalid()
   const { row, successor } = rotation
+  const { user_id: userId, used_at: usedAt } = row
   // the statement's checks again, at its `now`, to say why it wrote nothing (it rotated only if all pass)
-  if (row.client_id !== client.client_id || row.user_id === null) throw invalid()
-  if (row.used_at) {
+  if (row.client_id !== client.client_id || userId === null) throw invalid()
+  if (usedAt) {
     await attempt.notAGuess()
     // a concurrent loser that read after the winner committed: not a copy
-    if (started.getTime() <= row.used_at.getTime()) throw invalid()
-    return reuseDetected(deps, row.session_id, client.client_id)
+    if (started.getTime() <= usedAt.getTime()) throw invalid()
+    return presentedAgain(deps, { ...row, user_id: userId, used_at: usedAt }, ctx, now)
   }
   if (row.revoked_at || row.expires_at.getTime() <= now.getTime()) throw invalid()
-  const scope = grantedScope(params.scope, row.scope.split(' ').filter(Boolean))
-  if (scope === null) throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
+  if (grantedScope(params.scope, row.scope.split(' ').filter(Boolean)) === null) {
+    throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
+  }
   if (!row.rotated) {
     // eligible as read, but a concurrent use of this token won the update: nothing to revoke
     await attempt.notAGuess()
     throw invalid()
   }
-  return userTokenResponse(deps, {
-    userId: row.user_id,
-    clientId: client.client_id,
-    tenantId: row.tenant_id,
-    scope,
-    sessionId: row.session_id,
-    refreshToken: successor,
-  })
+  return tokensFor(deps, { ...row, user_id: userId }, params, successor)
 }
