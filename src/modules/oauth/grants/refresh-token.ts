@@ -13,7 +13,8 @@
 import { OAuthError } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
 import { rotateRefreshToken, userTokenResponse } from '../tokens.ts'
-import { grantedScope, requestedScopes, type GrantDeps, type GrantHandler } from './types.ts'
+import { grantedScope, requestedScopes } from '../scopes.ts'
+import type { GrantDeps, GrantHandler } from './types.ts'
 
 const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
 
