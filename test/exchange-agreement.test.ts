@@ -285,3 +285,22 @@ describe('a refresh: one statement, which writes only what the grant accepts', (
     expect(await refreshTokensOf(issued.email)).toEqual({ n: 3, used: 2 })
   })
 })
+
+describe('scope: the statement redeems nothing wider than the code was granted', () => {
+  it('a scope wider than the code was granted is refused; a narrower one is redeemed', async () => {
+    const email = uniqueEmail('agree-scope')
+    const pair = pkcePair()
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/passwordlessLogin/code',
+      payload: { email, client_id: pub.clientId, redirect_uri: pub.redirectUri, code_challenge: pair.challenge, code_challenge_method: 'S256', scope: 'sensors:read' },
+    })
+    const issued = { code: await latestCode(t, email), email, verifier: pair.verifier }
+    const right = { client_id: pub.clientId, redirect_uri: pub.redirectUri, code_verifier: issued.verifier }
+    const refused = await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, ...right, scope: 'sensors:read sensors:write' })
+    expect(refused.json().error).toBe('invalid_scope')
+    expect(await stateOf(issued.email)).toEqual({ consumed: false, sessionId: null, sessions: 0 })
+    const redeemed = await exchange(t.app, { grant_type: 'authorization_code', code: issued.code, ...right, scope: 'sensors:read' })
+    expect(redeemed.json().scope).toBe('sensors:read')
+  })
+})

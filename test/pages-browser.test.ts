@@ -99,11 +99,25 @@ describe('sign in to an app on the hosted page', () => {
     const landed = new URL(page.url())
     expect(landed.searchParams.get('code')).toBe(mail.code)
     expect(landed.searchParams.get('state')).toBe('state-42')
-    expect(landed.searchParams.get('iss')).toBe(base)
+    // the tenant's own issuer (its discovery document: /tenants/{id}/.well-known/openid-configuration)
+    expect(landed.searchParams.get('iss')).toBe(`${base}/tenants/${tenantId}`)
+    await page.close()
+  })
+
+  it('a second app in the same browser signs in straight away, without a code (single sign-on)', async () => {
+    const mails = async () => (await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'typed-browser@example.test').execute()).length
+    const before = await mails()
+    const page = await newPage()
+    await Promise.all([page.waitForURL(`${rp.origin}/callback?**`), startAppLogin(page)])
+    const landed = new URL(page.url())
+    expect(landed.searchParams.get('code')).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/)
+    expect(landed.searchParams.get('state')).toBe('state-42')
+    expect(await mails()).toBe(before)
     await page.close()
   })
 
   it('by the link in the email, in the same browser; elsewhere the link shows the code', async () => {
+    await context.clearCookies() // a browser that has not signed in here yet
     const page = await newPage()
     await startAppLogin(page)
     await page.getByLabel('Email address').fill('linked-browser@example.test')
@@ -209,6 +223,7 @@ describe('account pages from the emails', () => {
   it('signs in to the account page, renames, and signs out everywhere', async () => {
     const email = 'account-browser@example.test'
     await insertUser(t.db, { email, tenantId, emailConfirmed: true })
+    await context.clearCookies() // the dev login above left this browser signed in
     const page = await newPage()
     await page.goto(`${base}/tenants/${tenantId}/account`)
     await snapshot(page, 'account-sign-in')

@@ -3,11 +3,14 @@
  * (default OpenID Connect discovery) run the whole authorization code flow, checking
  * state, nonce and iss, then read userinfo and sign out through the end_session_endpoint.
  * The page's forms are posted at the HTTP level (cookies kept), as a browser would.
+ * Pointed at a tenant's issuer URL, the same libraries run the tenant's branded pages, and a
+ * second authorization in the same browser passes through on its session (single sign-on).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as oauth from 'oauth4webapi'
 import * as client from 'openid-client'
-import { createTestApp, freePort, type TestApp } from './helpers.ts'
+import { decodeJwt } from 'jose'
+import { createTenant, createTestApp, freePort, type TestApp } from './helpers.ts'
 import { createClient, mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
 
@@ -109,5 +112,101 @@ describe('oauth4webapi', () => {
     expect(claims?.aud).toBe(app.clientId)
     expect(claims?.nonce).toBe(nonce)
     expect(typeof claims?.auth_time).toBe('number')
+  })
+})
+
+describe("a tenant's issuer", () => {
+  let issuer: string
+  let tenantId: number
+  beforeAll(async () => {
+    tenantId = await createTenant(t, 'Acme Air', { signup: 'customers' })
+    issuer = `${base}/tenants/${tenantId}`
+  })
+
+  async function authorizationUrl(config: client.Configuration, redirectUri: string, extra: Record<string, string> = {}) {
+    const verifier = client.randomPKCECodeVerifier()
+    const state = client.randomState()
+    const nonce = client.randomNonce()
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      ...extra,
+    })
+    return { url, checks: { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true } }
+  }
+
+  const mailsTo = async (email: string) => (await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).execute()).length
+
+  it('openid-client discovers it and runs code + PKCE through the branded page; the same browser then signs in without a code', async () => {
+    const app = await createClient(t.app, { redirectUris: ['https://brand-rp.example/callback'] })
+    const config = await client.discovery(new URL(issuer), app.clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] })
+    expect(config.serverMetadata()).toMatchObject({ issuer, authorization_endpoint: `${issuer}/auth/oauth2/authorize`, token_endpoint: `${base}/auth/oauth2/token` })
+
+    const browser = new PageClient(base)
+    const email = 'brand-rp@example.test'
+    const first = await authorizationUrl(config, app.redirectUri)
+    const page = await browser.get(first.url.toString())
+    expect(page.body).toContain('Acme Air')
+    const callback = await signIn(browser, first.url.toString(), email)
+    expect(callback.searchParams.get('iss')).toBe(issuer)
+    const tokens = await client.authorizationCodeGrant(config, callback, first.checks)
+    const claims = tokens.claims()
+    expect(claims).toMatchObject({ iss: issuer, aud: app.clientId, email })
+    // a token asked for `openid email` carries exactly those; access tokens name the platform, which accepts them
+    expect(tokens.scope).toBe('openid email')
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ scope: 'openid email', iss: base, aud: base })
+    expect((await client.fetchUserInfo(config, tokens.access_token, claims?.sub ?? '')).email).toBe(email)
+    const mailed = await mailsTo(email)
+
+    // another app of the platform, in the same browser: straight through, no page, no new code
+    const other = await createClient(t.app, { redirectUris: ['https://second-rp.example/callback'] })
+    const otherConfig = await client.discovery(new URL(issuer), other.clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] })
+    const second = await authorizationUrl(otherConfig, other.redirectUri)
+    const passed = await browser.get(second.url.toString())
+    expect(passed.status).toBe(302)
+    const again = await client.authorizationCodeGrant(otherConfig, new URL(passed.location ?? ''), second.checks)
+    expect(again.claims()).toMatchObject({ iss: issuer, sub: claims?.sub, auth_time: claims?.auth_time })
+    expect(await mailsTo(email)).toBe(mailed)
+
+    // prompt=none: a code when signed in, login_required (with iss and state) when not
+    const silent = await authorizationUrl(config, app.redirectUri, { prompt: 'none' })
+    const renewed = await browser.get(silent.url.toString())
+    expect((await client.authorizationCodeGrant(config, new URL(renewed.location ?? ''), silent.checks)).claims()?.sub).toBe(claims?.sub)
+    const stranger = await new PageClient(base).get(silent.url.toString())
+    expect(stranger.status).toBe(302)
+    const refused = new URL(stranger.location ?? '')
+    expect(refused.origin + refused.pathname).toBe(app.redirectUri)
+    expect(Object.fromEntries(refused.searchParams)).toMatchObject({ error: 'login_required', iss: issuer, state: silent.checks.expectedState })
+
+    // prompt=login asks again, on the branded page
+    const fresh = await authorizationUrl(config, app.redirectUri, { prompt: 'login' })
+    const asked = await browser.get(fresh.url.toString())
+    expect(asked.status).toBe(200)
+    expect(asked.body).toContain('Email me a code')
+
+    // signing out at the tenant's end_session_endpoint (the hint is the tenant's ID token) ends the app session and the browser's
+    const logout = client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: app.redirectUri, state: 'bye' })
+    expect(logout.origin + logout.pathname).toBe(`${issuer}/auth/oauth2/logout`)
+    const out = await browser.submit(await browser.get(logout.pathname + logout.search), '/auth/oauth2/logout')
+    expect(out.location).toBe(`${app.redirectUri}?state=bye`)
+    expect((await fetch(`${base}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401)
+    const after = await browser.get((await authorizationUrl(config, app.redirectUri, { prompt: 'none' })).url.toString())
+    expect(new URL(after.location ?? '').searchParams.get('error')).toBe('login_required')
+  })
+
+  it('oauth4webapi finds its OAuth metadata at the RFC 8414 address; an unknown tenant has no issuer', async () => {
+    const url = new URL(issuer)
+    const as = await oauth.processDiscoveryResponse(url, await oauth.discoveryRequest(url, { algorithm: 'oauth2', [oauth.allowInsecureRequests]: true }))
+    expect(as).toMatchObject({ issuer, authorization_endpoint: `${issuer}/auth/oauth2/authorize`, passwordless_login_code_endpoint: `${issuer}/auth/passwordlessLogin/code` })
+    expect((await fetch(`${issuer}/.well-known/oauth-authorization-server`)).status).toBe(200)
+    for (const path of ['/tenants/999999/.well-known/openid-configuration', '/.well-known/oauth-authorization-server/tenants/999999']) {
+      const missing = await fetch(`${base}${path}`)
+      expect(missing.status, path).toBe(404)
+      expect(await missing.json()).toMatchObject({ success: false, code: 'not_found' })
+    }
   })
 })

@@ -383,6 +383,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/oauth-authorization-server/tenants/{tenantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's authorization server metadata at the RFC 8414 address */
+        get: operations["getOauthAuthorizationServerTenant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/oauth-authorization-server": {
         parameters: {
             query?: never;
@@ -390,8 +407,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Authorization server metadata (RFC 8414) */
+        /** Authorization server metadata (RFC 8414) of the platform's issuer, or of a tenant's */
         get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization server metadata (RFC 8414) of the platform's issuer, or of a tenant's */
+        get: operations["getTenantAuthorizationServerMetadata"];
         put?: never;
         post?: never;
         delete?: never;
@@ -434,6 +468,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenID Connect userinfo: claims of the user the access token belongs to (openid scope, its claims by email and profile; or account scope: all) */
+        get: operations["getUserinfo"];
+        put?: never;
+        /** OpenID Connect userinfo: claims of the user the access token belongs to (openid scope, its claims by email and profile; or account scope: all) */
+        post: operations["postUserinfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/openid-configuration": {
         parameters: {
             query?: never;
@@ -441,7 +493,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OpenID Connect discovery document */
+        /** OpenID Connect discovery document of the platform's issuer, or of a tenant's ($PUBLIC_URL/tenants/{tenantId}) */
         get: operations["getOpenidConfiguration"];
         put?: never;
         post?: never;
@@ -451,18 +503,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/userinfo": {
+    "/tenants/{tenantId}/.well-known/openid-configuration": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** OpenID Connect userinfo: claims of the user the access token belongs to (account scope) */
-        get: operations["getUserinfo"];
+        /** OpenID Connect discovery document of the platform's issuer, or of a tenant's ($PUBLIC_URL/tenants/{tenantId}) */
+        get: operations["getTenantOpenidConfiguration"];
         put?: never;
-        /** OpenID Connect userinfo: claims of the user the access token belongs to (account scope) */
-        post: operations["postUserinfo"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1772,7 +1823,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Authorization endpoint (RFC 6749): the hosted sign-in page */
+        /** Authorization endpoint (RFC 6749): the hosted sign-in page; a browser signed in here goes straight back to the app (prompt, max_age) */
         get: operations["getAuthOauth2Authorize"];
         put?: never;
         post?: never;
@@ -2014,7 +2065,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Authorization endpoint (RFC 6749): the hosted sign-in page */
+        /** Authorization endpoint (RFC 6749): the hosted sign-in page; a browser signed in here goes straight back to the app (prompt, max_age) */
         get: operations["getTenantAuthOauth2Authorize"];
         put?: never;
         post?: never;
@@ -2576,6 +2627,8 @@ export interface components {
             code_challenge?: string;
             /** @description S256 or sha256 (= S256); plain is refused */
             code_challenge_method?: string;
+            /** @description The scopes the token should carry, within the client's; absent: the client's defaults */
+            scope?: string;
         };
         CurrentUser: {
             user: {
@@ -4079,6 +4132,47 @@ export interface operations {
             429: components["responses"]["OAuthTooManyRequests"];
         };
     };
+    getOauthAuthorizationServerTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        authorization_endpoint: string;
+                        token_endpoint: string;
+                        jwks_uri: string;
+                        revocation_endpoint: string;
+                        introspection_endpoint: string;
+                        passwordless_login_code_endpoint: string;
+                        scopes_supported: string[];
+                        grant_types_supported: string[];
+                        response_types_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        revocation_endpoint_auth_methods_supported: string[];
+                        introspection_endpoint_auth_methods_supported: string[];
+                        code_challenge_methods_supported: string[];
+                        authorization_response_iss_parameter_supported: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getAuthorizationServerMetadata: {
         parameters: {
             query?: never;
@@ -4103,6 +4197,7 @@ export interface operations {
                         revocation_endpoint: string;
                         introspection_endpoint: string;
                         passwordless_login_code_endpoint: string;
+                        scopes_supported: string[];
                         grant_types_supported: string[];
                         response_types_supported: string[];
                         token_endpoint_auth_methods_supported: string[];
@@ -4113,6 +4208,48 @@ export interface operations {
                     };
                 };
             };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTenantAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        authorization_endpoint: string;
+                        token_endpoint: string;
+                        jwks_uri: string;
+                        revocation_endpoint: string;
+                        introspection_endpoint: string;
+                        passwordless_login_code_endpoint: string;
+                        scopes_supported: string[];
+                        grant_types_supported: string[];
+                        response_types_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        revocation_endpoint_auth_methods_supported: string[];
+                        introspection_endpoint_auth_methods_supported: string[];
+                        code_challenge_methods_supported: string[];
+                        authorization_response_iss_parameter_supported: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     requestLoginCode: {
@@ -4221,46 +4358,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getOpenidConfiguration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        issuer: string;
-                        authorization_endpoint: string;
-                        token_endpoint: string;
-                        userinfo_endpoint: string;
-                        jwks_uri: string;
-                        end_session_endpoint: string;
-                        revocation_endpoint: string;
-                        introspection_endpoint: string;
-                        scopes_supported: string[];
-                        response_types_supported: string[];
-                        response_modes_supported: string[];
-                        grant_types_supported: string[];
-                        subject_types_supported: string[];
-                        id_token_signing_alg_values_supported: string[];
-                        token_endpoint_auth_methods_supported: string[];
-                        code_challenge_methods_supported: string[];
-                        claims_supported: string[];
-                        authorization_response_iss_parameter_supported: boolean;
-                    };
-                };
-            };
-        };
-    };
     getUserinfo: {
         parameters: {
             query?: never;
@@ -4279,10 +4376,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         sub: string;
-                        email: string;
-                        email_verified: boolean;
-                        name: string;
-                        preferred_username: string;
+                        email?: string;
+                        email_verified?: boolean;
+                        name?: string;
+                        preferred_username?: string;
                     };
                 };
             };
@@ -4312,10 +4409,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         sub: string;
-                        email: string;
-                        email_verified: boolean;
-                        name: string;
-                        preferred_username: string;
+                        email?: string;
+                        email_verified?: boolean;
+                        name?: string;
+                        preferred_username?: string;
                     };
                 };
             };
@@ -4325,6 +4422,99 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOpenidConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        authorization_endpoint: string;
+                        token_endpoint: string;
+                        jwks_uri: string;
+                        revocation_endpoint: string;
+                        introspection_endpoint: string;
+                        passwordless_login_code_endpoint: string;
+                        scopes_supported: string[];
+                        grant_types_supported: string[];
+                        response_types_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        revocation_endpoint_auth_methods_supported: string[];
+                        introspection_endpoint_auth_methods_supported: string[];
+                        code_challenge_methods_supported: string[];
+                        authorization_response_iss_parameter_supported: boolean;
+                        userinfo_endpoint: string;
+                        end_session_endpoint: string;
+                        response_modes_supported: string[];
+                        prompt_values_supported: string[];
+                        subject_types_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
+                        claims_supported: string[];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTenantOpenidConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        authorization_endpoint: string;
+                        token_endpoint: string;
+                        jwks_uri: string;
+                        revocation_endpoint: string;
+                        introspection_endpoint: string;
+                        passwordless_login_code_endpoint: string;
+                        scopes_supported: string[];
+                        grant_types_supported: string[];
+                        response_types_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        revocation_endpoint_auth_methods_supported: string[];
+                        introspection_endpoint_auth_methods_supported: string[];
+                        code_challenge_methods_supported: string[];
+                        authorization_response_iss_parameter_supported: boolean;
+                        userinfo_endpoint: string;
+                        end_session_endpoint: string;
+                        response_modes_supported: string[];
+                        prompt_values_supported: string[];
+                        subject_types_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
+                        claims_supported: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getCurrentUser: {

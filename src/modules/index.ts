@@ -116,12 +116,12 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   oauth.registerGrant('password', passwordGrant)
   registerMailDecisions(email, { db, config, log, codeKey, clock })
   const passwordless = new PasswordlessService(clients, email, mailLimits, log)
-  const pageSessions = new PageSessions(db)
-  const authorize = new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions)
+  const pageSessions = new PageSessions(db, clock)
+  const authorize = new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions, clock)
   const pages = {
     sessions: pageSessions,
     authorize,
-    invitations: new InvitationSignIn(db, config, authorize, limits),
+    invitations: new InvitationSignIn(db, config, authorize, limits, clock),
     csrfKey: await appSecret(db, 'pages_csrf_hmac', secretBox),
   }
   if (background && config.runWorker) email.start()

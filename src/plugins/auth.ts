@@ -49,11 +49,29 @@ function namedTenant(request: FastifyRequest): number | null {
   return typeof id === 'string' && /^[1-9][0-9]{0,8}$/.test(id) ? Number(id) : null
 }
 
-/** The scopes a route requires, from its security requirement; null when the route is public. */
-export function declaredScopes(request: FastifyRequest): string[] | null {
+/**
+ * The scopes a route requires, from its security requirements: one list per alternative
+ * (OpenAPI: any one requirement object suffices), each list all required; null when the
+ * route is public.
+ */
+export function declaredScopes(request: FastifyRequest): string[][] | null {
   const schema = request.routeOptions.schema as { security?: Record<string, string[]>[] } | undefined
-  const bearer = schema?.security?.find((s) => Array.isArray(s.bearer))?.bearer
-  return bearer ?? null
+  const alternatives = (schema?.security ?? []).flatMap((s) => (Array.isArray(s.bearer) ? [s.bearer] : []))
+  return alternatives.length ? alternatives : null
+}
+
+/** Passes when one alternative's scopes are all held; otherwise throws the first alternative's refusal. */
+function requireAnyOf(policy: Policy, actor: Actor, alternatives: string[][]): void {
+  let refusal: unknown = null
+  for (const scopes of alternatives) {
+    try {
+      for (const scope of scopes) policy.requireScope(actor, scope)
+      return
+    } catch (error) {
+      refusal ??= error
+    }
+  }
+  throw refusal
 }
 
 export function registerAuth(app: FastifyInstance, resolve: ActorResolver, policy: Policy): void {
@@ -89,9 +107,9 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
     request.profile = resolved.profile
   })
   app.addHook('preHandler', async (request) => {
-    const scopes = declaredScopes(request)
-    if (scopes === null) return
+    const alternatives = declaredScopes(request)
+    if (alternatives === null) return
     if (request.actor.kind === 'anonymous') throw unauthorized()
-    for (const scope of scopes) policy.requireScope(request.actor, scope)
+    requireAnyOf(policy, request.actor, alternatives)
   })
 }

@@ -63,7 +63,7 @@ function pageLinkWith(pageLink: string, code: string): string {
 }
 
 /** Draws codes until one is unused; the unique index on the hash is the judge. */
-async function insertUniqueCode(
+export async function insertUniqueCode(
   trx: Executor,
   codeKey: Buffer,
   expiresAt: Date,

@@ -7,8 +7,8 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { OAuthError } from '../../lib/errors.ts'
-import { component, errorResponses, OAuthErrorSchema, SuccessMessage } from '../../lib/schemas.ts'
-import { registerScoped, scopedParams } from '../../lib/scope.ts'
+import { component, ErrorSchema, errorResponses, OAuthErrorSchema, SuccessMessage } from '../../lib/schemas.ts'
+import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { toErrorResponse } from '../../plugins/errors.ts'
 import { CODE_SENT_MESSAGE } from './passwordless.service.ts'
 
@@ -144,6 +144,25 @@ async function oauth2Routes(parent: FastifyInstance): Promise<void> {
   )
 }
 
+const Strings = Type.Array(Type.String())
+export const ServerMetadata = Type.Object({
+  issuer: Type.String(),
+  authorization_endpoint: Type.String(),
+  token_endpoint: Type.String(),
+  jwks_uri: Type.String(),
+  revocation_endpoint: Type.String(),
+  introspection_endpoint: Type.String(),
+  passwordless_login_code_endpoint: Type.String(),
+  scopes_supported: Strings,
+  grant_types_supported: Strings,
+  response_types_supported: Strings,
+  token_endpoint_auth_methods_supported: Strings,
+  revocation_endpoint_auth_methods_supported: Strings,
+  introspection_endpoint_auth_methods_supported: Strings,
+  code_challenge_methods_supported: Strings,
+  authorization_response_iss_parameter_supported: Type.Boolean(),
+})
+
 const CodeBody = Type.Object({
   email: Type.String({ format: 'email', maxLength: 320 }),
   client_id: Type.Optional(Type.String({
@@ -154,6 +173,7 @@ const CodeBody = Type.Object({
   redirect_uri: Type.String({ minLength: 1, maxLength: 2000 }),
   code_challenge: Type.Optional(Type.String({ maxLength: 256 })),
   code_challenge_method: Type.Optional(Type.String({ maxLength: 20, description: 'S256 or sha256 (= S256); plain is refused' })),
+  scope: Type.Optional(Type.String({ maxLength: 2000, description: "The scopes the token should carry, within the client's; absent: the client's defaults" })),
 }, {
   ...component('LoginCodeRequest'),
   examples: [
@@ -171,33 +191,23 @@ export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
   await app.register(oauth2Routes)
 
+  // the platform's issuer, each tenant's under its prefix (metadata.ts), and a tenant's also at the
+  // RFC 8414 3.1 address (the well-known path inserted before the issuer's path)
+  const metadata = {
+    tags: ['oauth'],
+    summary: "Authorization server metadata (RFC 8414) of the platform's issuer, or of a tenant's",
+    params: scopedParams({}),
+    response: { 200: ServerMetadata, 404: ErrorSchema },
+  }
+  registerScoped(app, (scoped) => {
+    scoped.withTypeProvider<TypeBoxTypeProvider>().get('/.well-known/oauth-authorization-server', { schema: metadata }, async (r) =>
+      app.services.oauth.metadata(r.params.tenantId ?? null),
+    )
+  })
   app.get(
-    '/.well-known/oauth-authorization-server',
-    {
-      schema: {
-        tags: ['oauth'],
-        summary: 'Authorization server metadata (RFC 8414)',
-        response: {
-          200: Type.Object({
-            issuer: Type.String(),
-            authorization_endpoint: Type.String(),
-            token_endpoint: Type.String(),
-            jwks_uri: Type.String(),
-            revocation_endpoint: Type.String(),
-            introspection_endpoint: Type.String(),
-            passwordless_login_code_endpoint: Type.String(),
-            grant_types_supported: Type.Array(Type.String()),
-            response_types_supported: Type.Array(Type.String()),
-            token_endpoint_auth_methods_supported: Type.Array(Type.String()),
-            revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
-            introspection_endpoint_auth_methods_supported: Type.Array(Type.String()),
-            code_challenge_methods_supported: Type.Array(Type.String()),
-            authorization_response_iss_parameter_supported: Type.Boolean(),
-          }),
-        },
-      },
-    },
-    async () => app.services.oauth.metadata(),
+    '/.well-known/oauth-authorization-server/tenants/:tenantId',
+    { schema: { ...metadata, summary: "A tenant's authorization server metadata at the RFC 8414 address", params: Type.Object({ tenantId: Id }) } },
+    async (r) => app.services.oauth.metadata(r.params.tenantId),
   )
 
   registerScoped(app, (scoped) => {

@@ -10,7 +10,8 @@ import type { Log } from '../../lib/log.ts'
 import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import { OAuthError } from '../../lib/errors.ts'
+import { notFound, OAuthError } from '../../lib/errors.ts'
+import { findTenant } from '../tenancy/tenants.repository.ts'
 import { originOf } from '../../lib/network.ts'
 import type { Attempts, TokenAttempt } from './attempts.ts'
 import { authenticateClient, type AuthenticatedClient } from './client-auth.ts'
@@ -20,6 +21,7 @@ import { clientCredentialsGrant } from './grants/client-credentials.ts'
 import { refreshTokenGrant } from './grants/refresh-token.ts'
 import type { GrantDeps, GrantHandler } from './grants/types.ts'
 import type { KeyStore } from './keys.ts'
+import { authorizationServerMetadata, openidConfiguration } from './metadata.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
 import { findRefreshToken, type TokenResponse } from './tokens.ts'
 
@@ -230,39 +232,19 @@ export class OAuthService {
     }
   }
 
-  metadata() {
-    const base = this.config.publicUrl
-    return {
-      issuer: base,
-      authorization_endpoint: `${base}/auth/oauth2/authorize`,
-      token_endpoint: `${base}/auth/oauth2/token`,
-      jwks_uri: `${base}/.well-known/jwks.json`,
-      revocation_endpoint: `${base}/auth/oauth2/revoke`,
-      introspection_endpoint: `${base}/auth/oauth2/introspect`,
-      passwordless_login_code_endpoint: `${base}/auth/passwordlessLogin/code`,
-      grant_types_supported: this.grantTypes(),
-      response_types_supported: ['code'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-      introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-      code_challenge_methods_supported: ['S256'],
-      // RFC 9207: the authorization response carries iss
-      authorization_response_iss_parameter_supported: true,
-    }
+  /** RFC 8414 metadata of the platform's issuer, or of a tenant's (404 for a tenant that does not exist). */
+  async metadata(tenantId: number | null = null) {
+    await this.issuerExists(tenantId)
+    return authorizationServerMetadata(this.config, this.grantTypes(), tenantId)
   }
 
-  /** OpenID Connect Discovery 1.0: the OAuth metadata plus what OIDC adds. */
-  openidConfiguration() {
-    const base = this.config.publicUrl
-    return {
-      ...this.metadata(),
-      userinfo_endpoint: `${base}/userinfo`,
-      end_session_endpoint: `${base}/auth/oauth2/logout`,
-      scopes_supported: ['openid', 'email', 'profile'],
-      response_modes_supported: ['query'],
-      subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: ['ES256'],
-      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'email', 'email_verified', 'name', 'preferred_username'],
-    }
+  /** OpenID Connect Discovery 1.0: the same issuer's metadata plus what OpenID Connect adds. */
+  async openidConfiguration(tenantId: number | null = null) {
+    await this.issuerExists(tenantId)
+    return openidConfiguration(this.config, this.grantTypes(), tenantId)
+  }
+
+  private async issuerExists(tenantId: number | null): Promise<void> {
+    if (tenantId !== null && !(await findTenant(this.db, tenantId))) throw notFound('Tenant')
   }
 }

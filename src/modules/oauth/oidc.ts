@@ -7,20 +7,25 @@
 import type { User } from '../../db/database.ts'
 import type { TokenIssuer } from './tokens.ts'
 
-export function wantsOpenId(scope: string | null | undefined): boolean {
-  return (scope ?? '').split(' ').includes('openid')
+/**
+ * The issuer an authorization is made by. Each tenant has its own, `$PUBLIC_URL/tenants/{id}`,
+ * with its own discovery document (oidc.routes.ts): an authorization under `/tenants/{id}`
+ * names it in its response (`iss`, RFC 9207) and in the ID token, so an OpenID Connect
+ * library pointed at a brand's issuer runs the brand's pages and accepts what comes back.
+ * Without the prefix the issuer is the platform's, `$PUBLIC_URL`. Access tokens always name
+ * the platform (`iss` and `aud`): the platform's resource routes are their one audience and
+ * accept that one issuer, so a token verifies wherever it did before tenants had issuers.
+ */
+export function issuerOf(publicUrl: string, tenantId: number | null): string {
+  return tenantId ? `${publicUrl}/tenants/${tenantId}` : publicUrl
 }
 
-/**
- * The scopes the authorization endpoint records. Only the OpenID Connect ones mean
- * anything there (what the access token may do is the client's registered scopes);
- * anything else, such as `my_scope` sent by an existing app, is ignored.
- */
-export const OIDC_SCOPES = ['openid', 'email', 'profile'] as const
-
-export function recordedScope(requested: string | undefined): string | null {
-  const kept = [...new Set((requested ?? '').split(' ').filter((s) => (OIDC_SCOPES as readonly string[]).includes(s)))]
-  return kept.length ? kept.join(' ') : null
+/** The tenant an issuer names (undefined: not one of this service's issuers; null: the platform). */
+export function tenantOfIssuer(publicUrl: string, issuer: unknown): number | null | undefined {
+  if (issuer === publicUrl) return null
+  if (typeof issuer !== 'string' || !issuer.startsWith(`${publicUrl}/tenants/`)) return undefined
+  const id = issuer.slice(publicUrl.length + '/tenants/'.length)
+  return /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2147483647 ? Number(id) : undefined
 }
 
 export function userClaims(user: User) {
@@ -33,21 +38,39 @@ export function userClaims(user: User) {
   }
 }
 
+export type UserClaims = Pick<ReturnType<typeof userClaims>, 'sub'> & Partial<ReturnType<typeof userClaims>>
+
+/**
+ * The claims a grant of `scopes` reveals (OpenID Connect Core 5.4): `sub` always, the address
+ * with `email`, the names with `profile`. The `account` scope (the platform's own profile
+ * routes) reveals all of them, as `GET /users/current` does.
+ */
+export function claimsFor(user: User, scopes: ReadonlySet<string> | null): UserClaims {
+  const all = userClaims(user)
+  if (scopes === null || scopes.has('account')) return all
+  return {
+    sub: all.sub,
+    ...(scopes.has('email') ? { email: all.email, email_verified: all.email_verified } : {}),
+    ...(scopes.has('profile') ? { name: all.name, preferred_username: all.preferred_username } : {}),
+  }
+}
+
 export async function signIdToken(
   issuer: TokenIssuer,
-  input: { user: User; clientId: string; nonce: string | null; authTime: Date; sessionId: string },
+  input: { user: User; clientId: string; scope: string; nonce: string | null; authTime: Date; sessionId: string; tenantId: number | null },
 ): Promise<string> {
-  const { sub, email, email_verified } = userClaims(input.user)
+  const scopes = new Set(input.scope.split(' '))
+  const { sub, email, email_verified } = claimsFor(input.user, scopes)
   return issuer.keys.sign(
     {
       sub,
       aud: input.clientId,
+      // when the person last proved the address: a typed code, or the sign-in a browser session stands on
       auth_time: Math.floor(input.authTime.getTime() / 1000),
-      email,
-      email_verified,
+      ...(email !== undefined ? { email, email_verified } : {}),
       sid: input.sessionId,
       ...(input.nonce ? { nonce: input.nonce } : {}),
     },
-    { issuer: issuer.config.publicUrl, expiresInSeconds: issuer.config.accessTokenTtlSeconds, typ: 'JWT' },
+    { issuer: issuerOf(issuer.config.publicUrl, input.tenantId), expiresInSeconds: issuer.config.accessTokenTtlSeconds, typ: 'JWT' },
   )
 }

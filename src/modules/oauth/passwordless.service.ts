@@ -24,6 +24,7 @@ import { LOGIN_CODE_JOB } from './login-code-job.ts'
 import type { MailLimits } from './mail-limits.ts'
 import { normalizeMethod, type ChallengeMethod } from './pkce.ts'
 import { isRegisteredRedirectUri } from './redirect-uris.ts'
+import { refusedScopeMessage, requestScope } from './scopes.ts'
 
 export interface CodeRequest {
   email: string
@@ -32,6 +33,8 @@ export interface CodeRequest {
   redirect_uri: string
   code_challenge?: string
   code_challenge_method?: string
+  /** The scopes the token should carry (scopes.ts); absent: the client's defaults. */
+  scope?: string
 }
 
 /** Where a code may be redeemed, and what the email links to. */
@@ -40,7 +43,7 @@ export interface CodeTarget {
   redirectUri: string
   codeChallenge: string | null
   codeChallengeMethod: ChallengeMethod | null
-  /** OpenID Connect: the scope asked for and its nonce, carried to the token endpoint. */
+  /** The scope asked for (null: the client's defaults) and the OpenID Connect nonce, carried to the token endpoint. */
   scope?: string | null
   nonce?: string | null
   /** The link in the email, to which `code` is added; by default the redirect URI (loginLink). */
@@ -77,6 +80,10 @@ export class PasswordlessService {
     if (!client.grant_types.includes('authorization_code')) {
       throw badRequest('unauthorized_client', 'This client may not use login codes.')
     }
+    const asked = requestScope(input.scope, client)
+    if (!asked.ok) {
+      throw badRequest('invalid_scope', refusedScopeMessage(asked.refused, client), [{ field: 'body.scope', message: `may not include ${asked.refused.join(' ')}` }])
+    }
     if (client.is_public && !input.code_challenge) {
       throw badRequest('pkce_required', 'Public clients must send a code_challenge (PKCE).', [
         { field: 'body.code_challenge', message: 'is required for public clients' },
@@ -87,6 +94,7 @@ export class PasswordlessService {
       redirectUri: input.redirect_uri,
       codeChallenge: input.code_challenge || null,
       codeChallengeMethod: input.code_challenge ? method : null,
+      scope: asked.scope,
     }
     await this.deliver(target, input.email, tenantId, ip)
   }

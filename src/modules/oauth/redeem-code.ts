@@ -31,6 +31,8 @@
  *   stored challenge with a value, by the code's method. The challenge is not a secret (it
  *   is public in the code request), so an ordinary comparison is fine here; the verifier's
  *   constant-time check is the grant's.
+ * - Scope: a scope asked for at the token endpoint must lie within the code's (its client's
+ *   defaults when the code was asked for without one); the session gets the narrowest.
  * - Text that PostgreSQL cannot hold (U+0000, which the existing web client's verifier may
  *   contain, or a hostile redirect_uri) is never sent: such a value cannot equal a stored
  *   one, so null is sent instead, which matches nothing (and no request becomes a 500).
@@ -81,7 +83,10 @@ export interface ExchangeInput {
   reach: Reach
   network: string
   address: string
-  scope: string
+  /** The scope asked for at the token endpoint (null: none), narrowing what the code was granted. */
+  requestedScope: string | null
+  /** The client's defaults, for a code asked for without a scope. */
+  defaultScope: string
   refreshTtlSeconds: number
   now: Date
 }
@@ -114,7 +119,7 @@ function readCodeAndAccount(input: ExchangeInput) {
       select * from login_codes where code_hash = ${input.codeHash}
     ),
     eligible as (
-      select id, email, tenant_id from code c
+      select id, email, tenant_id, scope from code c
       where c.consumed_at is null and c.expires_at > ${now}::timestamptz and c.client_id = ${input.clientId}
         and (${input.reach}::text = 'anywhere'
           or (${input.reach}::text = 'network' and c.requested_network = ${input.network}::text)
@@ -125,6 +130,8 @@ function readCodeAndAccount(input: ExchangeInput) {
           when c.code_challenge_method = 'S256' then c.code_challenge = ${verifier ? s256(verifier) : null}::text
           else c.code_challenge = ${verifier ? storable(verifier) : null}::text end, false)
         and (c.code_challenge is not null or not ${input.isPublic}::boolean)
+        and (${input.requestedScope}::text is null
+          or string_to_array(${input.requestedScope}::text, ' ') <@ string_to_array(coalesce(c.scope, ${input.defaultScope}::text), ' '))
     ),
     existing as (
       -- a code holds its address normalized (passwordless.service.ts), as lower(email) is
@@ -136,7 +143,7 @@ function readCodeAndAccount(input: ExchangeInput) {
 function sessionAndRefresh(input: ExchangeInput, sessionId: string, refreshToken: string) {
   return sql`session as (
       insert into sessions (id, user_id, client_id, tenant_id, scope, network)
-      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, ${input.scope}, ${input.network}::text
+      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, coalesce(${input.requestedScope}::text, e.scope, ${input.defaultScope}::text), ${input.network}::text
       from the_user u, eligible e where exists (select 1 from consumed)
       returning id
     ),

@@ -4,22 +4,34 @@
  * before both are known good is shown on the page, never sent to an unverified address.
  *
  * Accepted and ignored: `loginRedirectType=passwordless` (the only login this page offers,
- * sent by an existing app), `response_mode=query` (the only mode), and scopes other than
- * openid/email/profile, such as `my_scope` (what an access token may do is the client's
- * registered scopes, not what the authorization asked for).
+ * sent by an existing app), `response_mode=query` (the only mode), scopes nobody here
+ * defines, such as `my_scope` (../oauth/scopes.ts), `prompt=consent` (a client is
+ * registered by the platform, so there is nothing more to agree to) and other prompt values. A scope the client may
+ * not have goes back as `invalid_scope`.
+ *
+ * Single sign-on (sso.ts): `prompt=none` (answer without showing a page), `prompt=login` and
+ * `prompt=select_account` (always ask for the address again), `max_age` (seconds).
  */
 import type { OAuthClient } from '../../db/database.ts'
 import { normalizeMethod } from '../oauth/pkce.ts'
+import { refusedScopeMessage, requestScope } from '../oauth/scopes.ts'
 
 export type AuthorizeQuery = Record<string, unknown>
+
+/** What the app asked of a browser session: answer silently (`none`), sign in again (`login`), or either. */
+export type Prompt = 'none' | 'login' | null
 
 export interface AuthorizeParams {
   redirectUri: string
   state: string | null
-  scope: string | undefined
+  /** The scope asked for, within the client's (null: its defaults). */
+  scope: string | null
   nonce: string | null
   codeChallenge: string | null
   loginHint: string | null
+  prompt: Prompt
+  /** How long ago, at most, the person may have signed in (OpenID Connect max_age), in seconds. */
+  maxAge: number | null
 }
 
 export type Checked =
@@ -28,6 +40,7 @@ export type Checked =
   | { kind: 'ok'; client: OAuthClient; params: AuthorizeParams }
 
 const LIMITS: Record<string, number> = { state: 2000, nonce: 500, login_hint: 320, scope: 2000, code_challenge: 256 }
+const PROMPTS = ['none', 'login', 'select_account', 'consent']
 
 function pageError(message: string, status = 400): Checked {
   return { kind: 'page-error', status, message }
@@ -57,6 +70,34 @@ function checkClient(query: AuthorizeQuery, client: OAuthClient | undefined): Ch
   return { redirectUri: asked }
 }
 
+/**
+ * `prompt` (a space-separated list, OpenID Connect Core 3.1.2.1); a string is a fault to
+ * report. Values this page does not know are ignored, as unknown parameters are.
+ */
+function readPrompt(value: string | undefined): Prompt | string {
+  const values = new Set((value ?? '').split(' ').filter((v) => PROMPTS.includes(v)))
+  if (values.has('none')) return values.size === 1 ? 'none' : 'prompt=none cannot be combined with other values.'
+  return values.has('login') || values.has('select_account') ? 'login' : null
+}
+
+function readMaxAge(value: string | undefined): number | null | string {
+  if (value === undefined) return null
+  return /^[0-9]{1,9}$/.test(value) ? Number(value) : 'max_age must be a whole number of seconds.'
+}
+
+/** The parameters after client, redirect URI, response type and PKCE are known good. */
+function readRest(query: AuthorizeQuery, client: OAuthClient, fail: (error: string, description: string) => Checked): Checked | Omit<AuthorizeParams, 'redirectUri' | 'state' | 'codeChallenge'> {
+  const responseMode = one(query, 'response_mode')
+  if (responseMode && responseMode !== 'query') return fail('invalid_request', 'Only response_mode=query is supported.')
+  const prompt = readPrompt(one(query, 'prompt') ?? undefined)
+  if (prompt !== null && prompt !== 'none' && prompt !== 'login') return fail('invalid_request', prompt)
+  const maxAge = readMaxAge(one(query, 'max_age') ?? undefined)
+  if (typeof maxAge === 'string') return fail('invalid_request', maxAge)
+  const scope = requestScope(one(query, 'scope'), client)
+  if (!scope.ok) return fail('invalid_scope', refusedScopeMessage(scope.refused, client))
+  return { scope: scope.scope, nonce: one(query, 'nonce') ?? null, loginHint: one(query, 'login_hint') ?? null, prompt, maxAge }
+}
+
 export async function checkAuthorization(
   query: AuthorizeQuery,
   findClient: (id: string) => Promise<OAuthClient | undefined>,
@@ -71,7 +112,7 @@ export async function checkAuthorization(
   const fail = (error: string, description: string): Checked => ({ kind: 'redirect-error', redirectUri, error, description, state })
   if (!client) return pageError('Unknown client.')
 
-  for (const key of ['response_type', 'state', 'scope', 'nonce', 'code_challenge', 'code_challenge_method', 'login_hint', 'prompt']) {
+  for (const key of ['response_type', 'state', 'scope', 'nonce', 'code_challenge', 'code_challenge_method', 'login_hint', 'prompt', 'max_age']) {
     if (one(query, key) === null) return fail('invalid_request', `${key} must appear once.`)
     const value = one(query, key)
     if (value && value.length > (LIMITS[key] ?? 100)) return fail('invalid_request', `${key} is too long.`)
@@ -89,19 +130,7 @@ export async function checkAuthorization(
   } else if (client.is_public) {
     return fail('invalid_request', 'Public clients must use PKCE (code_challenge with S256).')
   }
-  const responseMode = one(query, 'response_mode')
-  if (responseMode && responseMode !== 'query') return fail('invalid_request', 'Only response_mode=query is supported.')
-  if (one(query, 'prompt') === 'none') return fail('login_required', 'The person must sign in on this page.')
-  return {
-    kind: 'ok',
-    client,
-    params: {
-      redirectUri,
-      state,
-      scope: one(query, 'scope') ?? undefined,
-      nonce: one(query, 'nonce') ?? null,
-      codeChallenge: challenge,
-      loginHint: one(query, 'login_hint') ?? null,
-    },
-  }
+  const rest = readRest(query, client, fail)
+  if ('kind' in rest) return rest
+  return { kind: 'ok', client, params: { redirectUri, state, codeChallenge: challenge, ...rest } }
 }

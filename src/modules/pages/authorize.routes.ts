@@ -37,9 +37,15 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     return reply.header('cache-control', 'no-store').redirect(finished.redirect, 303)
   }
 
-  app.get('/auth/oauth2/authorize', { schema: { tags: ['pages'], summary: 'Authorization endpoint (RFC 6749): the hosted sign-in page' } }, async (request, reply) => {
+  app.get('/auth/oauth2/authorize', { schema: { tags: ['pages'], summary: 'Authorization endpoint (RFC 6749): the hosted sign-in page; a browser signed in here goes straight back to the app (prompt, max_age)' } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
-    const result = await authorize.begin(request.query as Record<string, unknown>, tenantOf(request.params), ctx.browser, request.ip)
+    const result = await authorize.begin({
+      query: request.query as Record<string, unknown>,
+      tenantId: tenantOf(request.params),
+      browser: ctx.browser,
+      sessionCookie: request.cookies[kit.names.session],
+      ip: request.ip,
+    })
     if (result.kind === 'page-error') return kit.error(reply, ctx.brand, result.status, result.message)
     if (result.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(result.url, 302)
     return emailPage(reply, ctx, result.request, { email: result.loginHint })

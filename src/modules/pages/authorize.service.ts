@@ -16,28 +16,36 @@
  * its HMAC, in constant time); wrong tries are counted per request (MAX_CODE_ATTEMPTS, then
  * a new code is needed) and per IP with the token endpoint's failure limit.
  *
- * Mix-up. The redirect carries `iss` (RFC 9207) and the app's `state`.
+ * Mix-up. The redirect carries `iss` (RFC 9207: the tenant's issuer under `/tenants/{id}`,
+ * see ../oauth/oidc.ts issuerOf) and the app's `state`.
  *
  * The code the app receives is the login code itself, bound to the app's client,
- * redirect URI and PKCE challenge, so the token endpoint redeems it as any login code.
+ * redirect URI, PKCE challenge and scope, so the token endpoint redeems it as any login code.
+ *
+ * Single sign-on (sso.ts). A right code opens a page session for the account, which is
+ * created there and then if the tenant's sign-up policy allows (the address is proven; the
+ * token endpoint would create it anyway), so a later authorization in this browser passes
+ * straight through.
  */
-import { proveAddress } from '../users/identity.ts'
+import { findOrSignUp, proveAddress } from '../users/identity.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { AuthorizationRequest, LoginCode, OAuthClient } from '../../db/database.ts'
-import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
+import type { AuthorizationRequest, LoginCode, OAuthClient, User } from '../../db/database.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { safeEqual } from '../../lib/crypto.ts'
 import { AppError, rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import type { ClientsService } from '../oauth/clients.service.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/login-codes.ts'
-import { recordedScope } from '../oauth/oidc.ts'
+import { issuerOf } from '../oauth/oidc.ts'
 import type { CodeTarget, PasswordlessService } from '../oauth/passwordless.service.ts'
 import { findUserByEmail } from '../users/users.repository.ts'
 import { checkAuthorization, type AuthorizeQuery } from './authorize-params.ts'
+import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.ts'
 import { PAGES_CLIENT, type PageSessions } from './page-sessions.ts'
+import { passesThrough, passThrough, type SsoDeps } from './sso.ts'
 
-/** How long a started sign-in may take, end to end. */
-export const AUTHORIZATION_TTL_SECONDS = 30 * 60
+export { AUTHORIZATION_TTL_SECONDS } from './authorization-requests.ts'
 
 export type BeginResult =
   | { kind: 'page-error'; status: number; message: string }
@@ -48,6 +56,15 @@ export interface Finished {
   redirect: string
   /** A new hosted-page sign-in (cookie value), when the address has an account. */
   sessionCookie: string | null
+}
+
+/** An authorization as the endpoint receives it: the query, the tenant it is under, the browser and its session cookie. */
+export interface BeginInput {
+  query: AuthorizeQuery
+  tenantId: number | null
+  browser: string
+  sessionCookie: string | undefined
+  ip: string
 }
 
 export type LinkResult = { kind: 'finished'; finished: Finished } | { kind: 'show-code'; code: string }
@@ -75,6 +92,7 @@ export class AuthorizeService {
     limits: Limits,
     private readonly codeKey: Buffer,
     private readonly sessions: PageSessions,
+    private readonly clock: Clock,
   ) {
     const mail = config.rateLimits.mailPerIp
     // every started sign-in is a row: ten times the address's mail budget (a person reloads, an app retries)
@@ -84,6 +102,9 @@ export class AuthorizeService {
 
   private readonly starts: Bucket
   private readonly typedCodes: Bucket
+  private get ssoDeps(): SsoDeps {
+    return { db: this.db, config: this.config, codeKey: this.codeKey, clock: this.clock }
+  }
 
   private prefix(tenantId: number | null): string {
     return tenantId ? `/tenants/${tenantId}` : ''
@@ -98,62 +119,52 @@ export class AuthorizeService {
     if (!taken.ok) throw rateLimited(taken.retryAfter)
   }
 
-  /** Checks an authorization request and, when it is sound, remembers it for this browser. */
-  async begin(query: AuthorizeQuery, tenantId: number | null, browser: string, ip: string): Promise<BeginResult> {
+  /**
+   * Checks an authorization request; passes it straight through when this browser's session
+   * may (sso.ts), else remembers it for this browser to sign in (`prompt=none`: login_required).
+   */
+  async begin(input: BeginInput): Promise<BeginResult> {
+    const { tenantId, ip } = input
     if (tenantId && !(await this.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst())) {
       return { kind: 'page-error', status: 404, message: 'This sign-in page does not exist. Check the address, or go back to the app.' }
     }
-    const checked = await checkAuthorization(query, (id) => this.clients.find(id))
-    if (checked.kind !== 'ok') {
-      if (checked.kind === 'page-error') return checked
-      const { redirectUri, error, description, state } = checked
-      return { kind: 'redirect', url: withParams(redirectUri, { error, error_description: description, state, iss: this.config.publicUrl }) }
-    }
+    const checked = await checkAuthorization(input.query, (id) => this.clients.find(id))
+    if (checked.kind === 'page-error') return checked
+    const iss = issuerOf(this.config.publicUrl, tenantId)
+    const back = (r: { redirectUri: string; state: string | null }, error: string, description: string): BeginResult => ({
+      kind: 'redirect',
+      url: withParams(r.redirectUri, { error, error_description: description, state: r.state, iss }),
+    })
+    if (checked.kind === 'redirect-error') return back(checked, checked.error, checked.description)
     const { client, params } = checked
-    await this.limitStarts(ip)
-    const request = await this.db
-      .insertInto('authorization_requests')
-      .values({
-        id: randomToken(16),
-        browser_hash: hashSecret(browser),
-        client_id: client.client_id,
-        redirect_uri: params.redirectUri,
-        state: params.state,
-        scope: recordedScope(params.scope),
-        nonce: params.nonce,
-        code_challenge: params.codeChallenge,
-        code_challenge_method: params.codeChallenge ? 'S256' : null,
-        tenant_id: tenantId,
-        expires_at: new Date(Date.now() + AUTHORIZATION_TTL_SECONDS * 1000),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const sso = { tenantId, client, params }
+    const session = params.prompt === 'login' ? null : await this.sessions.find(input.sessionCookie)
+    const signedIn = passesThrough(session, sso, this.clock.now())
+    // prompt=none never shows a page: a code, or login_required, or a busy signal
+    if (!signedIn && params.prompt === 'none') return back(params, 'login_required', 'The person is not signed in here; send them to sign in without prompt=none.')
+    try {
+      await this.limitStarts(ip)
+    } catch (error) {
+      if (params.prompt === 'none' && error instanceof AppError) return back(params, 'temporarily_unavailable', error.message)
+      throw error
+    }
+    if (signedIn) return { kind: 'redirect', url: await passThrough(this.ssoDeps, session, sso, ip) }
+    const { redirectUri, state, scope, nonce, codeChallenge } = params
+    const fields = { browser: input.browser, clientId: client.client_id, tenantId, redirectUri, state, scope, nonce, codeChallenge }
+    const request = await insertAuthorization(this.db, fields, this.clock.now())
     return { kind: 'ready', request, client, loginHint: params.loginHint }
   }
 
   /** A sign-in to the hosted account page itself (no app involved). */
   async beginAccount(tenantId: number | null, browser: string, ip: string): Promise<AuthorizationRequest> {
     await this.limitStarts(ip)
-    return this.db
-      .insertInto('authorization_requests')
-      .values({
-        id: randomToken(16),
-        browser_hash: hashSecret(browser),
-        client_id: null,
-        redirect_uri: `${this.config.publicUrl}${this.prefix(tenantId)}/account`,
-        tenant_id: tenantId,
-        expires_at: new Date(Date.now() + AUTHORIZATION_TTL_SECONDS * 1000),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const redirectUri = `${this.config.publicUrl}${this.prefix(tenantId)}/account`
+    return insertAuthorization(this.db, { browser, clientId: null, redirectUri, tenantId }, this.clock.now())
   }
 
   /** The pending request, if it is this browser's and still open. */
-  async load(id: string, browser: string | undefined): Promise<AuthorizationRequest | null> {
-    if (!browser || id.length > 64) return null
-    const row = await this.db.selectFrom('authorization_requests').selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row || row.completed_at || row.expires_at.getTime() <= Date.now()) return null
-    return safeEqual(row.browser_hash, hashSecret(browser)) ? row : null
+  load(id: string, browser: string | undefined): Promise<AuthorizationRequest | null> {
+    return loadAuthorization(this.db, id, browser, this.clock.now())
   }
 
   async clientName(request: AuthorizationRequest): Promise<string | null> {
@@ -182,12 +193,7 @@ export class AuthorizeService {
         }
       : { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id }
     await this.passwordless.sendCode(target, address, request.tenant_id, ip)
-    return this.db
-      .updateTable('authorization_requests')
-      .set({ email: address.toLowerCase(), failed_attempts: 0 })
-      .where('id', '=', request.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    return setAuthorizationEmail(this.db, request.id, address.toLowerCase())
   }
 
   /** Checks a typed code against the one mailed for this request, counting wrong tries. */
@@ -222,48 +228,51 @@ export class AuthorizeService {
       .where('authorization_request_id', '=', request.id)
       .where('email', '=', request.email ?? '')
       .where('consumed_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', this.clock.now())
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst()
     if (!code || !normalized || !safeEqual(presented, code.code_hash)) {
-      await this.db
-        .updateTable('authorization_requests')
-        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-        .where('id', '=', request.id)
-        .execute()
+      await countWrongCode(this.db, request.id)
       throw wrongCode()
     }
     await taken.refund()
     return this.finish(request, code, normalized)
   }
 
+  /**
+   * The account the code was mailed for: the address's in the tenant the code was minted for
+   * (the tenant the sign-in was asked under, or the platform by the prefix rule,
+   * users/identity.ts), as the exchange signs in. For an app's sign-in it is created now when
+   * the tenant's policy allows, so the browser session can begin with it (the token endpoint
+   * finds it, as if it had made it).
+   */
+  private async account(request: AuthorizationRequest, tenantId: number | null): Promise<User | undefined> {
+    if (!request.email) return undefined
+    const input = { email: request.email, tenantId, emailConfirmed: true }
+    if (!request.client_id) return findUserByEmail(this.db, input.email, input.tenantId)
+    return (await this.db.transaction().execute((trx) => findOrSignUp(trx, input)))?.user
+  }
+
   private async finish(request: AuthorizationRequest, code: Pick<LoginCode, 'id' | 'tenant_id'>, normalized: string): Promise<Finished> {
-    const done = await this.db
-      .updateTable('authorization_requests')
-      .set({ completed_at: new Date() })
-      .where('id', '=', request.id)
-      .where('completed_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst()
-    if (!done) throw expired()
-    // the account the code was mailed for: the address's in the tenant the sign-in was asked
-    // under, or its platform account (the prefix rule, users/identity.ts), as the exchange signs in
-    const user = request.email ? await findUserByEmail(this.db, request.email, code.tenant_id) : undefined
+    const now = this.clock.now()
+    if (!(await completeAuthorization(this.db, request.id, now))) throw expired()
+    const user = await this.account(request, code.tenant_id)
     // the address is proved now (a password set before this first proof is discarded); an account-page sign-in's code is used up here
     if (user) await proveAddress(this.db, user)
     await this.db
       .updateTable('login_codes')
-      .set(request.client_id ? { auth_time: new Date() } : { auth_time: new Date(), consumed_at: new Date() })
+      .set(request.client_id ? { auth_time: now } : { auth_time: now, consumed_at: now })
       .where('id', '=', code.id)
       .execute()
     if (!request.client_id && !user) {
       throw new AppError(400, 'no_account', 'There is no account for this address yet. Sign in to an app first to create one.')
     }
-    const session = user ? await this.sessions.create(user.id, code.tenant_id) : null
-    const redirect = request.client_id
-      ? withParams(request.redirect_uri, { code: displayCode(normalized), state: request.state, iss: this.config.publicUrl })
-      : request.redirect_uri
+    // the browser session (single sign-on) begins at the same instant as the code's auth_time,
+    // bound to the tenant of the account it signs in
+    const session = user ? await this.sessions.create(user.id, code.tenant_id, now) : null
+    const iss = issuerOf(this.config.publicUrl, request.tenant_id)
+    const redirect = request.client_id ? withParams(request.redirect_uri, { code: displayCode(normalized), state: request.state, iss }) : request.redirect_uri
     return { redirect, sessionCookie: session?.cookie ?? null }
   }
 }

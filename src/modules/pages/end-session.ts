@@ -5,10 +5,12 @@
  * `post_logout_redirect_uri` only when it is registered for the client (one of its redirect
  * URIs) named by the hint's `aud` or by `client_id`; otherwise the page says "signed out".
  */
+import { decodeJwt } from 'jose'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { ClientsService } from '../oauth/clients.service.ts'
 import type { KeyStore } from '../oauth/keys.ts'
+import { issuerOf, tenantOfIssuer } from '../oauth/oidc.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
 import { withParams } from './authorize.service.ts'
 
@@ -29,7 +31,10 @@ export interface EndSessionDeps {
 async function hintClaims(deps: EndSessionDeps, hint: string | undefined): Promise<{ sid?: string; aud?: string }> {
   if (!hint) return {}
   try {
-    const { payload } = await deps.keys.verify(hint, deps.config.publicUrl, 'JWT')
+    // the platform's ID tokens, or a tenant's (oauth/oidc.ts issuerOf): any issuer this service is
+    const tenantId = tenantOfIssuer(deps.config.publicUrl, decodeJwt(hint).iss)
+    if (tenantId === undefined) return {}
+    const { payload } = await deps.keys.verify(hint, issuerOf(deps.config.publicUrl, tenantId), 'JWT')
     return {
       sid: typeof payload.sid === 'string' ? payload.sid : undefined,
       aud: typeof payload.aud === 'string' ? payload.aud : undefined,

@@ -22,13 +22,14 @@
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuthorizationRequest, Tenant } from '../../db/database.ts'
-import { hashSecret, randomToken } from '../../lib/crypto.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
 import { findOrSignUp } from '../users/identity.ts'
 import { findUserByEmail } from '../users/users.repository.ts'
-import { AUTHORIZATION_TTL_SECONDS, type AuthorizeService } from './authorize.service.ts'
+import { insertAuthorization } from './authorization-requests.ts'
+import type { AuthorizeService } from './authorize.service.ts'
 
 /** A tenant tree is shallow (brand, customer); the walk stops here whatever the data says. */
 const MAX_DEPTH = 16
@@ -46,6 +47,7 @@ export class InvitationSignIn {
     private readonly config: Readonly<Config>,
     private readonly authorize: AuthorizeService,
     limits: Limits,
+    private readonly clock: Clock,
   ) {
     const mail = config.rateLimits.mailPerIp
     this.starts = limits.bucket('invitation-start', { burst: mail.burst * 10, periodSeconds: mail.periodSeconds })
@@ -77,18 +79,8 @@ export class InvitationSignIn {
     if (!taken.ok) throw rateLimited(taken.retryAfter)
     const tenantId = await this.accountTenant(invited)
     if (tenantId === null) await findOrSignUp(this.db, { email: invited.email, tenantId: null })
-    const request = await this.db
-      .insertInto('authorization_requests')
-      .values({
-        id: randomToken(16),
-        browser_hash: hashSecret(browser),
-        client_id: null,
-        redirect_uri: `${this.config.publicUrl}/tenants/${invited.tenantId}/invitations/accept`,
-        tenant_id: tenantId,
-        expires_at: new Date(Date.now() + AUTHORIZATION_TTL_SECONDS * 1000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const redirectUri = `${this.config.publicUrl}/tenants/${invited.tenantId}/invitations/accept`
+    const request = await insertAuthorization(this.db, { browser, clientId: null, redirectUri, tenantId }, this.clock.now())
     return this.authorize.requestCode(request.id, browser, invited.email, ip)
   }
 }

@@ -1,12 +1,17 @@
 /**
- * Sign-in sessions of the hosted pages (the /account page). A row in `sessions` like an
- * app's login, so "sign out everywhere" and a password reset end it too. The cookie holds
- * 256 random bits; the table holds only their SHA-256 (a leaked table opens no session),
- * looked up by that hash. A session ends after PAGE_SESSION_TTL (absolute, not sliding).
+ * Sign-in sessions of the hosted pages: the /account page, and the browser session that
+ * gives single sign-on to apps (sso.ts). A row in `sessions` like an app's login, so "sign
+ * out everywhere", a password reset, RP-initiated logout and revoking the session end it
+ * too. The cookie holds 256 random bits; the table holds only their SHA-256 (a leaked table
+ * opens no session), looked up by that hash. A session ends after PAGE_SESSION_TTL
+ * (absolute, not sliding). It is bound to the account and to the tenant it was signed in
+ * under, and it opens at the moment the person proved the address (its `created_at`, from
+ * the injected clock), which is the `auth_time` of everything it signs in.
  */
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
 import type { UserActor } from '../tenancy/actor.ts'
@@ -19,6 +24,8 @@ export interface PageSession {
   sessionId: string
   user: User
   tenantId: number | null
+  /** When the person proved the address with a code (OpenID Connect auth_time). */
+  authTime: Date
 }
 
 /**
@@ -38,9 +45,13 @@ export function pageActor(session: PageSession): UserActor {
 }
 
 export class PageSessions {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly clock: Clock,
+  ) {}
 
-  async create(userId: number, tenantId: number | null): Promise<{ cookie: string; sessionId: string }> {
+  /** Opens a session for a person who has just proved their address (`authTime`: then; default now). */
+  async create(userId: number, tenantId: number | null, authTime = this.clock.now()): Promise<{ cookie: string; sessionId: string }> {
     const cookie = randomToken(32)
     const sessionId = randomUUID()
     await this.db
@@ -51,7 +62,8 @@ export class PageSessions {
         client_id: PAGES_CLIENT,
         tenant_id: tenantId,
         cookie_hash: hashSecret(cookie),
-        expires_at: new Date(Date.now() + PAGE_SESSION_TTL_SECONDS * 1000),
+        created_at: authTime,
+        expires_at: new Date(authTime.getTime() + PAGE_SESSION_TTL_SECONDS * 1000),
       })
       .execute()
     return { cookie, sessionId }
@@ -63,14 +75,15 @@ export class PageSessions {
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.tenant_id as session_tenant'])
+      .select(['sessions.id as session_id', 'sessions.tenant_id as session_tenant', 'sessions.created_at as session_created'])
       .where('sessions.cookie_hash', '=', hashSecret(cookie))
+      .where('sessions.client_id', '=', PAGES_CLIENT)
       .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', new Date())
+      .where('sessions.expires_at', '>', this.clock.now())
       .executeTakeFirst()
     if (!row) return null
-    const { session_id, session_tenant, ...user } = row
-    return { sessionId: session_id, user, tenantId: session_tenant }
+    const { session_id, session_tenant, session_created, ...user } = row
+    return { sessionId: session_id, user, tenantId: session_tenant, authTime: session_created }
   }
 
   async signOut(sessionId: string): Promise<void> {

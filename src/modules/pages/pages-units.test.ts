@@ -28,7 +28,7 @@ describe('brand', () => {
 })
 
 describe('authorization parameters', () => {
-  const client = { client_id: 'c1', is_public: true, redirect_uris: ['https://app.test/cb'], grant_types: ['authorization_code'] } as OAuthClient
+  const client = { client_id: 'c1', is_public: true, redirect_uris: ['https://app.test/cb'], grant_types: ['authorization_code'], scopes: ['sensors:read'] } as OAuthClient
   const find = async (id: string) => (id === 'c1' ? client : undefined)
   const base = { client_id: 'c1', redirect_uri: 'https://app.test/cb', response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }
 
@@ -44,6 +44,18 @@ describe('authorization parameters', () => {
     const ok = await checkAuthorization({ ...base, loginRedirectType: 'passwordless', scope: 'my_scope' }, find)
     expect(ok.kind).toBe('ok')
     const noRedirect = await checkAuthorization({ ...base, redirect_uri: undefined }, find)
-    expect(noRedirect).toMatchObject({ kind: 'ok', params: { redirectUri: 'https://app.test/cb' } })
+    expect(noRedirect).toMatchObject({ kind: 'ok', params: { redirectUri: 'https://app.test/cb', scope: null, prompt: null, maxAge: null } })
+  })
+
+  it('reads prompt, max_age and scope', async () => {
+    const read = async (extra: Record<string, string>) => checkAuthorization({ ...base, ...extra }, find)
+    expect(await read({ prompt: 'none' })).toMatchObject({ params: { prompt: 'none' } })
+    expect(await read({ prompt: 'select_account consent' })).toMatchObject({ params: { prompt: 'login' } })
+    expect(await read({ prompt: 'consent create' })).toMatchObject({ params: { prompt: null } })
+    expect(await read({ prompt: 'none login' })).toMatchObject({ kind: 'redirect-error', error: 'invalid_request' })
+    expect(await read({ max_age: '0' })).toMatchObject({ params: { maxAge: 0 } })
+    expect(await read({ max_age: '-1' })).toMatchObject({ kind: 'redirect-error', error: 'invalid_request' })
+    expect(await read({ scope: 'openid sensors:read my_scope' })).toMatchObject({ params: { scope: 'openid sensors:read' } })
+    expect(await read({ scope: 'sensors:write' })).toMatchObject({ kind: 'redirect-error', error: 'invalid_scope' })
   })
 })

@@ -166,6 +166,16 @@ export class Policy {
   }
 
   /**
+   * The person behind an OpenID Connect userinfo request: a person's token granted `openid`
+   * (which claims it then reveals follows its other scopes: oauth/oidc.ts claimsFor) or the
+   * platform's own `account` scope, as for the profile. Never a machine token.
+   */
+  async identity(actor: Actor): Promise<User> {
+    if (actor.kind === 'user' && actor.scopes?.has('openid') === true) return this.user(actor)
+    return this.person(actor, 'account.read')
+  }
+
+  /**
    * Throws unless the actor may register devices as `tenantId` (a brand: see brands.ts), or
    * as the platform when `tenantId` is null.
    */

@@ -23,7 +23,8 @@ import type { Origin } from '../../../lib/network.ts'
 import { OAuthError } from '../../../lib/errors.ts'
 import type { Reach } from '../attempts.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
-import { signIdToken, wantsOpenId } from '../oidc.ts'
+import { signIdToken } from '../oidc.ts'
+import { defaultScope, refusedScopeMessage, requestedScopes, requestScope, wantsOpenId } from '../scopes.ts'
 import { verifyPkce } from '../pkce.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
 import { exchangeLoginCode, type Exchanged } from '../redeem-code.ts'
@@ -90,6 +91,16 @@ async function checkBinding(deps: GrantDeps, code: LoginCode, { client, params }
   if (!code.code_challenge && client.is_public) throw new OAuthError('invalid_grant', 'Public clients must use PKCE.')
 }
 
+/** The scope the token request asks for (null: none), within what the client may have. */
+function askedScope(ctx: GrantContext): string | null {
+  const asked = requestScope(ctx.params.scope, ctx.client)
+  if (!asked.ok) throw new OAuthError('invalid_scope', refusedScopeMessage(asked.refused, ctx.client))
+  return asked.scope
+}
+
+/** What the code grants: the scope it was asked with, or its client's defaults. */
+const codeScope = (code: LoginCode, ctx: GrantContext) => code.scope ?? defaultScope(ctx.client)
+
 /**
  * The grant's checks on the code as it was before the exchange's statement (see
  * ../redeem-code.ts: the statement redeems only what these accept). Each refusal throws.
@@ -103,6 +114,11 @@ async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantCont
   }
   if (code.expires_at.getTime() <= now.getTime()) throw invalidCode()
   await checkBinding(deps, code, ctx)
+  // a narrower scope than the code's is fine (the app's own choice); a wider one is no guess, so it costs the code nothing
+  const granted = requestedScopes(codeScope(code, ctx))
+  if (!requestedScopes(askedScope(ctx)).every((s) => granted.includes(s))) {
+    throw new OAuthError('invalid_scope', `This code was granted only: ${granted.join(' ') || '(no scopes)'}.`)
+  }
 }
 
 /**
@@ -144,6 +160,8 @@ async function verdict(
 export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   const { client, params, attempt } = ctx
   if (!params.code) throw new OAuthError('invalid_request', 'code is required.')
+  // before any budget is charged: a scope the client may not have is no guess at a code
+  const requestedScope = askedScope(ctx)
   // the failure budgets are charged before the lookup, so parallel guesses cannot overdraw them
   const { reach, retryAfter } = await attempt.forCode(client.client_id)
   if (!reach) {
@@ -153,7 +171,6 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   }
   const normalized = normalizeLoginCode(params.code)
   if (!normalized) throw invalidCode()
-  const scope = client.scopes.join(' ')
   const now = deps.clock.now()
   // one statement (two for a tenant's new customer or a late proof) reads the code and, when it is
   // this request's to redeem, consumes it, finds or signs up the account and opens the session (../redeem-code.ts)
@@ -166,11 +183,14 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
     reach,
     network: attempt.origin.network,
     address: attempt.origin.address,
-    scope,
+    requestedScope,
+    defaultScope: defaultScope(client),
     refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
     now,
   })
   const { code, issued } = await verdict(deps, ctx, exchanged, reach, now)
+  // the statement's choice, restated: the narrowest of the token request's, the code's, the client's
+  const scope = requestedScope ?? codeScope(code, ctx)
   const response = await userTokenResponse(deps, {
     userId: issued.user.id,
     sessionId: issued.sessionId,
@@ -180,10 +200,12 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
     scope,
     accessTtlSeconds: accessTokenTtl(deps.config, client, params),
   })
-  if (!wantsOpenId(code.scope)) return response
+  if (!wantsOpenId(scope)) return response
   const idToken = await signIdToken(deps, {
     user: issued.user,
     clientId: client.client_id,
+    scope,
+    tenantId: code.tenant_id,
     nonce: code.nonce,
     authTime: code.auth_time ?? now,
     sessionId: issued.sessionId,

@@ -1,7 +1,8 @@
 /** The client_credentials grant: a confidential machine client, scoped to what it may have. */
 import { OAuthError } from '../../../lib/errors.ts'
 import { signAccessToken } from '../tokens.ts'
-import { grantedScope, type GrantHandler } from './types.ts'
+import { grantedScope } from '../scopes.ts'
+import type { GrantHandler } from './types.ts'
 
 export const clientCredentialsGrant: GrantHandler = async (deps, { client, params }) => {
   if (client.is_public) throw new OAuthError('unauthorized_client', 'Public clients cannot use client_credentials.')

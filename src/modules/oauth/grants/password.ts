@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
 import { OAuthError } from '../../../lib/errors.ts'
 import { findUserByEmail, normalizeEmail } from '../../users/users.repository.ts'
 import { knownNetwork } from '../../sessions/sessions.ts'
+import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
 import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
 import type { GrantHandler } from './types.ts'
 
@@ -33,6 +34,8 @@ const wrong = () => new OAuthError('invalid_grant', 'The email address or passwo
 export const passwordGrant: GrantHandler = async (deps, { client, params, attempt }) => {
   const { username, password } = params
   if (!username || password === undefined) throw new OAuthError('invalid_request', 'username and password are required.')
+  const asked = requestScope(params.scope, client)
+  if (!asked.ok) throw new OAuthError('invalid_scope', refusedScopeMessage(asked.refused, client))
   // accounts are per tenant: a client that belongs to a tenant signs in that tenant's users,
   // any other client the platform's
   const user = await findUserByEmail(deps.db, username, client.tenant_id)
@@ -57,7 +60,7 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
     const upgraded = await hashPassword(password, deps.config.scrypt)
     await deps.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).execute()
   }
-  const scope = client.scopes.join(' ')
+  const scope = asked.scope ?? defaultScope(client)
   const network = attempt.origin.network
   const session = await deps.db
     .transaction()

@@ -38,7 +38,8 @@
 import { OAuthError } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
 import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.ts'
-import { grantedScope, requestedScopes, type GrantContext, type GrantDeps, type GrantHandler } from './types.ts'
+import { grantedScope, requestedScopes } from '../scopes.ts'
+import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
 const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
 

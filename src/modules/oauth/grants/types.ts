@@ -28,15 +28,3 @@ export interface GrantContext {
 }
 
 export type GrantHandler = (deps: GrantDeps, ctx: GrantContext) => Promise<TokenResponse>
-
-/** The distinct scopes a `scope` parameter names; none when it is absent or blank. */
-export function requestedScopes(requested: string | undefined): string[] {
-  return [...new Set((requested ?? '').split(' ').filter(Boolean))]
-}
-
-/** The scopes a request asks for, checked against what the client may have. */
-export function grantedScope(requested: string | undefined, allowed: readonly string[]): string | null {
-  const wanted = requestedScopes(requested)
-  if (wanted.length === 0) return allowed.join(' ')
-  return wanted.every((s) => allowed.includes(s)) ? wanted.join(' ') : null
-}

@@ -19,7 +19,7 @@ async function start() {
     response_type: 'code',
     client_id: clientId,
     redirect_uri: redirectUri,
-    scope: 'openid email',
+    scope: 'openid email account',
     state,
     nonce,
     code_challenge: challenge,
