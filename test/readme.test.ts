@@ -4,13 +4,12 @@
  * server's admin endpoint) and, with TEST_DATABASE_URL, on PostgreSQL. The embedded run
  * also restarts the server and checks that what the CLI created is still there.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, freePort, usingPostgres } from './helpers.ts'
-import { bash, shBlock as shBlockOf } from './shell.ts'
+import { baseEnv, bash, npmStart, shBlock as shBlockOf } from './shell.ts'
 
 const root = join(import.meta.dirname, '..')
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
@@ -21,35 +20,6 @@ afterAll(async () => {
 })
 
 const shBlock = (heading: string) => shBlockOf(readme, heading)
-
-function baseEnv(port: number, databaseUrl: string): NodeJS.ProcessEnv {
-  // the embedded MQTT broker on port 0 (any free port): the machine may run its own broker on 1883
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', MQTT_PORT: '0' }
-  delete env.npm_config_prefix // run npx as a user would, from the repository
-  return env
-}
-
-async function npmStart(port: number, databaseUrl: string): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; stop: () => Promise<number | null> }> {
-  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: baseEnv(port, databaseUrl) })
-  let out = ''
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString()
-      if (out.includes('Trellis is running')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)))
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  return {
-    child,
-    out: () => out,
-    stop: async () => {
-      child.kill('SIGTERM')
-      return exited
-    },
-  }
-}
 
 async function clientCredentials(port: number, id: string, secret: string): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${port}/auth/oauth2/token`, {

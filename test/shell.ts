@@ -1,5 +1,7 @@
 /** Shell blocks of the docs, run as written: the first ```sh block after a heading, in bash with `set -euo pipefail`. */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export const root = join(import.meta.dirname, '..')
@@ -14,10 +16,47 @@ export function shBlock(text: string, heading: string): string {
 
 /** Runs `script` from the repository, as a reader would paste it into a terminal there. */
 export function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, env })
+  // from a file, as a terminal holds it: the script's text is not in the shell's command line,
+  // where `pkill -f` in the script would find it
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-sh-'))
+  const file = join(dir, 'script.sh')
+  writeFileSync(file, script)
+  const child = spawn('bash', ['-euo', 'pipefail', file], { cwd: root, env })
+  child.once('close', () => rmSync(dir, { recursive: true, force: true }))
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+}
+
+/** The environment of a reader's terminal next to `npm start` on `databaseUrl`. */
+export function baseEnv(port: number, databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  // the embedded MQTT broker on port 0 (any free port): the machine may run its own broker on 1883
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', MQTT_PORT: '0', ...extra }
+  delete env.npm_config_prefix // run npx as a user would, from the repository
+  return env
+}
+
+/** `npm start` as a reader runs it, resolved once it says it is running. */
+export async function npmStart(port: number, databaseUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: baseEnv(port, databaseUrl, extra) })
+  let out = ''
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()))
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString()
+      if (out.includes('Trellis is running')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)))
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return {
+    child,
+    out: () => out,
+    stop: async () => {
+      child.kill('SIGTERM')
+      return exited
+    },
+  }
 }

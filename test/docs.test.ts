@@ -1,0 +1,93 @@
+/**
+ * Every shell block of the README and docs/ is run by a test, as written. This file keeps the
+ * list (a block nobody runs fails here) and runs the API guide: its blocks in order, in one
+ * bash, next to `npm start` on a fresh database, the way a reader follows it in a terminal.
+ * The one liberty: `curl` is a function that fails on an HTTP error status, so an answer a
+ * reader would see as an error fails the test.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, freePort, usingPostgres } from './helpers.ts'
+import { bash, baseEnv, npmStart, root } from './shell.ts'
+
+interface Block {
+  file: string
+  heading: string
+  body: string
+}
+
+/** Every ```sh block of `file` with the nearest heading above it. */
+function shBlocks(file: string): Block[] {
+  const text = readFileSync(join(root, file), 'utf8')
+  const blocks: Block[] = []
+  let heading = ''
+  for (const part of text.split(/^(```sh\n[\s\S]*?^```)$/m)) {
+    if (part.startsWith('```sh\n')) blocks.push({ file, heading, body: part.slice(6, -3) })
+    else heading = [...part.matchAll(/^#+ (.*)$/gm)].at(-1)?.[1] ?? heading
+  }
+  return blocks
+}
+
+const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+
+/** Who runs each block: a test file that reads it from its document, or CI itself. */
+const RUNNERS: Record<string, string> = {
+  // the commands CI runs itself (.ci/run); the test checks they are the ones the README shows
+  'README.md#Quick start': 'test/readme.test.ts',
+  'README.md#The `trellis` command': 'test/readme.test.ts',
+  'docs/api.md': 'test/docs.test.ts',
+  'docs/operations.md#Upgrades and backups': 'test/backup.test.ts',
+  'docs/existing-apps.md#Existing apps': 'test/apps/ssmale-signup.test.ts',
+  'docs/benchmarks.md': 'test/docs-benchmarks.test.ts',
+}
+const runnerOf = (block: Block) => RUNNERS[`${block.file}#${block.heading}`] ?? RUNNERS[block.file]
+
+const cleanup: (() => Promise<void> | void)[] = []
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn()
+})
+
+describe('the shell blocks of the README and docs/', () => {
+  it('each is run by a test that reads it from its document', () => {
+    const blocks = docs.flatMap(shBlocks)
+    expect(blocks.length).toBeGreaterThan(10)
+    for (const block of blocks) {
+      const runner = runnerOf(block)
+      expect(runner, `${block.file} "${block.heading}": no test runs this block`).toBeDefined()
+      const source = readFileSync(join(root, runner!), 'utf8')
+      expect(source, `${runner} does not read ${block.file}`).toContain(block.file.replace(/^docs\//, ''))
+    }
+  })
+
+  it('the API guide, block after block, against `npm start` on a fresh database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trellis-docs-'))
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    let databaseUrl = `pglite://${join(dir, 'db')}`
+    if (usingPostgres) {
+      const db = await createTestDatabase()
+      cleanup.push(() => db.drop())
+      databaseUrl = db.url
+    }
+    const [port, mqttPort] = [await freePort(), await freePort()]
+    const extra = { MQTT_PORT: String(mqttPort), TMPDIR: dir }
+    const server = await npmStart(port, databaseUrl, extra)
+    cleanup.push(async () => {
+      // the guide's simulated fan runs under npx, whose child outlives a signal to npx itself
+      spawnSync('pkill', ['-f', `device simulate .*--url mqtt://127.0.0.1:${mqttPort}`])
+    })
+    cleanup.push(() => server.stop().then(() => undefined))
+    const guide = shBlocks('docs/api.md').map((b) => b.body)
+    const strict = 'shopt -s inherit_errexit\ncurl() { command curl --fail-with-body -sS "$@"; echo; }\n'
+    const result = await bash(`${strict}${guide.join('\n')}\necho GUIDE-DONE\n`, baseEnv(port, databaseUrl, extra))
+    expect(result.code, `${result.stderr}\n${result.stdout.slice(-3000)}`).toBe(0)
+    expect(result.stdout).toContain('GUIDE-DONE')
+    // what the blocks say they show, seen in their answers
+    expect(result.stdout).toContain('"status":"accepted"')
+    expect(result.stdout).toContain('"active":false')
+    expect(result.stdout).toContain('"status":"confirmed"')
+    expect(result.stdout).toContain('"SensorSchedules":[{')
+  }, 300_000)
+})
