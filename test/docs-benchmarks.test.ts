@@ -40,7 +40,10 @@ describe.skipIf(process.env.DOCS_BENCHMARKS !== '1')('docs/benchmarks.md, as wri
     const env: NodeJS.ProcessEnv = { ...process.env, ...SMALL }
     delete env.npm_config_prefix
     const result = await bash(body, env)
-    expect(result.code, `${result.stderr.slice(-4000)}\n${result.stdout.slice(-2000)}`).toBe(0)
+    // bench:timing (the block's last command) exits 1 when its verdict is NO: at 20 requests on a
+    // busy machine that is noise, a measurement and not a breakage; anything else must exit 0
+    const timingVerdict = result.code === 1 && /Every difference under [\d.]+ ms: NO\n*$/.test(result.stdout)
+    expect(result.code === 0 || timingVerdict, `${result.stderr.slice(-4000)}\n${result.stdout.slice(-2000)}`).toBe(true)
     const runs = body.split('\n').filter((line) => /npm run bench:/.test(line)).length
     expect(runs).toBeGreaterThan(0)
     expect(result.stdout).toMatch(/\d/)
