@@ -359,7 +359,7 @@ describe('access matrix', () => {
       }
     }
     expect(wrong).toEqual([])
-  })
+  }, 120_000)
 
   it('a customer sees only the public face of the tenant, and empty lists of its resources', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/tenants/${T}`, headers: headers.cust })
