@@ -9,7 +9,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import Type, { type TSchema } from 'typebox'
-import { OAuthError } from '../../../lib/errors.ts'
+import { OAUTH_CODE, OAuthError } from '../../../lib/errors.ts'
 import { component } from '../../../lib/schemas.ts'
 import { toErrorResponse } from '../../../plugins/errors.ts'
 
@@ -70,7 +70,7 @@ function send(reply: FastifyReply, status: number, body: Envelope<never>, header
 /** The v5 plugin's error handler: domain and OAuth errors in the envelope. */
 export function v5ErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OAuthError) {
-    if (error.error === 'rate_limited') return send(reply, 429, refusal('Too_Many_Requests', error.description), error.headers)
+    if (error.error === OAUTH_CODE.rate_limited) return send(reply, 429, refusal('Too_Many_Requests', error.description), error.headers)
     return send(reply, 200, refusal(BY_OAUTH_ERROR[error.error] ?? 'Invalid_Request', error.description))
   }
   const { status, body, headers } = toErrorResponse(error, request)
