@@ -2812,10 +2812,14 @@ export interface components {
             /** @description RISK: anyone who reaches the broker and knows the MAC can then speak as this device. Only for firmware that cannot send credentials. */
             allowAnonymous?: boolean;
         };
+        /**
+         * @description the v5 error word the apps compare
+         * @enum {string}
+         */
+        V5ErrorMessage: "Invalid_Request" | "Invalid_Grant" | "Invalid_Client" | "Invalid_Command" | "Unauthorized" | "Not_Allowed" | "Not_Exist" | "Not_Found" | "Already_Exists" | "No_Data" | "Offline" | "Command_Failed" | "Too_Many_Requests" | "Server_Error";
         V5Refusal: {
             data: null;
-            /** @description Not_Exist, Not_Allowed, Unauthorized, ... */
-            errorMessage: string;
+            errorMessage: components["schemas"]["V5ErrorMessage"];
             errorDescription?: string;
         };
     };

@@ -26,6 +26,8 @@ type Template = string | ((...args: never[]) => string | ErrorText)
 export interface ErrorSpec {
   status: number
   message: Template
+  /** Where a code's name comes from a standard. */
+  rfc?: string
 }
 
 /** A message written at the call site, with its field details if any. */
@@ -65,11 +67,13 @@ export const APP_ERRORS = {
   validation_failed: { status: 400, message: said },
   unauthorized: {
     status: 401,
+    rfc: 'RFC 6750 3 (the WWW-Authenticate challenge)',
     message: (message = 'A valid Bearer access token is required.'): ErrorText => ({ message, headers: { 'www-authenticate': 'Bearer' } }),
   },
-  /** RFC 6750 section 3.1: the header names the scope the token lacks. */
+  // the header names the scope the token lacks
   insufficient_scope: {
     status: 403,
+    rfc: 'RFC 6750 3.1',
     message: (scope: string): ErrorText => ({
       message: `The access token lacks the ${scope} scope.`,
       headers: { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
@@ -119,7 +123,8 @@ export const APP_ERRORS = {
     message: (): ErrorText =>
       said('code_challenge_method must be S256 (or sha256); plain is not accepted.', field('body.code_challenge_method', 'must be S256 or sha256')),
   },
-  invalid_client: { status: 400, message: (): ErrorText => said('Unknown client_id.', field('body.client_id', 'is not a registered client')) },
+  // the login code endpoint answers in the API's shape, with the RFC 6749 names for the same faults
+  invalid_client: { status: 400, rfc: 'RFC 6749 5.2', message: (): ErrorText => said('Unknown client_id.', field('body.client_id', 'is not a registered client')) },
   redirect_uri_mismatch: {
     status: 400,
     message: (): ErrorText =>
@@ -128,9 +133,10 @@ export const APP_ERRORS = {
         field('body.redirect_uri', 'must equal one of the redirect URIs registered for the client (a registered fragment may end in *)'),
       ),
   },
-  unauthorized_client: { status: 400, message: 'This client may not use login codes.' },
+  unauthorized_client: { status: 400, rfc: 'RFC 6749 5.2', message: 'This client may not use login codes.' },
   invalid_scope: {
     status: 400,
+    rfc: 'RFC 6749 5.2',
     message: (message: string, refused: string[]): ErrorText => said(message, field('body.scope', `may not include ${refused.join(' ')}`)),
   },
   pkce_required: {
