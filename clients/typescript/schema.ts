@@ -2393,8 +2393,7 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             success: false;
-            /** @description stable snake_case error code */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             message: string;
             details?: {
                 field: string;
@@ -2403,8 +2402,7 @@ export interface components {
         };
         /** @description RFC 6749 error */
         OAuthError: {
-            /** @description invalid_request, invalid_client, invalid_grant, unsupported_grant_type, ... */
-            error: string;
+            error: components["schemas"]["OAuthErrorCode"];
             error_description: string;
         };
         NotReady: {
@@ -2492,6 +2490,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
         };
+        /**
+         * @description stable snake_case error code (lib/error-catalog.ts)
+         * @enum {string}
+         */
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "usage";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -2618,6 +2621,11 @@ export interface components {
             /** @description OpenID Connect ID token, when the openid scope was asked for */
             id_token?: string;
         };
+        /**
+         * @description RFC 6749 5.2 error code, or rate_limited
+         * @enum {string}
+         */
+        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "rate_limited";
         LoginCodeRequest: {
             /** Format: email */
             email: string;
@@ -2804,10 +2812,14 @@ export interface components {
             /** @description RISK: anyone who reaches the broker and knows the MAC can then speak as this device. Only for firmware that cannot send credentials. */
             allowAnonymous?: boolean;
         };
+        /**
+         * @description the v5 error word the apps compare
+         * @enum {string}
+         */
+        V5ErrorMessage: "Invalid_Request" | "Invalid_Grant" | "Invalid_Client" | "Invalid_Command" | "Unauthorized" | "Not_Allowed" | "Not_Exist" | "Not_Found" | "Already_Exists" | "No_Data" | "Offline" | "Command_Failed" | "Too_Many_Requests" | "Server_Error";
         V5Refusal: {
             data: null;
-            /** @description Not_Exist, Not_Allowed, Unauthorized, ... */
-            errorMessage: string;
+            errorMessage: components["schemas"]["V5ErrorMessage"];
             errorDescription?: string;
         };
     };

@@ -13,6 +13,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sha256 } from '../lib/crypto.ts'
+import { appErrors } from '../lib/errors.ts'
+import { bodyOf } from '../plugins/errors.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { liveOwner, readAdminSecret, type LockOwner } from '../db/pglite-lock.ts'
 import { COMMANDS, describeError, runCommand } from './commands.ts'
@@ -51,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance, options: { secret: Buffe
       onRequest: async (request, reply) => {
         const local = LOOPBACK.has(request.socket.remoteAddress ?? '')
         if (!local || !secretMatches(request.headers[SECRET_HEADER], options.secret)) {
-          return reply.code(404).send({ success: false, code: 'route_not_found', message: `No route POST ${ADMIN_PATH}.` })
+          return reply.code(404).send(bodyOf(appErrors.route_not_found('POST', ADMIN_PATH)))
         }
         return undefined
       },

@@ -1,17 +1,24 @@
 /**
  * Domain errors, mapped to HTTP once (plugins/errors.ts). Services throw these; routes
- * never build error bodies by hand.
+ * never build error bodies by hand. Codes, statuses and messages live in the catalog
+ * (lib/error-catalog.ts); `appErrors.<code>(...)` and `oauthErrors.<code>(...)` make them.
  */
+import {
+  APP_ERRORS,
+  OAUTH_ERRORS,
+  type ErrorCode,
+  type ErrorDetail,
+  type ErrorText,
+  type OAuthErrorCode,
+} from './error-catalog.ts'
 
-export interface ErrorDetail {
-  field: string
-  message: string
-}
+export type { ErrorCode, ErrorDetail, OAuthErrorCode } from './error-catalog.ts'
+export { APP_CODE, LIVE_CODE, OAUTH_CODE } from './error-catalog.ts'
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
@@ -21,35 +28,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, details?: ErrorDetail[]) =>
-  new AppError(400, code, message, details)
-export const validationError = (details: ErrorDetail[]) =>
-  new AppError(400, 'validation_failed', details.map((d) => `${d.field}: ${d.message}`).join('; '), details)
-export const unauthorized = (message = 'A valid Bearer access token is required.') =>
-  new AppError(401, 'unauthorized', message, undefined, { 'www-authenticate': 'Bearer' })
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message)
-export const notFound = (what: string) => new AppError(404, 'not_found', `${what} was not found.`)
-export const conflict = (code: string, message: string) => new AppError(409, code, message)
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', `Too many requests; try again in ${retryAfterSeconds} seconds.`, undefined, {
-    'retry-after': String(retryAfterSeconds),
-  })
-
 /** RFC 6749 section 5.2 error, used by the endpoints under /auth/oauth2/. */
 export class OAuthError extends Error {
   constructor(
-    readonly error:
-      | 'invalid_request'
-      | 'invalid_client'
-      | 'invalid_grant'
-      | 'unauthorized_client'
-      | 'unsupported_grant_type'
-      | 'invalid_scope'
-      | 'unsupported_token_type'
-      | 'rate_limited'
-      | 'temporarily_unavailable',
+    readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly statusCode = error === 'invalid_client' ? 401 : 400,
+    readonly statusCode: number = OAUTH_ERRORS[error].status,
     readonly headers: Record<string, string> = {},
   ) {
     super(description)
@@ -57,26 +41,60 @@ export class OAuthError extends Error {
   }
 }
 
+type Spec = (typeof APP_ERRORS)[ErrorCode]
+type ArgsOf<M> = M extends (...args: infer A) => unknown ? A : []
+export type AppErrorMaker<C extends ErrorCode> = (...args: ArgsOf<(typeof APP_ERRORS)[C]['message']>) => AppError
+
+function make(code: ErrorCode, spec: Spec, args: unknown[]): AppError {
+  const template = spec.message as string | ((...values: unknown[]) => string | ErrorText)
+  const made = typeof template === 'string' ? template : template(...args)
+  const text: ErrorText = typeof made === 'string' ? { message: made } : made
+  return new AppError(spec.status, code, text.message, text.details, text.headers)
+}
+
+/** One maker per catalog code, taking the values its message template names. */
+export const appErrors = Object.fromEntries(
+  (Object.keys(APP_ERRORS) as ErrorCode[]).map((code) => [code, (...args: unknown[]) => make(code, APP_ERRORS[code], args)]),
+) as { [C in ErrorCode]: AppErrorMaker<C> }
+
+/** Options an OAuth error may need beyond its description (RFC 6749 2.3.1, RFC 9110 10.2.3). */
+export interface OAuthExtra {
+  /** Only where an endpoint answers otherwise than the code's own status (introspection: 401). */
+  status?: number
+  headers?: Record<string, string>
+  retryAfter?: number
+}
+
+const oauthHeaders = (extra: OAuthExtra): Record<string, string> | undefined =>
+  extra.retryAfter === undefined ? extra.headers : { ...extra.headers, 'retry-after': String(extra.retryAfter) }
+
+/** One maker per OAuth code: the description says which check failed. */
+export const oauthErrors = Object.fromEntries(
+  (Object.keys(OAUTH_ERRORS) as OAuthErrorCode[]).map((code) => [
+    code,
+    (description: string, extra: OAuthExtra = {}) => new OAuthError(code, description, extra.status, oauthHeaders(extra)),
+  ]),
+) as { [C in OAuthErrorCode]: (description: string, extra?: OAuthExtra) => OAuthError }
+
+// the shapes most call sites need, named for what they say
+export const validationError = (details: ErrorDetail[]) =>
+  appErrors.validation_failed(details.map((d) => `${d.field}: ${d.message}`).join('; '), details)
+export const unauthorized = (message?: string) => appErrors.unauthorized(message)
+export const forbidden = (message?: string) => appErrors.forbidden(message)
+export const notFound = (what: string) => appErrors.not_found(`${what} was not found.`)
+export const rateLimited = (retryAfterSeconds: number) => appErrors.rate_limited(retryAfterSeconds)
+
 /**
  * Device ownership (modules/devices/registry.ts). A claim that fails answers the same
  * whatever the reason (unknown MAC, wrong code, a device someone else holds), so the answer
  * never tells whether a MAC exists or who holds it.
  */
 export const deviceErrors = {
-  invalidMac: (field = 'body.mac') =>
-    new AppError(400, 'invalid_mac', `${field.replace(/^body\./, '')}: must be a MAC address, e.g. e0:5a:1b:76:ef:60`, [
-      { field, message: 'must be a MAC address, e.g. e0:5a:1b:76:ef:60' },
-    ]),
-  claimRefused: () =>
-    new AppError(
-      403,
-      'claim_refused',
-      'The MAC address and code do not match a device that can be claimed. Check both; a device someone else holds must first be released by them.',
-    ),
-  notClaimed: () => conflict('device_not_claimed', 'This sensor presents no device: claim the device with its code first.'),
-  registeredElsewhere: () => conflict('device_registered', 'This MAC address is registered by another brand.'),
+  invalidMac: (field?: string) => appErrors.invalid_mac(field),
+  claimRefused: () => appErrors.claim_refused(),
+  notClaimed: () => appErrors.device_not_claimed(),
+  registeredElsewhere: () => appErrors.device_registered(),
   notBrand: () => forbidden('Only a brand (a tenant without a parent) or the platform registers devices.'),
   anonymousNotAllowed: () => forbidden('Only the brand that registered the device, or the platform, may allow anonymous firmware.'),
-  weakSecret: (field: string) =>
-    new AppError(400, 'weak_device_secret', `${field.replace(/^body\./, '')}: must be at least 8 characters`, [{ field, message: 'must be at least 8 characters' }]),
+  weakSecret: (field: string) => appErrors.weak_device_secret(field),
 }

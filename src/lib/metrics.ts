@@ -14,18 +14,19 @@
 import { Counter, Gauge, Registry } from 'prom-client'
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../db/connect.ts'
+import { OAUTH_CODE } from './error-catalog.ts'
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
 /** RFC 6749 5.2 codes plus ours; anything else is counted as "error" to keep labels bounded. */
 export const GRANT_OUTCOMES = [
   'issued',
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-  'rate_limited',
+  OAUTH_CODE.invalid_request,
+  OAUTH_CODE.invalid_client,
+  OAUTH_CODE.invalid_grant,
+  OAUTH_CODE.unauthorized_client,
+  OAUTH_CODE.unsupported_grant_type,
+  OAUTH_CODE.invalid_scope,
+  OAUTH_CODE.rate_limited,
   'error',
 ] as const
 

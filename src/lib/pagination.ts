@@ -20,7 +20,7 @@
  * other direction is one indexed existence probe on the far side of the cursor.
  */
 import { createCipheriv, timingSafeEqual } from 'node:crypto'
-import { badRequest } from './errors.ts'
+import { appErrors } from './errors.ts'
 import { hmac } from './crypto.ts'
 
 export const DEFAULT_LIMIT = 10
@@ -78,9 +78,7 @@ export class CursorCodec {
 
   decode(list: string, ctx: string, cursor: string, field: 'after' | 'before'): number {
     const invalid = () =>
-      badRequest('invalid_cursor', `${field} is not a cursor of this list.`, [
-        { field: `querystring.${field}`, message: 'is not a cursor issued for this list, or was altered' },
-      ])
+      appErrors.invalid_cursor(field)
     const [payload, signature, extra] = cursor.split('.')
     if (!payload || !signature || extra !== undefined || !KEY.test(payload)) throw invalid()
     const key = parseInt(payload, 36)
@@ -95,14 +93,10 @@ export class CursorCodec {
   request(list: string, ctx: string, q: PageQuery): PageRequest {
     const limit = q.limit ?? DEFAULT_LIMIT
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw badRequest('invalid_limit', `limit must be between 1 and ${MAX_LIMIT}.`, [
-        { field: 'querystring.limit', message: `must be an integer from 1 to ${MAX_LIMIT}` },
-      ])
+      throw appErrors.invalid_limit(MAX_LIMIT)
     }
     if (q.after && q.before) {
-      throw badRequest('invalid_pagination', 'Use after or before, not both.', [
-        { field: 'querystring.before', message: 'cannot be combined with after' },
-      ])
+      throw appErrors.invalid_pagination()
     }
     if (q.before) return { limit, direction: 'backward', key: this.decode(list, ctx, q.before, 'before') }
     return { limit, direction: 'forward', key: q.after ? this.decode(list, ctx, q.after, 'after') : null }

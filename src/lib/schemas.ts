@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { ERROR_CODES, OAUTH_BODY_CODES, type ErrorCode, type OAuthErrorCode } from './error-catalog.ts'
 
 /** The marker of a schema that gets a name under `components.schemas` (see lib/openapi.ts). */
 export const COMPONENT = 'x-component'
@@ -15,7 +16,7 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: 
 export const ErrorSchema = Type.Object(
   {
     success: Type.Literal(false),
-    code: Type.String({ description: 'stable snake_case error code' }),
+    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: ERROR_CODES, description: 'stable snake_case error code (lib/error-catalog.ts)', ...component('ErrorCode') }),
     message: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
@@ -25,7 +26,7 @@ export const ErrorSchema = Type.Object(
 /** RFC 6749 section 5.2: the error body of the endpoints under /auth/oauth2/. */
 export const OAuthErrorSchema = Type.Object(
   {
-    error: Type.String({ description: 'invalid_request, invalid_client, invalid_grant, unsupported_grant_type, ...' }),
+    error: Type.Unsafe<OAuthErrorCode>({ type: 'string', enum: OAUTH_BODY_CODES, description: 'RFC 6749 5.2 error code, or rate_limited', ...component('OAuthErrorCode') }),
     error_description: Type.String(),
   },
   { ...component('OAuthError'), description: 'RFC 6749 error' },

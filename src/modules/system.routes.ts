@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component } from '../lib/schemas.ts'
+import { APP_CODE, appErrors } from '../lib/errors.ts'
+import { bodyOf } from '../plugins/errors.ts'
 
 const CheckSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('failing'), Type.Literal('degraded')]),
@@ -37,7 +39,7 @@ export async function systemRoutes(parent: FastifyInstance): Promise<void> {
           503: Type.Object(
             {
               success: Type.Literal(false),
-              code: Type.Literal('not_ready'),
+              code: Type.Literal(APP_CODE.not_ready),
               message: Type.String(),
               checks: ChecksSchema,
             },
@@ -56,7 +58,7 @@ export async function systemRoutes(parent: FastifyInstance): Promise<void> {
       }
       if (ready) return { status: 'ready' as const, checks }
       const failing = Object.keys(run).filter((name) => run[name]?.status !== 'ok')
-      return reply.code(503).send({ success: false as const, code: 'not_ready' as const, message: `Not ready: ${failing.join(', ')} failing.`, checks })
+      return reply.code(503).send({ ...bodyOf(appErrors.not_ready(failing)), code: APP_CODE.not_ready, checks })
     },
   )
 

@@ -3,7 +3,8 @@
  * `{"success": false, "code", "message", "details"?}`; 5xx bodies never carry internals.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, type ErrorDetail } from '../lib/errors.ts'
+import { APP_ERRORS, type ErrorCode } from '../lib/error-catalog.ts'
+import { AppError, APP_CODE, appErrors, type ErrorDetail } from '../lib/errors.ts'
 
 interface AjvLikeError {
   instancePath?: string
@@ -27,33 +28,34 @@ export function validationDetails(context: string | undefined, errors: AjvLikeEr
   })
 }
 
-const STATUS_CODES: Record<number, [string, string]> = {
-  400: ['bad_request', 'The request could not be understood.'],
-  404: ['not_found', 'Not found.'],
-  405: ['method_not_allowed', 'Method not allowed.'],
-  406: ['not_acceptable', 'Not acceptable.'],
-  413: ['payload_too_large', 'The request body is too large.'],
-  414: ['uri_too_long', 'A path parameter or the URI is too long.'],
-  415: ['unsupported_media_type', 'This content type is not supported; send application/json.'],
+/** A status the framework refuses with: its code, and the sentence when the framework gives none. */
+const STATUS_CODES: Record<number, readonly [ErrorCode, string]> = {
+  400: [APP_CODE.bad_request, APP_ERRORS.bad_request.message],
+  404: [APP_CODE.not_found, 'Not found.'],
+  405: [APP_CODE.method_not_allowed, APP_ERRORS.method_not_allowed.message],
+  406: [APP_CODE.not_acceptable, APP_ERRORS.not_acceptable.message],
+  413: [APP_CODE.payload_too_large, APP_ERRORS.payload_too_large.message],
+  414: [APP_CODE.uri_too_long, APP_ERRORS.uri_too_long.message],
+  415: [APP_CODE.unsupported_media_type, APP_ERRORS.unsupported_media_type.message],
 }
 
 /**
  * Input the schemas let through but the database refuses (a NUL character in a string, a
  * number out of a column's range, a duplicate): a 4xx naming the problem, never a 500.
  */
-function databaseError(error: Error): { status: number; body: { code: string; message: string } } | null {
+function databaseError(error: Error): AppError | null {
   const code = (error as { code?: unknown }).code
   const severity = (error as { severity?: unknown }).severity
   if (typeof code !== 'string' || typeof severity !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null
-  if (code.startsWith('22')) return { status: 400, body: { code: 'invalid_value', message: 'A value in the request cannot be stored (for example a NUL character or a number out of range).' } }
-  if (code === '23505') return { status: 409, body: { code: 'conflict', message: 'This conflicts with an existing record.' } }
-  if (code === '23503') return { status: 409, body: { code: 'conflict', message: 'This refers to a record that does not exist or is still in use.' } }
+  if (code.startsWith('22')) return appErrors.invalid_value()
+  if (code === '23505') return appErrors.conflict('duplicate')
+  if (code === '23503') return appErrors.conflict('reference')
   return null
 }
 
 interface ErrorBody {
   success: false
-  code: string
+  code: ErrorCode
   message: string
   details?: ErrorDetail[]
 }
@@ -63,13 +65,12 @@ export function toErrorResponse(
   error: FastifyError | AppError | Error,
   request: FastifyRequest,
 ): { status: number; body: ErrorBody; headers: Record<string, string> } {
-  if (error instanceof AppError) {
-    const body: ErrorBody = { success: false, code: error.code, message: error.message }
-    if (error.details) body.details = error.details
-    return { status: error.statusCode, body, headers: error.headers ?? {} }
+  const known = error instanceof AppError ? error : databaseError(error)
+  if (known) {
+    const body: ErrorBody = { success: false, code: known.code, message: known.message }
+    if (known.details) body.details = known.details
+    return { status: known.statusCode, body, headers: known.headers ?? {} }
   }
-  const database = databaseError(error)
-  if (database) return { status: database.status, body: { success: false, ...database.body }, headers: {} }
   const fe = error as FastifyError
   if (fe.validation) {
     const details = validationDetails(fe.validationContext, fe.validation as AjvLikeError[])
@@ -77,7 +78,7 @@ export function toErrorResponse(
       status: 400,
       body: {
         success: false,
-        code: 'validation_failed',
+        code: APP_CODE.validation_failed,
         message: details.map((d) => `${d.field} ${d.message}`).join('; '),
         details,
       },
@@ -86,25 +87,21 @@ export function toErrorResponse(
   }
   const status = fe.statusCode ?? 500
   if (status >= 400 && status < 500) {
-    const [code, fallback] = STATUS_CODES[status] ?? ['bad_request', 'Bad request.']
-    let specific = code
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError') specific = 'invalid_json'
-    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') specific = 'empty_json_body'
-    if (fe.code === 'FST_ERR_BAD_URL') specific = 'invalid_url'
-    const message = specific === 'invalid_json' ? 'The request body is not valid JSON.' : fe.message || fallback
+    const [code, text] = STATUS_CODES[status] ?? [APP_CODE.bad_request, 'Bad request.']
+    let specific: ErrorCode = code
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError') specific = APP_CODE.invalid_json
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') specific = APP_CODE.empty_json_body
+    if (fe.code === 'FST_ERR_BAD_URL') specific = APP_CODE.invalid_url
+    const message = specific === APP_CODE.invalid_json ? APP_ERRORS.invalid_json.message : fe.message || text
     return { status, body: { success: false, code: specific, message }, headers: {} }
   }
   request.log.error({ err: error }, 'unhandled error')
-  return {
-    status: 500,
-    body: {
-      success: false,
-      code: 'internal_error',
-      message: `Something went wrong on our side. Quote request id ${request.id} when reporting it.`,
-    },
-    headers: {},
-  }
+  const internal = appErrors.internal_error(request.id)
+  return { status: internal.statusCode, body: { success: false, code: internal.code, message: internal.message }, headers: {} }
 }
+
+/** The body of an error answered without throwing it (a hook that replies itself). */
+export const bodyOf = (error: AppError): ErrorBody => ({ success: false, code: error.code, message: error.message })
 
 export function sendError(reply: FastifyReply, error: Error, request: FastifyRequest): FastifyReply {
   const { status, body, headers } = toErrorResponse(error, request)
@@ -117,6 +114,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply
       .code(404)
       .type('application/json; charset=utf-8')
-      .send({ success: false, code: 'route_not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` }),
+      .send(bodyOf(appErrors.route_not_found(request.method, request.url.split('?')[0] ?? ''))),
   )
 }

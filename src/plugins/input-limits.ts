@@ -12,7 +12,8 @@
 import type { Socket } from 'node:net'
 import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../lib/errors.ts'
+import { APP_ERRORS, type ErrorCode } from '../lib/error-catalog.ts'
+import { APP_CODE, appErrors } from '../lib/errors.ts'
 
 /** Deeper JSON than any route's schema describes; sensors' free-form metadata stays well inside it. */
 export const MAX_JSON_DEPTH = 32
@@ -40,17 +41,18 @@ export function registerJsonDepthLimit(app: FastifyInstance, max = MAX_JSON_DEPT
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
     if (jsonTooDeep(text, max)) {
-      done(new AppError(400, 'json_too_deep', `The request body nests deeper than ${max} levels.`), undefined)
+      done(appErrors.json_too_deep(max), undefined)
       return
     }
     parse(request, text, done)
   })
 }
 
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'request_header_fields_too_large', 'The request line or header fields are too large.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request took too long to arrive.'],
-  HPE_URI_TOO_LONG: [414, 'uri_too_long', 'The request URI is too long.'],
+const { request_header_fields_too_large: headersTooLarge, request_timeout: timeout, uri_too_long: uriTooLong } = APP_ERRORS
+const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: [headersTooLarge.status, APP_CODE.request_header_fields_too_large, headersTooLarge.message],
+  ERR_HTTP_REQUEST_TIMEOUT: [timeout.status, APP_CODE.request_timeout, timeout.message],
+  HPE_URI_TOO_LONG: [uriTooLong.status, APP_CODE.uri_too_long, 'The request URI is too long.'],
 }
 
 /** For Fastify's `clientErrorHandler`: Node's own 4xx answers, in the documented shape. */
@@ -59,7 +61,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     socket.destroy()
     return
   }
-  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'bad_request', 'The request is not valid HTTP.']
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, APP_CODE.bad_request, 'The request is not valid HTTP.']
   const body = JSON.stringify({ success: false, code, message })
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\n` +

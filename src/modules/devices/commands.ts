@@ -13,7 +13,7 @@
  */
 import type { DB } from '../../db/connect.ts'
 import type { DeviceCommand, Sensor } from '../../db/database.ts'
-import { AppError, badRequest, conflict, deviceErrors, notFound } from '../../lib/errors.ts'
+import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from './sensor-types.ts'
 import type { Clock } from './state.ts'
 
@@ -49,16 +49,16 @@ export class CommandsService {
   async send(sensor: Sensor, text: string, requestedBy: number | null): Promise<DeviceCommand> {
     const model = findSensorType(sensor.type)
     if (!model) {
-      throw badRequest('unsupported_sensor_type', `Sensors of type "${sensor.type}" take no commands.`)
+      throw appErrors.unsupported_sensor_type(`Sensors of type "${sensor.type}" take no commands.`)
     }
     const check = checkCommand(model, text)
-    if (!check.ok) throw badRequest('invalid_command', `command: ${check.message}`, [{ field: 'body.command', message: check.message }])
+    if (!check.ok) throw appErrors.invalid_command(check.message)
     // the device record this sensor presents, never the deviceId a caller typed into it
     const access = sensor.device_ref === null ? undefined : await this.db.selectFrom('devices').select('mac').where('id', '=', sensor.device_ref).executeTakeFirst()
     if (!access) throw deviceErrors.notClaimed()
-    if (!sensor.online) throw conflict('device_offline', 'The device is offline; send the command again when it is online.')
+    if (!sensor.online) throw appErrors.device_offline()
     const publisher = this.publisher()
-    if (!publisher) throw new AppError(503, 'broker_unavailable', 'No MQTT broker is configured.')
+    if (!publisher) throw appErrors.broker_unavailable('No MQTT broker is configured.')
     const created = this.now()
     const row = await this.db
       .insertInto('device_commands')
@@ -78,7 +78,7 @@ export class CommandsService {
       await publisher.publishCommand(access.mac, check.command)
     } catch {
       await this.db.updateTable('device_commands').set({ status: 'failed' }).where('id', '=', row.id).execute()
-      throw new AppError(503, 'broker_unavailable', 'The MQTT broker did not accept the command; try again.')
+      throw appErrors.broker_unavailable('The MQTT broker did not accept the command; try again.')
     }
     // the device may already have confirmed it (a fast device): only move queued -> sent
     return this.db

@@ -26,7 +26,8 @@ import type { JWTPayload } from 'jose'
 import Type from 'typebox'
 import type { WebSocket } from 'ws'
 import type { AccessChange } from '../../db/access-changes.ts'
-import { AppError, unauthorized } from '../../lib/errors.ts'
+import { LIVE_ERRORS } from '../../lib/error-catalog.ts'
+import { AppError, LIVE_CODE, unauthorized } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/schemas.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import { normalizeMac } from './payload.ts'
@@ -62,7 +63,7 @@ async function resolveTopic(app: FastifyInstance, actor: Actor, topic: string): 
   const match = TOPIC.exec(topic)
   const tenantId = Number(match?.[1])
   const mac = match?.[2] ? normalizeMac(match[2]) : null
-  if (!mac || !app.services.devices.bridge) return { code: 'invalid_topic', message: 'Topics are tenants/<tenantId>/sensors/<mac>/measurements.' }
+  if (!mac || !app.services.devices.bridge) return { code: LIVE_CODE.invalid_topic, message: LIVE_ERRORS.invalid_topic.message }
   const row = await app.db
     .selectFrom('sensors')
     .innerJoin('devices', 'devices.id', 'sensors.device_ref')
@@ -74,7 +75,7 @@ async function resolveTopic(app: FastifyInstance, actor: Actor, topic: string): 
     const sensor = await app.services.sensors.access(actor, row?.id ?? 0, tenantId, 'sensors.read')
     return { tenantId, mac, sensorId: sensor.id, deviceRef: row?.device_ref ?? 0 }
   } catch (error) {
-    return { code: error instanceof AppError ? error.code : 'error', message: 'You may not read this sensor, or it does not exist.' }
+    return { code: error instanceof AppError ? error.code : LIVE_CODE.error, message: 'You may not read this sensor, or it does not exist.' }
   }
 }
 
@@ -82,7 +83,7 @@ async function subscribe(app: FastifyInstance, live: Live, topic: string): Promi
   const found = await resolveTopic(app, live.actor, topic)
   const bridge = app.services.devices.bridge
   if ('code' in found || !bridge) {
-    live.send({ type: 'error', data: { topic, code: 'code' in found ? found.code : 'invalid_topic', message: 'code' in found ? found.message : '' } })
+    live.send({ type: 'error', data: { topic, code: 'code' in found ? found.code : LIVE_CODE.invalid_topic, message: 'code' in found ? found.message : '' } })
     return null
   }
   const { tenantId, mac, sensorId, deviceRef } = found
@@ -136,7 +137,7 @@ async function onMessage(app: FastifyInstance, live: Live, raw: unknown): Promis
   try {
     message = JSON.parse(String(raw)) as typeof message
   } catch {
-    return send({ type: 'error', data: { code: 'invalid_message', message: 'Messages are JSON.' } })
+    return send({ type: 'error', data: { code: LIVE_CODE.invalid_message, message: 'Messages are JSON.' } })
   }
   const list = Array.isArray(message.data?.topics) ? message.data.topics.filter((t): t is string => typeof t === 'string') : []
   if (message.type === 'unsubscribe') {
@@ -144,11 +145,11 @@ async function onMessage(app: FastifyInstance, live: Live, raw: unknown): Promis
     for (const topic of list) subscriptions.delete(topic)
     return send({ type: 'unsubscribed', data: { topics: list } })
   }
-  if (message.type !== 'subscribe') return send({ type: 'error', data: { code: 'invalid_message', message: 'type is subscribe or unsubscribe.' } })
+  if (message.type !== 'subscribe') return send({ type: 'error', data: { code: LIVE_CODE.invalid_message, message: 'type is subscribe or unsubscribe.' } })
   const accepted: string[] = []
   for (const topic of list) {
     if (subscriptions.has(topic)) accepted.push(topic)
-    else if (subscriptions.size >= MAX_TOPICS) send({ type: 'error', data: { topic, code: 'too_many_topics', message: `At most ${MAX_TOPICS} topics.` } })
+    else if (subscriptions.size >= MAX_TOPICS) send({ type: 'error', data: { topic, code: LIVE_CODE.too_many_topics, message: LIVE_ERRORS.too_many_topics.message(MAX_TOPICS) } })
     else {
       const sub = await subscribe(app, live, topic)
       if (sub && socket.readyState === socket.OPEN) {

@@ -30,7 +30,7 @@
 import type { DB } from '../../db/connect.ts'
 import type { Device, Sensor } from '../../db/database.ts'
 import { hashPassword, type ScryptParams } from '../../lib/crypto.ts'
-import { AppError, badRequest, conflict, deviceErrors, notFound } from '../../lib/errors.ts'
+import { AppError, appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
@@ -120,7 +120,7 @@ export class DeviceRegistry {
   private async upsert(tenantId: number | null, input: DeviceInput): Promise<Registered> {
     const mac = normalizeMac(input.mac)
     if (!mac) throw deviceErrors.invalidMac()
-    if (!findSensorType(input.model)) throw badRequest('unsupported_sensor_type', `model: "${input.model}" is not a known sensor type.`)
+    if (!findSensorType(input.model)) throw appErrors.unsupported_sensor_type(`model: "${input.model}" is not a known sensor type.`)
     const values = {
       model: input.model,
       ...(input.claimCode !== undefined ? { claim_hash: await this.secret(input.claimCode, 'body.claimCode') } : {}),
@@ -198,7 +198,7 @@ export class DeviceRegistry {
     }
     if (input.spaceId !== undefined && input.spaceId !== null) {
       const space = await this.db.selectFrom('spaces').select('tenant_id').where('id', '=', input.spaceId).executeTakeFirst()
-      if (space?.tenant_id !== tenantId) throw badRequest('invalid_space', 'spaceId: must be a space of the same tenant', [{ field: 'body.spaceId', message: 'must be a space of the same tenant' }])
+      if (space?.tenant_id !== tenantId) throw appErrors.invalid_space()
     }
     const name = input.name ?? findSensorType(device.model)?.name ?? device.model
     try {
@@ -278,7 +278,7 @@ export class DeviceRegistry {
           .executeTakeFirstOrThrow()
       })
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('device_id_taken', `The tenant already has a sensor with deviceId ${sensor.device_id}; delete or rename it first.`)
+      if (isUniqueViolation(error)) throw appErrors.device_id_taken(`The tenant already has a sensor with deviceId ${sensor.device_id}; delete or rename it first.`)
       throw error
     }
   }

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxStatus } from '../../db/database.ts'
-import { badRequest } from '../../lib/errors.ts'
+import { appErrors } from '../../lib/errors.ts'
 import { systemClock } from '../../lib/clock.ts'
 import { requeueFailed } from './outbox.ts'
 
@@ -20,9 +20,9 @@ const STATUSES: OutboxStatus[] = ['queued', 'sending', 'sent', 'failed', 'mailbo
 async function list(db: DB, args: string[], out: Out): Promise<void> {
   const { values } = parseArgs({ args, options: { status: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } } })
   const status = values.status as OutboxStatus | undefined
-  if (status && !STATUSES.includes(status)) throw badRequest('usage', `--status must be one of ${STATUSES.join(', ')}`)
+  if (status && !STATUSES.includes(status)) throw appErrors.usage(`--status must be one of ${STATUSES.join(', ')}`)
   const limit = Number(values.limit ?? 100)
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw badRequest('usage', '--limit must be 1..10000')
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw appErrors.usage('--limit must be 1..10000')
   let query = db
     .selectFrom('email_outbox')
     .select(['id', 'type', 'tenant_id', 'to_address', 'from_address', 'status', 'attempts', 'max_attempts', 'last_error', 'created_at', 'next_attempt_at', 'sent_at'])
@@ -53,11 +53,11 @@ async function retry(db: DB, args: string[], out: Out): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { 'all-failed': { type: 'boolean' }, json: { type: 'boolean' } } })
   const ids = positionals.map(Number)
   if (values['all-failed'] === (ids.length > 0) || ids.some((id) => !Number.isInteger(id) || id < 1)) {
-    throw badRequest('usage', 'give message ids or --all-failed')
+    throw appErrors.usage('give message ids or --all-failed')
   }
   const retried = await requeueFailed(db, values['all-failed'] ? 'all' : ids, systemClock.now())
   const missing = ids.filter((id) => !retried.includes(id))
-  if (missing.length > 0 && retried.length === 0) throw badRequest('usage', `no failed message with id ${missing.join(', ')}`)
+  if (missing.length > 0 && retried.length === 0) throw appErrors.usage(`no failed message with id ${missing.join(', ')}`)
   out.print(out.json ? JSON.stringify({ retried }) : `${retried.length} message(s) queued again${missing.length ? `; not failed: ${missing.join(', ')}` : ''}`)
 }
 

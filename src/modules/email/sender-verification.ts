@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Tenant } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import { badRequest } from '../../lib/errors.ts'
+import { appErrors } from '../../lib/errors.ts'
 import type { Executor } from '../users/users.repository.ts'
 import type { EmailService } from './email.service.ts'
 import { maskSecrets } from './outbox-secrets.ts'
@@ -88,7 +88,7 @@ export class SenderVerification {
       .where('expires_at', '>', new Date())
       .returning(['tenant_id', 'email'])
       .executeTakeFirst()
-    if (!row) throw badRequest('invalid_token', 'This confirmation link is invalid or has expired.')
+    if (!row) throw appErrors.invalid_token('This confirmation link is invalid or has expired.')
     return { tenantId: row.tenant_id, email: row.email }
   }
 }

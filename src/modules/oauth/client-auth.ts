@@ -4,7 +4,7 @@
  */
 import type { OAuthClient } from '../../db/database.ts'
 import { safeEqual } from '../../lib/crypto.ts'
-import { OAuthError } from '../../lib/errors.ts'
+import { oauthErrors, type OAuthError } from '../../lib/errors.ts'
 import type { ClientsService } from './clients.service.ts'
 
 export type AuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none'
@@ -15,7 +15,7 @@ export interface AuthenticatedClient {
 }
 
 const invalidClient = (description: string) =>
-  new OAuthError('invalid_client', description, 401, { 'www-authenticate': 'Basic realm="trellis", charset="UTF-8"' })
+  oauthErrors.invalid_client(description, { headers: { 'www-authenticate': 'Basic realm="trellis", charset="UTF-8"' } })
 
 /** RFC 6749 2.3.1: the Basic credentials are form-urlencoded before base64. */
 function decodeBasic(header: string): { id: string; secret: string } | null {
@@ -43,13 +43,13 @@ export async function authenticateClient(
   if (authorization && /^Basic\s/i.test(authorization)) {
     const basic = decodeBasic(authorization)
     if (!basic) throw invalidClient('The Basic authorization header is malformed.')
-    if (secret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method, not two.')
-    if (id !== undefined && id !== basic.id) throw new OAuthError('invalid_request', 'client_id does not match the Basic credentials.')
+    if (secret !== undefined) throw oauthErrors.invalid_request('Use one client authentication method, not two.')
+    if (id !== undefined && id !== basic.id) throw oauthErrors.invalid_request('client_id does not match the Basic credentials.')
     id = basic.id
     secret = basic.secret
     method = 'client_secret_basic'
   }
-  if (!id) throw new OAuthError('invalid_request', 'client_id is required.')
+  if (!id) throw oauthErrors.invalid_request('client_id is required.')
   const client = await clients.find(id)
   const refused = refusal(clients, client, method, secret)
   // a refusal from a cached row is checked again against the stored one (a client or secret made elsewhere just now)

@@ -37,7 +37,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { OAuthClient } from '../../db/database.ts'
-import { badRequest } from '../../lib/errors.ts'
+import { appErrors } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { redirectUriMatches, registeredFormsOf } from './redirect-uris.ts'
 
@@ -58,9 +58,7 @@ export class ClientsByRedirectUri {
     const [only] = clients
     if (only && clients.length === 1) return only
     const why = clients.length === 0 ? 'no client that may use login codes has this redirect_uri' : 'more than one client has this redirect_uri'
-    throw badRequest('client_id_required', `client_id is required here: ${why}.`, [
-      { field: 'body.client_id', message: `is required when redirect_uri does not name exactly one client (${why})` },
-    ])
+    throw appErrors.client_id_required(why)
   }
 
   /** Forgets every answer (a client was added or removed). */

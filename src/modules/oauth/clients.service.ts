@@ -7,7 +7,7 @@ import type { DB } from '../../db/connect.ts'
 import type { OAuthClient } from '../../db/database.ts'
 import { randomBytes } from 'node:crypto'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
-import { badRequest, conflict, notFound, validationError, type ErrorDetail } from '../../lib/errors.ts'
+import { appErrors, notFound, validationError, type ErrorDetail } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from '../spaces/resource-scope.ts'
 import { SCOPES, type Actor } from '../tenancy/actor.ts'
@@ -175,13 +175,13 @@ export class ClientsService {
     this.policy.authorizeAction(actor, 'clients.manage')
     validateClientInput(input)
     if (input.tenantId != null && !(await findTenant(this.db, input.tenantId))) {
-      throw badRequest('invalid_tenant', 'tenantId: no such tenant', [{ field: 'body.tenantId', message: 'is not a tenant' }])
+      throw appErrors.invalid_tenant()
     }
     const isPublic = input.public ?? false
     const secret = isPublic ? null : (input.clientSecret ?? randomToken(32))
     const defaultGrants = ['authorization_code', 'refresh_token']
     if (input.clientId !== undefined && (await this.load(input.clientId))) {
-      throw conflict('client_id_taken', `A client with client_id ${input.clientId} already exists.`)
+      throw appErrors.client_id_taken(input.clientId)
     }
     const client = await this.db
       .insertInto('oauth_clients')
@@ -203,7 +203,7 @@ export class ClientsService {
       .onConflict((oc) => oc.column('client_id').doNothing())
       .returningAll()
       .executeTakeFirst()
-    if (!client) throw conflict('client_id_taken', `A client with client_id ${input.clientId ?? ''} already exists.`)
+    if (!client) throw appErrors.client_id_taken(input.clientId ?? '')
     this.changed()
     return { client, secret }
   }

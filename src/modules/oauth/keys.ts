@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto'
 import { importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload, type JWTVerifyResult } from 'jose'
 import { poolOf, type DB } from '../../db/connect.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
-import { AppError } from '../../lib/errors.ts'
+import { appErrors } from '../../lib/errors.ts'
 import { importSignKey, signEs256, type SignKey } from './jws.ts'
 import { addSigningKey, ALG, KEYS_CHANNEL, privateJwk } from './signing-keys.ts'
 
@@ -177,7 +177,7 @@ export class KeyStore {
   async sign(payload: JWTPayload, opts: { issuer: string; expiresInSeconds: number; typ?: string }): Promise<string> {
     // the newest unretired key, or none: never an older one in its place
     const key = this.keys.find((k) => !k.retired)
-    if (!key?.signKey) throw new AppError(503, 'signing_key_unavailable', 'This instance cannot sign tokens now; try again (another instance can).', undefined, { 'retry-after': '5' })
+    if (!key?.signKey) throw appErrors.signing_key_unavailable()
     const now = Math.floor(Date.now() / 1000)
     const claims = { ...payload, iss: opts.issuer, iat: now, exp: now + opts.expiresInSeconds, jti: payload.jti ?? randomUUID() }
     return signEs256(claims, { kid: key.kid, typ: opts.typ ?? 'at+jwt' }, key.signKey)

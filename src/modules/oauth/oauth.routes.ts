@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { OAuthError } from '../../lib/errors.ts'
+import { OAUTH_CODE, OAuthError } from '../../lib/errors.ts'
 import { component, ErrorSchema, errorResponses, OAuthErrorSchema, SuccessMessage } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { toErrorResponse } from '../../plugins/errors.ts'
@@ -69,8 +69,8 @@ async function oauth2Routes(parent: FastifyInstance): Promise<void> {
       return reply.code(error.statusCode).headers(error.headers).send({ error: error.error, error_description: error.description })
     }
     const { status, body, headers } = toErrorResponse(error, request)
-    if (status >= 500) return reply.code(status).send({ error: 'server_error', error_description: body.message })
-    return reply.code(status).headers(headers).send({ error: 'invalid_request', error_description: body.message })
+    if (status >= 500) return reply.code(status).send({ error: OAUTH_CODE.server_error, error_description: body.message })
+    return reply.code(status).headers(headers).send({ error: OAUTH_CODE.invalid_request, error_description: body.message })
   })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache')

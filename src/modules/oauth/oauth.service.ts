@@ -10,7 +10,7 @@ import type { Log } from '../../lib/log.ts'
 import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import { notFound, OAuthError } from '../../lib/errors.ts'
+import { notFound, OAUTH_CODE, oauthErrors, OAuthError } from '../../lib/errors.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
 import { originOf } from '../../lib/network.ts'
 import type { Attempts, TokenAttempt } from './attempts.ts'
@@ -40,7 +40,7 @@ function readFlag(body: Record<string, unknown>, key: string): boolean {
   const value = body[key]
   if (value === undefined || value === null || value === false || value === 'false') return false
   if (value === true || value === 'true') return true
-  throw new OAuthError('invalid_request', `${key} must be true or false.`)
+  throw oauthErrors.invalid_request(`${key} must be true or false.`)
 }
 
 export function readParams(body: unknown): Record<string, string> {
@@ -49,8 +49,8 @@ export function readParams(body: unknown): Record<string, string> {
   for (const key of KNOWN) {
     const value = (body as Record<string, unknown>)[key]
     if (value === undefined || value === null) continue
-    if (Array.isArray(value)) throw new OAuthError('invalid_request', `${key} must appear once.`)
-    if (typeof value !== 'string') throw new OAuthError('invalid_request', `${key} must be a string.`)
+    if (Array.isArray(value)) throw oauthErrors.invalid_request(`${key} must appear once.`)
+    if (typeof value !== 'string') throw oauthErrors.invalid_request(`${key} must be a string.`)
     out[key] = value
   }
   for (const flag of FLAGS) if (readFlag(body as Record<string, unknown>, flag)) out[flag] = 'true'
@@ -111,7 +111,7 @@ export class OAuthService {
 
   /** Failures that count against the budgets: a wrong code, token, password or client secret. */
   private static isFailure(error: unknown): boolean {
-    return error instanceof OAuthError && (error.error === 'invalid_grant' || error.error === 'invalid_client')
+    return error instanceof OAuthError && (error.error === OAUTH_CODE.invalid_grant || error.error === OAUTH_CODE.invalid_client)
   }
 
   async token(req: TokenRequest): Promise<TokenResponse> {
@@ -123,15 +123,15 @@ export class OAuthService {
     let clientId = params.client_id
     try {
       // before any grant runs: a code must not be redeemed by an instance that then cannot sign (keys.ts)
-      if (this.deps.keys.problem()) throw new OAuthError('temporarily_unavailable', 'This instance cannot sign tokens now; try again.', 503, { 'retry-after': '5' })
+      if (this.deps.keys.problem()) throw oauthErrors.temporarily_unavailable('This instance cannot sign tokens now; try again.', { retryAfter: 5 })
       const grantType = params.grant_type
-      if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.')
+      if (!grantType) throw oauthErrors.invalid_request('grant_type is required.')
       const { client } = await authenticateClient(this.clients, params, req.authorization)
       clientId = client.client_id
       const handler = Object.hasOwn(this.grants, grantType) ? this.grants[grantType] : undefined
-      if (!handler) throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported.`)
+      if (!handler) throw oauthErrors.unsupported_grant_type(`grant_type ${grantType} is not supported.`)
       if (!client.grant_types.includes(grantType)) {
-        throw new OAuthError('unauthorized_client', `This client may not use the ${grantType} grant.`)
+        throw oauthErrors.unauthorized_client(`This client may not use the ${grantType} grant.`)
       }
       const response = await handler(this.deps, { client, params, ip: req.ip, attempt, started })
       await attempt.succeeded()
@@ -160,7 +160,7 @@ export class OAuthService {
   /** RFC 7009: revoking either token of a session ends the session. Unknown tokens are not an error. */
   async revoke(req: TokenRequest): Promise<void> {
     const { params, client } = await this.authenticate(req)
-    if (!params.token) throw new OAuthError('invalid_request', 'token is required.')
+    if (!params.token) throw oauthErrors.invalid_request('token is required.')
     const owner = await this.sessionOf(params.token)
     // A client may revoke only its own tokens; others' are silently left alone (RFC 7009 2.1).
     if (owner?.clientId === client.client_id) await revokeSessions(this.db, { sessionId: owner.sessionId }, 'revoked_by_client')
@@ -183,8 +183,8 @@ export class OAuthService {
   /** RFC 7662, for confidential clients (resource servers). */
   async introspect(req: TokenRequest): Promise<Introspection> {
     const { params, client } = await this.authenticate(req)
-    if (client.is_public) throw new OAuthError('unauthorized_client', 'Only confidential clients may introspect tokens.', 401)
-    if (!params.token) throw new OAuthError('invalid_request', 'token is required.')
+    if (client.is_public) throw oauthErrors.unauthorized_client('Only confidential clients may introspect tokens.', { status: 401 })
+    if (!params.token) throw oauthErrors.invalid_request('token is required.')
     const inactive = { active: false }
     if (params.token_type_hint !== 'refresh_token') {
       const access = await this.introspectAccess(params.token)

@@ -15,7 +15,7 @@
  * Without `client_id` the redirect URI names the client (client-lookup.ts).
  */
 import type { Log } from '../../lib/log.ts'
-import { badRequest, notFound } from '../../lib/errors.ts'
+import { appErrors, notFound } from '../../lib/errors.ts'
 import { originOf } from '../../lib/network.ts'
 import type { EmailService } from '../email/email.service.ts'
 import { normalizeEmail } from '../users/users.repository.ts'
@@ -66,28 +66,22 @@ export class PasswordlessService {
     await this.mailLimits.checkSender(ip)
     const method = normalizeMethod(input.code_challenge_method)
     if (input.code_challenge && !method) {
-      throw badRequest('invalid_code_challenge_method', 'code_challenge_method must be S256 (or sha256); plain is not accepted.', [
-        { field: 'body.code_challenge_method', message: 'must be S256 or sha256' },
-      ])
+      throw appErrors.invalid_code_challenge_method()
     }
     const client = input.client_id === undefined ? await this.clients.byRedirectUri.resolve(input.redirect_uri) : await this.clients.find(input.client_id)
-    if (!client) throw badRequest('invalid_client', 'Unknown client_id.', [{ field: 'body.client_id', message: 'is not a registered client' }])
+    if (!client) throw appErrors.invalid_client()
     if (!isRegisteredRedirectUri(client.redirect_uris, input.redirect_uri)) {
-      throw badRequest('redirect_uri_mismatch', 'redirect_uri is not registered for this client.', [
-        { field: 'body.redirect_uri', message: 'must equal one of the redirect URIs registered for the client (a registered fragment may end in *)' },
-      ])
+      throw appErrors.redirect_uri_mismatch()
     }
     if (!client.grant_types.includes('authorization_code')) {
-      throw badRequest('unauthorized_client', 'This client may not use login codes.')
+      throw appErrors.unauthorized_client()
     }
     const asked = requestScope(input.scope, client)
     if (!asked.ok) {
-      throw badRequest('invalid_scope', refusedScopeMessage(asked.refused, client), [{ field: 'body.scope', message: `may not include ${asked.refused.join(' ')}` }])
+      throw appErrors.invalid_scope(refusedScopeMessage(asked.refused, client), asked.refused)
     }
     if (client.is_public && !input.code_challenge) {
-      throw badRequest('pkce_required', 'Public clients must send a code_challenge (PKCE).', [
-        { field: 'body.code_challenge', message: 'is required for public clients' },
-      ])
+      throw appErrors.pkce_required()
     }
     const target: CodeTarget = {
       clientId: client.client_id,

@@ -4,7 +4,7 @@
  * Each calls the accounts service; no rule lives here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../../lib/errors.ts'
+import { APP_CODE, AppError, appErrors } from '../../lib/errors.ts'
 import { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from '../users/accounts.service.ts'
 import { brandPath } from './brand.ts'
 import type { AuthorizeService } from './authorize.service.ts'
@@ -67,7 +67,7 @@ function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
       await accounts.resetPassword(token, field(request, 'password'), tenantOf(request))
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      if (error.code === 'invalid_token') return kit.send(reply, ctx, { title: 'Choose a new password', body: badLink(ctx, 'Ask for a new one.'), status: 400 })
+      if (error.code === APP_CODE.invalid_token) return kit.send(reply, ctx, { title: 'Choose a new password', body: badLink(ctx, 'Ask for a new one.'), status: 400 })
       const body = resetForm(ctx.brand, { csrf: ctx.csrf, token, policy: PASSWORD_POLICY, error: `The new password ${error.details?.[0]?.message ?? 'is not allowed'}.` })
       return kit.send(reply, ctx, { title: 'Choose a new password', body, status: 400 })
     }
@@ -115,7 +115,7 @@ function accountPages(app: FastifyInstance, kit: PageKit, sessions: PageSessions
 
   async function signedIn(request: FastifyRequest) {
     const session = await sessions.find(request.cookies[kit.names.session])
-    if (!session) throw new AppError(401, 'signed_out', 'You are signed out. Open your account page to sign in again.')
+    if (!session) throw appErrors.signed_out()
     return session
   }
 

@@ -13,6 +13,7 @@
  * `prompt=select_account` (always ask for the address again), `max_age` (seconds).
  */
 import type { OAuthClient } from '../../db/database.ts'
+import { OAUTH_CODE, type OAuthErrorCode } from '../../lib/errors.ts'
 import { normalizeMethod } from '../oauth/pkce.ts'
 import { refusedScopeMessage, requestScope } from '../oauth/scopes.ts'
 
@@ -36,7 +37,7 @@ export interface AuthorizeParams {
 
 export type Checked =
   | { kind: 'page-error'; status: number; message: string }
-  | { kind: 'redirect-error'; redirectUri: string; error: string; description: string; state: string | null }
+  | { kind: 'redirect-error'; redirectUri: string; error: OAuthErrorCode; description: string; state: string | null }
   | { kind: 'ok'; client: OAuthClient; params: AuthorizeParams }
 
 const LIMITS: Record<string, number> = { state: 2000, nonce: 500, login_hint: 320, scope: 2000, code_challenge: 256 }
@@ -86,15 +87,15 @@ function readMaxAge(value: string | undefined): number | null | string {
 }
 
 /** The parameters after client, redirect URI, response type and PKCE are known good. */
-function readRest(query: AuthorizeQuery, client: OAuthClient, fail: (error: string, description: string) => Checked): Checked | Omit<AuthorizeParams, 'redirectUri' | 'state' | 'codeChallenge'> {
+function readRest(query: AuthorizeQuery, client: OAuthClient, fail: (error: OAuthErrorCode, description: string) => Checked): Checked | Omit<AuthorizeParams, 'redirectUri' | 'state' | 'codeChallenge'> {
   const responseMode = one(query, 'response_mode')
-  if (responseMode && responseMode !== 'query') return fail('invalid_request', 'Only response_mode=query is supported.')
+  if (responseMode && responseMode !== 'query') return fail(OAUTH_CODE.invalid_request, 'Only response_mode=query is supported.')
   const prompt = readPrompt(one(query, 'prompt') ?? undefined)
-  if (prompt !== null && prompt !== 'none' && prompt !== 'login') return fail('invalid_request', prompt)
+  if (prompt !== null && prompt !== 'none' && prompt !== 'login') return fail(OAUTH_CODE.invalid_request, prompt)
   const maxAge = readMaxAge(one(query, 'max_age') ?? undefined)
-  if (typeof maxAge === 'string') return fail('invalid_request', maxAge)
+  if (typeof maxAge === 'string') return fail(OAUTH_CODE.invalid_request, maxAge)
   const scope = requestScope(one(query, 'scope'), client)
-  if (!scope.ok) return fail('invalid_scope', refusedScopeMessage(scope.refused, client))
+  if (!scope.ok) return fail(OAUTH_CODE.invalid_scope, refusedScopeMessage(scope.refused, client))
   return { scope: scope.scope, nonce: one(query, 'nonce') ?? null, loginHint: one(query, 'login_hint') ?? null, prompt, maxAge }
 }
 
@@ -109,26 +110,26 @@ export async function checkAuthorization(
   const { redirectUri } = checkedClient
   const stateRaw = one(query, 'state')
   const state = typeof stateRaw === 'string' ? stateRaw : null
-  const fail = (error: string, description: string): Checked => ({ kind: 'redirect-error', redirectUri, error, description, state })
+  const fail = (error: OAuthErrorCode, description: string): Checked => ({ kind: 'redirect-error', redirectUri, error, description, state })
   if (!client) return pageError('Unknown client.')
 
   for (const key of ['response_type', 'state', 'scope', 'nonce', 'code_challenge', 'code_challenge_method', 'login_hint', 'prompt', 'max_age']) {
-    if (one(query, key) === null) return fail('invalid_request', `${key} must appear once.`)
+    if (one(query, key) === null) return fail(OAUTH_CODE.invalid_request, `${key} must appear once.`)
     const value = one(query, key)
-    if (value && value.length > (LIMITS[key] ?? 100)) return fail('invalid_request', `${key} is too long.`)
+    if (value && value.length > (LIMITS[key] ?? 100)) return fail(OAUTH_CODE.invalid_request, `${key} is too long.`)
   }
   const responseType = one(query, 'response_type')
-  if (!responseType) return fail('invalid_request', 'response_type is required.')
-  if (responseType !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.')
-  if (!client.grant_types.includes('authorization_code')) return fail('unauthorized_client', 'This client may not use the authorization code flow.')
+  if (!responseType) return fail(OAUTH_CODE.invalid_request, 'response_type is required.')
+  if (responseType !== 'code') return fail(OAUTH_CODE.unsupported_response_type, 'Only response_type=code is supported.')
+  if (!client.grant_types.includes('authorization_code')) return fail(OAUTH_CODE.unauthorized_client, 'This client may not use the authorization code flow.')
   const challenge = one(query, 'code_challenge') ?? null
   if (challenge) {
     if (normalizeMethod(one(query, 'code_challenge_method')) !== 'S256') {
-      return fail('invalid_request', 'code_challenge_method must be S256.')
+      return fail(OAUTH_CODE.invalid_request, 'code_challenge_method must be S256.')
     }
-    if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).')
+    if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail(OAUTH_CODE.invalid_request, 'code_challenge must be a base64url SHA-256 (43 characters).')
   } else if (client.is_public) {
-    return fail('invalid_request', 'Public clients must use PKCE (code_challenge with S256).')
+    return fail(OAUTH_CODE.invalid_request, 'Public clients must use PKCE (code_challenge with S256).')
   }
   const rest = readRest(query, client, fail)
   if ('kind' in rest) return rest

@@ -33,7 +33,7 @@ import type { DB } from '../../db/connect.ts'
 import type { AuthorizationRequest, LoginCode, OAuthClient, User } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { safeEqual } from '../../lib/crypto.ts'
-import { AppError, rateLimited } from '../../lib/errors.ts'
+import { AppError, appErrors, OAUTH_CODE, type OAuthErrorCode, rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import type { ClientsService } from '../oauth/clients.service.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/login-codes.ts'
@@ -70,8 +70,8 @@ export interface BeginInput {
 export type LinkResult = { kind: 'finished'; finished: Finished } | { kind: 'show-code'; code: string }
 
 const expired = () =>
-  new AppError(400, 'authorization_expired', 'This sign-in has expired or was started in another browser. Go back to the app and start again.')
-const wrongCode = () => new AppError(400, 'wrong_code', 'That code is not right. Check the email and try again.')
+  appErrors.authorization_expired()
+const wrongCode = () => appErrors.wrong_code()
 
 export function withParams(uri: string, params: Record<string, string | null | undefined>): string {
   const url = new URL(uri)
@@ -131,7 +131,7 @@ export class AuthorizeService {
     const checked = await checkAuthorization(input.query, (id) => this.clients.find(id))
     if (checked.kind === 'page-error') return checked
     const iss = issuerOf(this.config.publicUrl, tenantId)
-    const back = (r: { redirectUri: string; state: string | null }, error: string, description: string): BeginResult => ({
+    const back = (r: { redirectUri: string; state: string | null }, error: OAuthErrorCode, description: string): BeginResult => ({
       kind: 'redirect',
       url: withParams(r.redirectUri, { error, error_description: description, state: r.state, iss }),
     })
@@ -141,11 +141,11 @@ export class AuthorizeService {
     const session = params.prompt === 'login' ? null : await this.sessions.find(input.sessionCookie)
     const signedIn = passesThrough(session, sso, this.clock.now())
     // prompt=none never shows a page: a code, or login_required, or a busy signal
-    if (!signedIn && params.prompt === 'none') return back(params, 'login_required', 'The person is not signed in here; send them to sign in without prompt=none.')
+    if (!signedIn && params.prompt === 'none') return back(params, OAUTH_CODE.login_required, 'The person is not signed in here; send them to sign in without prompt=none.')
     try {
       await this.limitStarts(ip)
     } catch (error) {
-      if (params.prompt === 'none' && error instanceof AppError) return back(params, 'temporarily_unavailable', error.message)
+      if (params.prompt === 'none' && error instanceof AppError) return back(params, OAUTH_CODE.temporarily_unavailable, error.message)
       throw error
     }
     if (signedIn) return { kind: 'redirect', url: await passThrough(this.ssoDeps, session, sso, ip) }
@@ -177,7 +177,7 @@ export class AuthorizeService {
     if (!request) throw expired()
     const address = email.trim()
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 320) {
-      throw new AppError(400, 'invalid_email', 'Enter an email address like name@example.com.')
+      throw appErrors.invalid_email()
     }
     const pageLink = withParams(`${this.config.publicUrl}${this.prefix(request.tenant_id)}/auth/oauth2/authorize/link`, { request: request.id })
     const target: CodeTarget = request.client_id
@@ -206,7 +206,7 @@ export class AuthorizeService {
   /** The email's link: finishes in the browser that started, elsewhere shows the code. */
   async followLink(id: string, browser: string | undefined, code: string, ip: string): Promise<LinkResult> {
     const normalized = normalizeLoginCode(code)
-    if (!normalized) throw new AppError(400, 'invalid_link', 'This link is damaged. Type the code from the email instead.')
+    if (!normalized) throw appErrors.invalid_link()
     const request = await this.load(id, browser)
     if (!request?.email) return { kind: 'show-code', code: displayCode(normalized) }
     return { kind: 'finished', finished: await this.verifyAndFinish(request, normalized, ip) }
@@ -217,7 +217,7 @@ export class AuthorizeService {
     const taken = await this.typedCodes.take(ip)
     if (!taken.ok) throw rateLimited(taken.retryAfter)
     if (request.failed_attempts >= MAX_CODE_ATTEMPTS) {
-      throw new AppError(400, 'too_many_attempts', 'Too many wrong codes. Ask for a new code below.')
+      throw appErrors.too_many_attempts()
     }
     // the code mailed for this request (the newest, if the address was given twice), to the address it shows
     const normalized = normalizeLoginCode(typed)
@@ -266,7 +266,7 @@ export class AuthorizeService {
       .where('id', '=', code.id)
       .execute()
     if (!request.client_id && !user) {
-      throw new AppError(400, 'no_account', 'There is no account for this address yet. Sign in to an app first to create one.')
+      throw appErrors.no_account()
     }
     // the browser session (single sign-on) begins at the same instant as the code's auth_time,
     // bound to the tenant of the account it signs in

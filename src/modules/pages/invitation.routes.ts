@@ -7,7 +7,7 @@
  * Every rule lives in InvitationsService; this file only shows its answers.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../../lib/errors.ts'
+import { APP_CODE, AppError } from '../../lib/errors.ts'
 import { pageActor, type PageSession, type PageSessions } from './page-sessions.ts'
 import { AUTHORIZATION_TTL_SECONDS } from './authorize.service.ts'
 import type { InvitationSignIn } from './invitation-signin.ts'
@@ -32,7 +32,7 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
       const tenant = await signIn.tenant(invitation.tenantId)
       return { ctx: { ...ctx, brand: await kit.brand(tenant ?? null) }, invitation }
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'invalid_token') throw error
+      if (!(error instanceof AppError) || error.code !== APP_CODE.invalid_token) throw error
       return { ctx, invitation: null }
     }
   }
@@ -97,8 +97,8 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
       return kit.send(reply, ctx, { title: `You joined ${invitation.tenantName}`, body: joinedPage(ctx.brand, { tenantName: invitation.tenantName, role: joined.role }) })
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      if (error.code === 'invalid_token') return invalid(reply, ctx)
-      if (error.code !== 'invitation_email_mismatch') throw error
+      if (error.code === APP_CODE.invalid_token) return invalid(reply, ctx)
+      if (error.code !== APP_CODE.invitation_email_mismatch) throw error
       const viewer: Viewer = { kind: 'other', email: session.user.email }
       return kit.send(reply, ctx, { title: TITLE, body: invitationPage(ctx.brand, { csrf: ctx.csrf, token, invitation, viewer }), status: 403 })
     }

@@ -1,7 +1,7 @@
 /** What every hosted page route needs: the brand, a nonce, the browser id, its CSRF token. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Tenant } from '../../db/database.ts'
-import { AppError } from '../../lib/errors.ts'
+import { appErrors } from '../../lib/errors.ts'
 import { brandOf, type Brand } from './brand.ts'
 import { lookOf } from '../tenancy/brands.ts'
 import type { SafeHtml } from './html.ts'
@@ -31,7 +31,7 @@ export class PageKit {
     const id = (request.params as { tenantId?: number }).tenantId
     if (!id) return null
     const tenant = await this.app.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst()
-    if (!tenant) throw new AppError(404, 'not_found', 'This page does not exist. Check the address in your email or app.')
+    if (!tenant) throw appErrors.not_found('This page does not exist. Check the address in your email or app.')
     return tenant
   }
 
@@ -54,11 +54,7 @@ export class PageKit {
   checkCsrf(request: FastifyRequest): void {
     const body = (request.body ?? {}) as Record<string, unknown>
     if (!csrfValid(this.csrfKey, request.cookies[this.names.browser], body._csrf)) {
-      throw new AppError(
-        403,
-        'csrf_failed',
-        'This form has expired or your browser did not send its cookie. Reload the page and try again (cookies must be allowed for this site).',
-      )
+      throw appErrors.csrf_failed()
     }
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
-import { badRequest, conflict } from '../../lib/errors.ts'
+import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
@@ -63,19 +63,17 @@ export class SensorsService {
     if (spaceId === null || spaceId === undefined) return
     const space = await this.db.selectFrom('spaces').select('tenant_id').where('id', '=', spaceId).executeTakeFirst()
     if (!space || space.tenant_id !== tenantId) {
-      throw badRequest('invalid_space', 'spaceId: must be a space of the same tenant', [
-        { field: 'body.spaceId', message: 'must be a space of the same tenant' },
-      ])
+      throw appErrors.invalid_space()
     }
   }
 
   private deviceTaken(deviceId: string | undefined) {
-    return conflict('device_id_taken', `A sensor with deviceId ${deviceId ?? ''} already exists in this tenant.`)
+    return appErrors.device_id_taken(`A sensor with deviceId ${deviceId ?? ''} already exists in this tenant.`)
   }
 
   async create(actor: Actor, tenantId: number | undefined, input: Required<Pick<SensorInput, 'deviceId' | 'name' | 'type'>> & SensorInput): Promise<Sensor> {
     if (tenantId === undefined) {
-      throw badRequest('validation_failed', 'tenantId is required without the /tenants/{tenantId} prefix.', [
+      throw appErrors.validation_failed('tenantId is required without the /tenants/{tenantId} prefix.', [
         { field: 'body.tenantId', message: 'is required' },
       ])
     }
@@ -106,9 +104,7 @@ export class SensorsService {
     await this.checkSpace(sensor.tenant_id, input.spaceId)
     // a sensor that presents a device shows that device's MAC; another device is claimed, not typed
     if (sensor.device_ref !== null && input.deviceId !== undefined && input.deviceId !== sensor.device_id) {
-      throw badRequest('device_id_fixed', 'deviceId: this sensor presents a claimed device; release it and claim another instead', [
-        { field: 'body.deviceId', message: 'is fixed while the sensor presents a claimed device' },
-      ])
+      throw appErrors.device_id_fixed()
     }
     try {
       return await this.db

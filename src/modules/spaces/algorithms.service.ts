@@ -7,7 +7,7 @@ import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { DB } from '../../db/connect.ts'
 import type { Algorithm, SpaceAlgorithm } from '../../db/database.ts'
-import { badRequest, conflict, notFound, validationError } from '../../lib/errors.ts'
+import { appErrors, notFound, validationError } from '../../lib/errors.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { platformCount } from '../tenancy/tenants.repository.ts'
@@ -70,14 +70,14 @@ export class AlgorithmsService {
       throw validationError(violations('body.optionsSchema', this.ajv.errors))
     }
     if (schema.type !== 'object') {
-      throw badRequest('validation_failed', 'optionsSchema must describe an object (type: "object").', [
+      throw appErrors.validation_failed('optionsSchema must describe an object (type: "object").', [
         { field: 'body.optionsSchema.type', message: 'must be "object"' },
       ])
     }
     try {
       return this.ajv.compile(schema)
     } catch (error) {
-      throw badRequest('validation_failed', `optionsSchema does not compile: ${(error as Error).message}`, [
+      throw appErrors.validation_failed(`optionsSchema does not compile: ${(error as Error).message}`, [
         { field: 'body.optionsSchema', message: (error as Error).message },
       ])
     }
@@ -98,7 +98,7 @@ export class AlgorithmsService {
       .onConflict((oc) => oc.column('key_name').doNothing())
       .returningAll()
       .executeTakeFirst()
-    if (!row) throw conflict('algorithm_exists', `An algorithm with keyName ${input.keyName} already exists.`)
+    if (!row) throw appErrors.algorithm_exists(input.keyName)
     return row
   }
 
@@ -142,7 +142,7 @@ export class AlgorithmsService {
     const space = await this.spaces.access(actor, spaceId, scope, 'spaces.write')
     const def = await this.definition(keyName)
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      throw badRequest('validation_failed', 'The body must be the options object.', [{ field: 'body', message: 'must be an object' }])
+      throw appErrors.validation_failed('The body must be the options object.', [{ field: 'body', message: 'must be an object' }])
     }
     const filled = structuredClone(options) as Record<string, unknown>
     const validate = this.validator(def)

@@ -8,7 +8,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Database } from '../../db/database.ts'
-import { AppError, notFound } from '../../lib/errors.ts'
+import { APP_CODE, AppError, notFound } from '../../lib/errors.ts'
 import type { KeysetSource } from '../../lib/pagination.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Action, Policy, TenantFilter } from '../tenancy/policy.ts'
@@ -36,7 +36,7 @@ export async function accessResource<T extends { tenant_id: number }>(
     // "tenant not found" would say the resource exists; name the resource instead
     if (error instanceof AppError && error.statusCode === 404) throw notFound(what)
     // a customer of the brand cannot tell the brand's resources from missing ones either
-    if (error instanceof AppError && error.code === 'forbidden' && (await policy.roleIn(actor, resource.tenant_id)) === 'customer') {
+    if (error instanceof AppError && error.code === APP_CODE.forbidden && (await policy.roleIn(actor, resource.tenant_id)) === 'customer') {
       throw notFound(what)
     }
     throw error
@@ -54,7 +54,7 @@ export async function listScope(policy: Policy, actor: Actor, action: Action, sc
   try {
     await policy.authorize(actor, action, scope)
   } catch (error) {
-    if (error instanceof AppError && error.code === 'forbidden' && (await policy.roleIn(actor, scope)) === 'customer') return { none: true }
+    if (error instanceof AppError && error.code === APP_CODE.forbidden && (await policy.roleIn(actor, scope)) === 'customer') return { none: true }
     throw error
   }
   return { tenantId: scope }

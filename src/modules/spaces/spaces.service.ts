@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Space } from '../../db/database.ts'
-import { badRequest, conflict } from '../../lib/errors.ts'
+import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
@@ -46,7 +46,7 @@ export class SpacesService {
 
   private async checkParent(tenantId: number, parentId: number | null | undefined, self?: number): Promise<void> {
     if (parentId === null || parentId === undefined) return
-    const invalid = (message: string) => badRequest('invalid_parent', `parentId: ${message}`, [{ field: 'body.parentId', message }])
+    const invalid = (message: string) => appErrors.invalid_parent(`parentId: ${message}`, [{ field: 'body.parentId', message }])
     const parent = await this.load(parentId)
     if (!parent || parent.tenant_id !== tenantId) throw invalid('must be a space of the same tenant')
     if (self === undefined) return
@@ -61,7 +61,7 @@ export class SpacesService {
 
   async create(actor: Actor, tenantId: number | undefined, input: SpaceInput & { name: string }): Promise<Space> {
     if (tenantId === undefined) {
-      throw badRequest('validation_failed', 'tenantId is required without the /tenants/{tenantId} prefix.', [
+      throw appErrors.validation_failed('tenantId is required without the /tenants/{tenantId} prefix.', [
         { field: 'body.tenantId', message: 'is required' },
       ])
     }
@@ -102,7 +102,7 @@ export class SpacesService {
         const child = await trx.selectFrom('spaces').select('id').where('parent_id', '=', space.id).limit(1).executeTakeFirst()
         const sensor = await trx.selectFrom('sensors').select('id').where('space_id', '=', space.id).limit(1).executeTakeFirst()
         if (child || sensor) {
-          throw conflict('space_not_empty', 'The space has child spaces or sensors; delete with ?cascade=true to remove them too.')
+          throw appErrors.space_not_empty()
         }
       }
       await trx.deleteFrom('sensors').where(sql<boolean>`space_id in (${tree})`).execute()

@@ -3,7 +3,7 @@
  * removes an override, so the platform default applies again.
  */
 import type { EmailConfig, EmailTypeTexts } from '../../db/database.ts'
-import { badRequest, validationError, type ErrorDetail } from '../../lib/errors.ts'
+import { appErrors, validationError, type ErrorDetail } from '../../lib/errors.ts'
 import type { EmailConfigInput } from './tenants.schemas.ts'
 
 import { CUSTOMISABLE_TYPES, type CustomisableType } from '../email/placeholders.ts'
@@ -35,11 +35,7 @@ export function mergeEmailConfig(current: EmailConfig, patch: EmailConfigInput |
   if (types) {
     for (const [type, texts] of Object.entries(types)) {
       if (type === 'passwordlessLogin') {
-        throw badRequest(
-          'email_type_not_customisable',
-          'The passwordlessLogin email is not customisable: its texts are fixed; only its branding (logo, colours, company details) follows the tenant.',
-          [{ field: 'emailConfig.emailTypeConfig.passwordlessLogin', message: 'is not customisable' }],
-        )
+        throw appErrors.email_type_not_customisable()
       }
       if (!(CUSTOMISABLE_TYPES as readonly string[]).includes(type)) {
         details.push({

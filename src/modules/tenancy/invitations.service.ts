@@ -17,7 +17,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Invitation, TenantRole } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
+import { appErrors, forbidden, notFound } from '../../lib/errors.ts'
 import { systemClock, type Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import type { EmailService } from '../email/email.service.ts'
@@ -49,7 +49,7 @@ export function invitationView(i: Invitation, now: Date) {
 }
 
 const invalidInvitation = () =>
-  badRequest('invalid_token', 'The invitation is invalid, expired, revoked or already used.', [
+  appErrors.invalid_token('The invitation is invalid, expired, revoked or already used.', [
     { field: 'body.token', message: 'is not a pending invitation' },
   ])
 
@@ -162,7 +162,7 @@ export class InvitationsService {
     const user = await this.policy.user(actor)
     const invitation = await this.pending(token)
     if (!user.email_confirmed_at || normalizeEmail(user.email) !== invitation.email) {
-      throw new AppError(403, 'invitation_email_mismatch', 'This invitation is for another address; sign in with the address it was sent to.')
+      throw appErrors.invitation_email_mismatch()
     }
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx

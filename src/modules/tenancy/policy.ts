@@ -25,7 +25,7 @@
  * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
  *   everything. Nothing else is privileged.
  */
-import { AppError, deviceErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
+import { appErrors, type AppError, deviceErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
 import type { TenantRole, User } from '../../db/database.ts'
 import { findUserById, type Executor } from '../users/users.repository.ts'
 import { findTenant, membershipRole } from './tenants.repository.ts'
@@ -83,10 +83,7 @@ export type Action = keyof typeof ACTIONS
 /** Tenants an unprefixed list covers: every tenant, one tenant, or those a user is a (non-customer) member of. */
 export type TenantFilter = { all: true } | { tenantId: number } | { memberOf: number } | { none: true }
 
-export const insufficientScope = (scope: string) =>
-  new AppError(403, 'insufficient_scope', `The access token lacks the ${scope} scope.`, undefined, {
-    'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
-  })
+export const insufficientScope = (scope: string) => appErrors.insufficient_scope(scope)
 
 export class Policy {
   constructor(private readonly db: Executor) {}
@@ -104,7 +101,7 @@ export class Policy {
     if (rule.people && actor.kind === 'client') throw forbidden('A person must do this, not a machine token.')
     if (rule.platform && !isPlatform(actor)) {
       const details = fields.map((field) => ({ field: `body.${field}`, message: 'only platform administrators may set it' }))
-      throw new AppError(403, 'forbidden', 'Only platform administrators may do this.', details.length ? details : undefined)
+      throw appErrors.forbidden('Only platform administrators may do this.', details.length ? details : undefined)
     }
     return rule
   }
@@ -211,12 +208,7 @@ export class Policy {
 
 /** 403 naming the fields a tenant that is not a brand may not set. */
 export function notABrand(fields: readonly string[]): AppError {
-  return new AppError(
-    403,
-    'not_a_brand',
-    'This tenant is not a brand: its name, logo, sender, email texts, links and sign-up follow its brand.',
-    fields.map((field) => ({ field: `body.${field}`, message: 'only a brand may set it' })),
-  )
+  return appErrors.not_a_brand(fields)
 }
 
 export function isPlatform(actor: Actor): boolean {

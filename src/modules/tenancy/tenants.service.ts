@@ -7,7 +7,7 @@
 import type { DB } from '../../db/connect.ts'
 import type { Updateable } from 'kysely'
 import type { Tenant, TenantRole, TenantsTable } from '../../db/database.ts'
-import { badRequest, conflict, forbidden, notFound, validationError } from '../../lib/errors.ts'
+import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from '../spaces/resource-scope.ts'
 import type { Executor } from '../users/users.repository.ts'
@@ -55,7 +55,7 @@ function checkTimeZone(zone: string | null | undefined): void {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone })
   } catch {
-    throw badRequest('validation_failed', `timeZone: "${zone}" is not an IANA time zone`, [
+    throw appErrors.validation_failed(`timeZone: "${zone}" is not an IANA time zone`, [
       { field: 'body.timeZone', message: 'is not an IANA time zone (e.g. Europe/Berlin)' },
     ])
   }
@@ -151,7 +151,7 @@ export class TenantsService {
     checkDomains(input.linkDomains)
     const parent = input.parentTenantId ?? null
     if (parent !== null && !(await findTenant(this.db, parent))) {
-      throw badRequest('invalid_parent', 'parentTenantId: no such tenant', [{ field: 'body.parentTenantId', message: 'is not a tenant' }])
+      throw appErrors.invalid_parent('parentTenantId: no such tenant', [{ field: 'body.parentTenantId', message: 'is not a tenant' }])
     }
     // a tenant under another is named by the platform, but wears its brand's face unless made a brand
     const face = faceFields(input).filter((field) => field !== 'name')
@@ -160,7 +160,7 @@ export class TenantsService {
     const emailConfig = mergeEmailConfig({}, input.emailConfig, this.checkText)
     const values = { ...columns(input), name: input.name, parent_tenant_id: parent, email_config: JSON.stringify(emailConfig) }
     const tenant = input.id === undefined ? await insertTenant(this.db, values) : await insertTenantWithId(this.db, input.id, values)
-    if (!tenant) throw conflict('tenant_id_taken', `A tenant with id ${input.id} already exists.`)
+    if (!tenant) throw appErrors.tenant_id_taken(input.id)
     return this.saved(this.db, input, tenant)
   }
 
@@ -289,6 +289,6 @@ export class TenantsService {
   /** An owner can only be demoted or removed by an owner, and never the last one. */
   private async keepAnOwner(trx: Executor, tenantId: number, userId: number, actorRole: TenantRole) {
     if (actorRole !== 'owner') throw forbidden('Only owners may remove or demote an owner.')
-    if ((await countOwners(trx, tenantId, userId)) === 0) throw conflict('last_owner', 'A tenant must keep at least one owner.')
+    if ((await countOwners(trx, tenantId, userId)) === 0) throw appErrors.last_owner()
   }
 }

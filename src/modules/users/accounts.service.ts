@@ -20,7 +20,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { TenantRole, User } from '../../db/database.ts'
 import { hashPassword, hashSecret, verifyPassword } from '../../lib/crypto.ts'
-import { AppError, badRequest, forbidden, notFound, validationError } from '../../lib/errors.ts'
+import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
@@ -49,10 +49,10 @@ export function passwordProblem(password: string): string | null {
 
 function checkPassword(password: string, field = 'body.password'): void {
   const problem = passwordProblem(password)
-  if (problem) throw new AppError(400, 'weak_password', `password ${problem}.`, [{ field, message: problem }])
+  if (problem) throw appErrors.weak_password(field, problem)
 }
 
-const invalidToken = () => badRequest('invalid_token', 'The token is invalid, expired or already used.', [{ field: 'body.token', message: 'is invalid, expired or already used' }])
+const invalidToken = () => appErrors.invalid_token('The token is invalid, expired or already used.', [{ field: 'body.token', message: 'is invalid, expired or already used' }])
 
 export class AccountsService {
   constructor(
@@ -166,10 +166,10 @@ export class AccountsService {
     input: { email: string; displayName?: string | null; platformAdmin?: boolean; belongsTo?: number | null; tenantId?: number; role?: TenantRole },
   ): Promise<User> {
     this.policy.authorizeAction(actor, 'users.create')
-    if (input.role && input.tenantId === undefined) throw badRequest('validation_failed', 'role needs tenantId.')
+    if (input.role && input.tenantId === undefined) throw appErrors.validation_failed('role needs tenantId.')
     return this.db.transaction().execute(async (trx) => {
       if (await findUserByEmail(trx, input.email, input.belongsTo ?? null)) {
-        throw new AppError(409, 'user_exists', `A user with email ${input.email} already exists there.`)
+        throw appErrors.user_exists(input.email)
       }
       if (input.tenantId !== undefined && !(await findTenant(trx, input.tenantId))) throw notFound('Tenant')
       const user = await insertUser(trx, {
@@ -214,7 +214,7 @@ export class AccountsService {
   /** The same for an already identified user; `keepSession` stays signed in. */
   async changePasswordOf(user: User, keepSession: string | null, currentPassword: string, newPassword: string): Promise<void> {
     if (!user.password_hash) {
-      throw badRequest('no_password_set', 'This account has no password yet; set one with forgotPassword and resetPassword.')
+      throw appErrors.no_password_set()
     }
     const check = await verifyPassword(currentPassword, user.password_hash, this.config.scrypt)
     if (!check.ok) throw validationError([{ field: 'body.currentPassword', message: 'is not the current password' }])

@@ -17,7 +17,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { OAuthError } from '../../../lib/errors.ts'
+import { OAUTH_CODE, OAuthError } from '../../../lib/errors.ts'
 import { findUserByEmail } from '../../users/users.repository.ts'
 import { tenantsOfUser } from '../../tenancy/tenants.repository.ts'
 import { envelope, ok, refusal, V5Refusal } from './envelope.ts'
@@ -129,7 +129,7 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
         return { token: `Bearer ${t.access_token}`, refresh_token: t.refresh_token, username: user?.username ?? r.body.username, displayname: user?.display_name ?? null, lang: null }
       } catch (error) {
         // one answer for an unknown account and a wrong password, so it tells no one which addresses exist
-        if (error instanceof OAuthError && error.error === 'invalid_grant') return refusal('Not_Exist', error.description)
+        if (error instanceof OAuthError && error.error === OAUTH_CODE.invalid_grant) return refusal('Not_Exist', error.description)
         throw error
       }
     },

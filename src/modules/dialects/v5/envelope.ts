@@ -9,9 +9,32 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import Type, { type TSchema } from 'typebox'
-import { OAuthError } from '../../../lib/errors.ts'
+import { OAUTH_CODE, OAuthError, type OAuthErrorCode } from '../../../lib/errors.ts'
 import { component } from '../../../lib/schemas.ts'
 import { toErrorResponse } from '../../../plugins/errors.ts'
+
+/**
+ * The dialect's own error words: what the apps written for v5 compare `errorMessage` with.
+ * A wire format of its own, so it stays with the dialect rather than in lib/error-catalog.ts;
+ * a catalog error becomes one of these by its status (BY_STATUS) or OAuth code (BY_OAUTH_ERROR).
+ */
+export const V5_ERROR_MESSAGES = [
+  'Invalid_Request',
+  'Invalid_Grant',
+  'Invalid_Client',
+  'Invalid_Command',
+  'Unauthorized',
+  'Not_Allowed',
+  'Not_Exist',
+  'Not_Found',
+  'Already_Exists',
+  'No_Data',
+  'Offline',
+  'Command_Failed',
+  'Too_Many_Requests',
+  'Server_Error',
+] as const
+export type V5ErrorMessage = (typeof V5_ERROR_MESSAGES)[number]
 
 export interface Envelope<T> {
   data: T | null
@@ -20,7 +43,7 @@ export interface Envelope<T> {
 }
 
 export const ok = <T>(data: T): Envelope<T> => ({ data, errorMessage: null })
-export const refusal = (errorMessage: string, errorDescription?: string): Envelope<never> => ({
+export const refusal = (errorMessage: V5ErrorMessage, errorDescription?: string): Envelope<never> => ({
   data: null,
   errorMessage,
   ...(errorDescription ? { errorDescription } : {}),
@@ -30,7 +53,7 @@ export const refusal = (errorMessage: string, errorDescription?: string): Envelo
 export const V5Refusal = Type.Object(
   {
     data: Type.Null(),
-    errorMessage: Type.String({ description: 'Not_Exist, Not_Allowed, Unauthorized, ...' }),
+    errorMessage: Type.Unsafe<V5ErrorMessage>({ type: 'string', enum: [...V5_ERROR_MESSAGES], description: 'the v5 error word the apps compare', ...component('V5ErrorMessage') }),
     errorDescription: Type.Optional(Type.String()),
   },
   component('V5Refusal'),
@@ -45,7 +68,7 @@ export function envelope<T extends TSchema>(data: T) {
   })
 }
 
-const BY_STATUS: Record<number, string> = {
+const BY_STATUS: Record<number, V5ErrorMessage> = {
   400: 'Invalid_Request',
   403: 'Not_Allowed',
   404: 'Not_Exist',
@@ -54,7 +77,7 @@ const BY_STATUS: Record<number, string> = {
   415: 'Invalid_Request',
 }
 
-const BY_OAUTH_ERROR: Record<string, string> = {
+const BY_OAUTH_ERROR: Partial<Record<OAuthErrorCode, V5ErrorMessage>> = {
   invalid_grant: 'Invalid_Grant',
   invalid_client: 'Invalid_Client',
   invalid_request: 'Invalid_Request',
@@ -70,7 +93,7 @@ function send(reply: FastifyReply, status: number, body: Envelope<never>, header
 /** The v5 plugin's error handler: domain and OAuth errors in the envelope. */
 export function v5ErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OAuthError) {
-    if (error.error === 'rate_limited') return send(reply, 429, refusal('Too_Many_Requests', error.description), error.headers)
+    if (error.error === OAUTH_CODE.rate_limited) return send(reply, 429, refusal('Too_Many_Requests', error.description), error.headers)
     return send(reply, 200, refusal(BY_OAUTH_ERROR[error.error] ?? 'Invalid_Request', error.description))
   }
   const { status, body, headers } = toErrorResponse(error, request)

@@ -20,7 +20,7 @@
  */
 import type { LoginCode } from '../../../db/database.ts'
 import type { Origin } from '../../../lib/network.ts'
-import { OAuthError } from '../../../lib/errors.ts'
+import { oauthErrors } from '../../../lib/errors.ts'
 import type { Reach } from '../attempts.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
 import { signIdToken } from '../oidc.ts'
@@ -31,7 +31,7 @@ import { exchangeLoginCode, type Exchanged } from '../redeem-code.ts'
 import { accessTokenTtl, userTokenResponse } from '../tokens.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
-const invalidCode = () => new OAuthError('invalid_grant', 'The code is invalid, expired or already used.')
+const invalidCode = () => oauthErrors.invalid_grant('The code is invalid, expired or already used.')
 
 async function countWrongAttempt(deps: GrantDeps, code: LoginCode): Promise<void> {
   const now = deps.clock.now()
@@ -82,19 +82,18 @@ async function checkBinding(deps: GrantDeps, code: LoginCode, { client, params }
     // another client's code looks exactly like an unknown one
     if (wrongClient) throw invalidCode()
     // a missing redirect_uri is the fault only where the code has no challenge; with PKCE a wrong verifier is
-    if (!params.redirect_uri && wrongRedirect) throw new OAuthError('invalid_request', 'redirect_uri is required without PKCE.')
-    throw new OAuthError(
-      'invalid_grant',
+    if (!params.redirect_uri && wrongRedirect) throw oauthErrors.invalid_request('redirect_uri is required without PKCE.')
+    throw oauthErrors.invalid_grant(
       wrongRedirect ? 'redirect_uri differs from the one the code was issued for.' : 'The code_verifier does not match the code_challenge.',
     )
   }
-  if (!code.code_challenge && client.is_public) throw new OAuthError('invalid_grant', 'Public clients must use PKCE.')
+  if (!code.code_challenge && client.is_public) throw oauthErrors.invalid_grant('Public clients must use PKCE.')
 }
 
 /** The scope the token request asks for (null: none), within what the client may have. */
 function askedScope(ctx: GrantContext): string | null {
   const asked = requestScope(ctx.params.scope, ctx.client)
-  if (!asked.ok) throw new OAuthError('invalid_scope', refusedScopeMessage(asked.refused, ctx.client))
+  if (!asked.ok) throw oauthErrors.invalid_scope(refusedScopeMessage(asked.refused, ctx.client))
   return asked.scope
 }
 
@@ -117,7 +116,7 @@ async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantCont
   // a narrower scope than the code's is fine (the app's own choice); a wider one is no guess, so it costs the code nothing
   const granted = requestedScopes(codeScope(code, ctx))
   if (!requestedScopes(askedScope(ctx)).every((s) => granted.includes(s))) {
-    throw new OAuthError('invalid_scope', `This code was granted only: ${granted.join(' ') || '(no scopes)'}.`)
+    throw oauthErrors.invalid_scope(`This code was granted only: ${granted.join(' ') || '(no scopes)'}.`)
   }
 }
 
@@ -145,7 +144,7 @@ async function verdict(
   }
   if (!code) throw invalidCode()
   // if the tenant's policy closed since the code was sent, nothing was written and the code stays unconsumed
-  if (exchanged.outcome === 'closed') throw new OAuthError('invalid_grant', 'This tenant does not accept sign-ups.')
+  if (exchanged.outcome === 'closed') throw oauthErrors.invalid_grant('This tenant does not accept sign-ups.')
   if (exchanged.outcome === 'refused') {
     // the checks passed on the code as read, so another exchange of it, concurrent with this one, won:
     // judged as any second presentation, on the code as that exchange left it
@@ -159,15 +158,13 @@ async function verdict(
 
 export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   const { client, params, attempt } = ctx
-  if (!params.code) throw new OAuthError('invalid_request', 'code is required.')
+  if (!params.code) throw oauthErrors.invalid_request('code is required.')
   // before any budget is charged: a scope the client may not have is no guess at a code
   const requestedScope = askedScope(ctx)
   // the failure budgets are charged before the lookup, so parallel guesses cannot overdraw them
   const { reach, retryAfter } = await attempt.forCode(client.client_id)
   if (!reach) {
-    throw new OAuthError('rate_limited', `Too many failed attempts from this address; try again in ${retryAfter} seconds.`, 429, {
-      'retry-after': String(retryAfter),
-    })
+    throw oauthErrors.rate_limited(`Too many failed attempts from this address; try again in ${retryAfter} seconds.`, { retryAfter })
   }
   const normalized = normalizeLoginCode(params.code)
   if (!normalized) throw invalidCode()

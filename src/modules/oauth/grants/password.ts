@@ -20,7 +20,7 @@
  * spend) does.
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
-import { OAuthError } from '../../../lib/errors.ts'
+import { oauthErrors } from '../../../lib/errors.ts'
 import { findUserByEmail, normalizeEmail } from '../../users/users.repository.ts'
 import { knownNetwork } from '../../sessions/sessions.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
@@ -29,13 +29,13 @@ import type { GrantHandler } from './types.ts'
 
 let dummyHash: Promise<string> | null = null
 
-const wrong = () => new OAuthError('invalid_grant', 'The email address or password is wrong.')
+const wrong = () => oauthErrors.invalid_grant('The email address or password is wrong.')
 
 export const passwordGrant: GrantHandler = async (deps, { client, params, attempt }) => {
   const { username, password } = params
-  if (!username || password === undefined) throw new OAuthError('invalid_request', 'username and password are required.')
+  if (!username || password === undefined) throw oauthErrors.invalid_request('username and password are required.')
   const asked = requestScope(params.scope, client)
-  if (!asked.ok) throw new OAuthError('invalid_scope', refusedScopeMessage(asked.refused, client))
+  if (!asked.ok) throw oauthErrors.invalid_scope(refusedScopeMessage(asked.refused, client))
   // accounts are per tenant: a client that belongs to a tenant signs in that tenant's users,
   // any other client the platform's
   const user = await findUserByEmail(deps.db, username, client.tenant_id)
@@ -43,18 +43,16 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   const account = `${client.tenant_id ?? 'platform'}:${normalizeEmail(username)}`
   const budget = await attempt.forPassword(account, () => knownNetwork(deps.db, { email: username }, attempt.origin.network))
   if (!budget.ok) {
-    throw new OAuthError(
-      'rate_limited',
+    throw oauthErrors.rate_limited(
       `Too many failed logins for this account; sign in with a login code, or try again in ${budget.retryAfter} seconds.`,
-      429,
-      { 'retry-after': String(budget.retryAfter) },
+      { retryAfter: budget.retryAfter },
     )
   }
   dummyHash ??= hashPassword('not the password of anyone', deps.config.scrypt)
   const check = await verifyPassword(password, user?.password_hash ?? (await dummyHash), deps.config.scrypt)
   if (!user?.password_hash || !check.ok) throw wrong()
   if (!user.email_confirmed_at && !deps.config.allowUnconfirmedPasswordLogin) {
-    throw new OAuthError('invalid_grant', 'The email address is not confirmed yet: follow the link in the confirmation email first.')
+    throw oauthErrors.invalid_grant('The email address is not confirmed yet: follow the link in the confirmation email first.')
   }
   if (check.needsRehash) {
     const upgraded = await hashPassword(password, deps.config.scrypt)

@@ -35,13 +35,13 @@
  * The address is not compared (a login code's duplicate rule does): a lost answer is often a
  * network change, the moment a phone moves from Wi-Fi to mobile data.
  */
-import { OAuthError } from '../../../lib/errors.ts'
+import { oauthErrors } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/sessions.ts'
 import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.ts'
 import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
-const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.')
+const invalid = () => oauthErrors.invalid_grant('The refresh token is invalid, expired or revoked.')
 
 async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: string): Promise<never> {
   await revokeSessions(deps.db, { sessionId }, 'refresh_token_reuse')
@@ -52,7 +52,7 @@ async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: strin
 /** The answer for a session whose refresh token `successor` was just stored. */
 function tokensFor(deps: GrantDeps, row: Rotation & { user_id: number }, params: GrantContext['params'], successor: string): Promise<TokenResponse> {
   const scope = grantedScope(params.scope, row.scope.split(' ').filter(Boolean))
-  if (scope === null) throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
+  if (scope === null) throw oauthErrors.invalid_scope('A refresh cannot widen the scope of the session.')
   return userTokenResponse(deps, { userId: row.user_id, clientId: row.client_id, tenantId: row.tenant_id, scope, sessionId: row.session_id, refreshToken: successor })
 }
 
@@ -80,7 +80,7 @@ async function presentedAgain(deps: GrantDeps, row: Rotation & { user_id: number
 
 export const refreshTokenGrant: GrantHandler = async (deps, ctx) => {
   const { client, params, started, attempt } = ctx
-  if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
+  if (!params.refresh_token) throw oauthErrors.invalid_request('refresh_token is required.')
   const now = deps.clock.now()
   // one statement, one round trip: reads the token and, when it is eligible, rotates it (tokens.ts)
   const rotation = await rotateRefreshToken(deps.db, {
@@ -103,7 +103,7 @@ export const refreshTokenGrant: GrantHandler = async (deps, ctx) => {
   }
   if (row.revoked_at || row.expires_at.getTime() <= now.getTime()) throw invalid()
   if (grantedScope(params.scope, row.scope.split(' ').filter(Boolean)) === null) {
-    throw new OAuthError('invalid_scope', 'A refresh cannot widen the scope of the session.')
+    throw oauthErrors.invalid_scope('A refresh cannot widen the scope of the session.')
   }
   if (!row.rotated) {
     // eligible as read, but a concurrent use of this token won the update: nothing to revoke
