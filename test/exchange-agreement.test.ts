@@ -203,7 +203,11 @@ describe('a refresh: one statement, which writes only what the grant accepts', (
   async function refreshStatements(params: Record<string, unknown>) {
     recorder.statements = []
     const res = await exchange(t.app, { grant_type: 'refresh_token', ...params })
-    const names = recorder.statements.map((text) => text.match(/prepared:(\w+)/)?.[1] ?? text.replace(/\s+/g, ' ').slice(0, 40))
+    // the client's row is cached per instance for CLIENT_CACHE_MS of real time, so whether this
+    // request read it depends on how long the test has run: the count is of the refresh's own statements
+    const names = recorder.statements
+      .filter((text) => !/^select \* from "oauth_clients"/.test(text))
+      .map((text) => text.match(/prepared:(\w+)/)?.[1] ?? text.replace(/\s+/g, ' ').slice(0, 40))
     return { status: res.statusCode, error: res.json().error as string | undefined, names, body: res.json() }
   }
 
