@@ -2,6 +2,9 @@
  * A browser without a browser, for HTTP-level tests of the hosted pages: real HTTP
  * (fetch), a cookie jar, manual redirects, and the forms' hidden fields read from the page.
  */
+import { expect } from 'vitest'
+import type { DB } from '../src/db/connect.ts'
+
 export interface PageResponse {
   status: number
   url: string
@@ -73,4 +76,19 @@ export function mailParts(text: string): { code: string | null; links: string[] 
     code: /\b([0-9A-Z]{5}-[0-9A-Z]{5})\b/.exec(text)?.[1] ?? null,
     links: [...text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]),
   }
+}
+
+/**
+ * Plays the person at the hosted sign-in: the email step, then the code from the newest mail to
+ * `email` (after `settled`, which waits for the outbox); returns where the pages send the browser.
+ */
+export async function signInWithMailedCode(browser: PageClient, authorizationUrl: string, email: string, db: DB, settled: () => Promise<void>): Promise<URL> {
+  const page = await browser.get(authorizationUrl)
+  expect(page.status).toBe(200)
+  const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
+  await settled()
+  const row = await db.selectFrom('email_outbox').select('text').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow()
+  const done = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: mailParts(row.text).code ?? '' })
+  expect(done.status).toBe(303)
+  return new URL(done.location ?? '')
 }

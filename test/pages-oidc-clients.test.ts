@@ -12,7 +12,7 @@ import * as client from 'openid-client'
 import { decodeJwt } from 'jose'
 import { createTenant, createTestApp, freePort, type TestApp } from './helpers.ts'
 import { createClient, mailSettled } from './login-helpers.ts'
-import { mailParts, PageClient } from './page-client.ts'
+import { PageClient, signInWithMailedCode } from './page-client.ts'
 
 let t: TestApp
 let base: string
@@ -26,15 +26,8 @@ beforeAll(async () => {
 afterAll(async () => t.close())
 
 /** Plays the person: the email step, then the code from the mail; returns the redirect. */
-async function signIn(browser: PageClient, authorizationUrl: string, email: string): Promise<URL> {
-  const page = await browser.get(authorizationUrl)
-  expect(page.status).toBe(200)
-  const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
-  await mailSettled(t.app)
-  const row = await t.db.selectFrom('email_outbox').select('text').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow()
-  const done = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: mailParts(row.text).code ?? '' })
-  expect(done.status).toBe(303)
-  return new URL(done.location ?? '')
+function signIn(browser: PageClient, authorizationUrl: string, email: string): Promise<URL> {
+  return signInWithMailedCode(browser, authorizationUrl, email, t.db, () => mailSettled(t.app))
 }
 
 describe('openid-client', () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
 import { createTenant, createTestApp, freePort, uniqueEmail, type TestApp } from './helpers.ts'
 import { createClient, mailSettled, pkcePair } from './login-helpers.ts'
-import { mailParts, PageClient } from './page-client.ts'
+import { PageClient, signInWithMailedCode } from './page-client.ts'
 import { PAGE_SESSION_TTL_SECONDS } from '../src/modules/pages/page-sessions.ts'
 
 let t: TestApp
@@ -46,15 +46,8 @@ function authorizeUrl(tenantId: number | null, extra: Record<string, string> = {
 }
 
 /** A person signs in with a mailed code under `tenantId`; the browser keeps its session cookie. */
-async function signIn(browser: PageClient, tenantId: number | null, email: string, extra: Record<string, string> = {}): Promise<URL> {
-  const page = await browser.get(authorizeUrl(tenantId, extra))
-  expect(page.status).toBe(200)
-  const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
-  await mailSettled(t.app)
-  const row = await t.db.selectFrom('email_outbox').select('text').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow()
-  const done = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: mailParts(row.text).code ?? '' })
-  expect(done.status).toBe(303)
-  return new URL(done.location ?? '')
+function signIn(browser: PageClient, tenantId: number | null, email: string, extra: Record<string, string> = {}): Promise<URL> {
+  return signInWithMailedCode(browser, authorizeUrl(tenantId, extra), email, t.db, () => mailSettled(t.app))
 }
 
 /** What the app gets back: a code, or an error, from the redirect (never a page). */
