@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { EmailService } from '../email/email.service.ts'
 import { findTenant } from '../tenancy/tenants.repository.ts'
 import { accountUnderPrefix } from '../users/identity.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 import { generateLoginCode, hashLoginCode, normalizeLoginCode } from './login-codes.ts'
 
 export const LOGIN_CODE_JOB = 'passwordlessLogin'

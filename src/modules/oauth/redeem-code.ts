@@ -69,7 +69,7 @@ import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Reach } from './attempts.ts'
 import { s256 } from './pkce.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 
 export interface ExchangeInput {
   codeHash: string

@@ -34,7 +34,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { originOf } from '../../lib/network.ts'
 import { insertUniqueCode } from '../oauth/login-code-job.ts'
 import { issuerOf } from '../oauth/oidc.ts'
-import { normalizeEmail } from '../users/users.repository.ts'
+import { normalizeEmail } from '../../lib/email-address.ts'
 import type { AuthorizeParams } from './authorize-params.ts'
 import type { PageSession } from './page-sessions.ts'
 

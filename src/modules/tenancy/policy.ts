@@ -27,7 +27,8 @@
  */
 import { AppError, deviceErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
 import type { TenantRole, User } from '../../db/database.ts'
-import { findUserById, type Executor } from '../users/users.repository.ts'
+import { findUserById } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 import { findTenant, membershipRole } from './tenants.repository.ts'
 import type { Actor, Scope } from './actor.ts'
 import { isBrand } from './brands.ts'

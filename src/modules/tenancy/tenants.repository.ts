@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { NewTenant, Tenant, TenantRole } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
 import { prepared } from '../../db/prepared.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 
 export async function findTenant(db: Executor, tenantId: number): Promise<Tenant | undefined> {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst()

@@ -56,7 +56,8 @@ import type { Tenant, User } from '../../db/database.ts'
 import { revokeSessions } from '../sessions/sessions.ts'
 import { addMembership, findTenant, insertTenant } from '../tenancy/tenants.repository.ts'
 import { effectiveSignup } from '../tenancy/brands.ts'
-import { findOrCreateUser, findUserByEmail, type Executor, type NewUserInput } from './users.repository.ts'
+import { findOrCreateUser, findUserByEmail, type NewUserInput } from './users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 
 /** Whether a new account may be created under the tenant (null: the platform, which is open). */
 export async function signupAllowed(db: Executor, tenantId: number | null): Promise<boolean> {

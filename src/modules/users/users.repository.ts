@@ -1,13 +1,7 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/connect.ts'
-import type { Database, User } from '../../db/database.ts'
-import type { Transaction } from 'kysely'
-
-export type Executor = DB | Transaction<Database>
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+import type { User } from '../../db/database.ts'
+import type { Executor } from '../../db/executor.ts'
+import { normalizeEmail } from '../../lib/email-address.ts'
 
 /**
  * The user with this email in a tenant (null: the platform). An email is unique per

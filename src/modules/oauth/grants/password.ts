@@ -21,7 +21,8 @@
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
 import { OAuthError } from '../../../lib/errors.ts'
-import { findUserByEmail, normalizeEmail } from '../../users/users.repository.ts'
+import { findUserByEmail } from '../../users/users.repository.ts'
+import { normalizeEmail } from '../../../lib/email-address.ts'
 import { knownNetwork } from '../../sessions/sessions.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
 import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
