@@ -34,9 +34,9 @@ import { AppError, badRequest, conflict, deviceErrors, notFound } from '../../li
 import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
-import { accessResource } from '../spaces/resource-scope.ts'
+import { accessResource } from '../tenancy/resource-scope.ts'
 import { normalizeMac } from './payload.ts'
-import { findSensorType } from './sensor-types.ts'
+import { findSensorType } from '../sensors/sensor-types.ts'
 
 export interface DeviceInput {
   mac: string

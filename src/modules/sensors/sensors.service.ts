@@ -5,8 +5,8 @@ import { badRequest, conflict } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
-import { deviceFields } from '../devices/device-view.ts'
-import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../spaces/resource-scope.ts'
+import { deviceFields } from './device-view.ts'
+import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/resource-scope.ts'
 
 export interface SensorInput {
   deviceId?: string

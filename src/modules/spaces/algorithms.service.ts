@@ -12,7 +12,7 @@ import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
 import { platformCount } from '../tenancy/tenants.repository.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import { idKeyset } from './resource-scope.ts'
+import { idKeyset } from '../tenancy/resource-scope.ts'
 import type { SpacesService } from './spaces.service.ts'
 
 export interface AlgorithmInput {

@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import type { Actor } from '../tenancy/actor.ts'
 import type { Policy } from '../tenancy/policy.ts'
-import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from './resource-scope.ts'
+import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/resource-scope.ts'
 
 export interface SpaceInput {
   name?: string
