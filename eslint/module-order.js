@@ -1,7 +1,8 @@
 // The order of the code, bottom to top (DESIGN.md, "Layout and the rules that keep it simple"):
 // lib, db and config at the bottom; then tenancy and sessions; the HTTP plugins; the feature
 // modules; then pages, dialects and the wiring (app.ts, modules/index.ts, the CLI). A file may
-// import its own room or any room below it; an import upwards fails `npm run lint`.
+// import its own room or any room below it; an import upwards fails `npm run lint`. Outside the
+// wiring, another module is reached only through its public face, its index.ts.
 // The feature modules are in a line of their own so that no two of them import each other.
 import { dirname, relative, resolve } from 'node:path'
 
@@ -39,6 +40,11 @@ export function roomOf(path) {
   return 'wiring'
 }
 
+/** A module directory (modules/oauth), as opposed to a wiring file directly under src/modules. */
+function isModuleDir(room) {
+  return room.startsWith('modules/') && rankOf(room) < rank.get('wiring')
+}
+
 /** Height of a room in the order; top-level files under src/modules are wiring. */
 export function rankOf(room) {
   return rank.get(room) ?? rank.get('wiring')
@@ -49,7 +55,13 @@ function allowed(fromPath, targetPath) {
 }
 
 const rule = {
-  meta: { type: 'problem', messages: { upward: '{{from}} may not import {{to}} ({{target}}): it sits higher in the order (eslint/module-order.js)' } },
+  meta: {
+    type: 'problem',
+    messages: {
+      upward: '{{from}} may not import {{to}} ({{target}}): it sits higher in the order (eslint/module-order.js)',
+      face: '{{from}} may import {{to}} only through its public face, {{to}}/index.ts (not {{target}})',
+    },
+  },
   create(context) {
     const root = context.cwd
     const file = relative(root, context.filename)
@@ -59,8 +71,12 @@ const rule = {
       if (typeof source !== 'string' || !source.startsWith('.')) return
       const target = relative(root, resolve(dirname(context.filename), source))
       const to = roomOf(target)
-      if (to === undefined || to === from || rankOf(to) <= rankOf(from) || allowed(file, target)) return
-      context.report({ node, messageId: 'upward', data: { from, to, target } })
+      if (to === undefined || to === from || allowed(file, target)) return
+      if (rankOf(to) > rankOf(from)) return context.report({ node, messageId: 'upward', data: { from, to, target } })
+      // the wiring builds the modules from their parts; everyone else sees a module's face
+      if (rankOf(from) < rank.get('wiring') && isModuleDir(to) && !target.endsWith('/index.ts')) {
+        context.report({ node, messageId: 'face', data: { from, to, target } })
+      }
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

@@ -14,13 +14,17 @@ describe('module graph', () => {
     expect(f.twoWay).toEqual([])
   })
 
-  it('the lint rule fails an upward import and passes a downward one', async () => {
+  it('the lint rule fails an upward import and one past a module\'s face, and passes one down through it', async () => {
     const eslint = new ESLint()
     const lint = async (filePath: string, code: string) =>
       (await eslint.lintText(code, { filePath })).flatMap((r) => r.messages.map((m) => m.ruleId))
     const upward = "import type { Devices } from '../devices/devices.ts'\nexport type D = Devices\n"
     expect(await lint('src/modules/tenancy/example.ts', upward)).toContain('trellis/import-order')
-    const downward = "import type { Actor } from '../tenancy/actor.ts'\nexport type A = Actor\n"
+    const downward = "import type { Actor } from '../tenancy/index.ts'\nexport type A = Actor\n"
     expect(await lint('src/modules/devices/example.ts', downward)).toEqual([])
+    const pastTheFace = "import type { Actor } from '../tenancy/actor.ts'\nexport type A = Actor\n"
+    expect(await lint('src/modules/devices/example.ts', pastTheFace)).toContain('trellis/import-order')
+    const throughTheFace = "import type { Actor } from '../tenancy/index.ts'\nexport type A = Actor\n"
+    expect(await lint('src/modules/devices/example.ts', throughTheFace)).toEqual([])
   })
 })

@@ -10,8 +10,8 @@
  * (policy.configureDevice). Another tenant's sensor, by id or by MAC, is a 404 exactly like
  * a missing one; a sensor that presents no device has no credentials (409 device_not_claimed).
  */
-import type { Actor } from '../tenancy/actor.ts'
-import type { SensorAction } from '../sensors/sensors.service.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { SensorAction } from '../sensors/index.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'

@@ -28,7 +28,7 @@ import type { WebSocket } from 'ws'
 import type { AccessChange } from '../../db/access-changes.ts'
 import { AppError, unauthorized } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/schemas.ts'
-import type { Actor } from '../tenancy/actor.ts'
+import type { Actor } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
 
 const MAX_TOPICS = 100

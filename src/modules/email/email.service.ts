@@ -3,8 +3,8 @@
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
  * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.ts).
  */
-import { lookOfId } from '../tenancy/brands.ts'
-import { checkLink, linkRulesOf, verifiedOrigins, type LinkRules } from '../tenancy/link-origins.ts'
+import { lookOfId } from '../tenancy/index.ts'
+import { checkLink, linkRulesOf, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'

@@ -2,7 +2,7 @@
  * `{{name}}` / `{{a.b}}` placeholders: logic-less, so tenant text can never run code.
  * Unknown names are refused when a tenant saves a text, never silently sent.
  */
-import { CUSTOMISABLE_TYPES, type CustomisableType } from '../tenancy/email-config.ts'
+import { CUSTOMISABLE_TYPES, type CustomisableType } from '../tenancy/index.ts'
 
 /**
  * The design's four types, plus two with fixed texts (the tenant's branding applies):

@@ -2,9 +2,9 @@
 import type { DB } from '../../db/connect.ts'
 import type { EmailService } from './email.service.ts'
 import type { EmailType } from './placeholders.ts'
-import type { Actor } from '../tenancy/actor.ts'
-import type { Policy } from '../tenancy/policy.ts'
-import { findTenant } from '../tenancy/tenants.repository.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { findTenant } from '../tenancy/index.ts'
 import { notFound } from '../../lib/errors.ts'
 
 /** Sample values, so a preview shows every placeholder filled. */

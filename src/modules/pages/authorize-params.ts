@@ -13,8 +13,8 @@
  * `prompt=select_account` (always ask for the address again), `max_age` (seconds).
  */
 import type { OAuthClient } from '../../db/database.ts'
-import { normalizeMethod } from '../oauth/pkce.ts'
-import { refusedScopeMessage, requestScope } from '../oauth/scopes.ts'
+import { normalizeMethod } from '../oauth/index.ts'
+import { refusedScopeMessage, requestScope } from '../oauth/index.ts'
 
 export type AuthorizeQuery = Record<string, unknown>
 

@@ -53,9 +53,9 @@
  * that registration's password; its email tells anyone who did not sign up to ignore it.
  */
 import type { Tenant, User } from '../../db/database.ts'
-import { revokeSessions } from '../sessions/sessions.ts'
-import { addMembership, findTenant, insertTenant } from '../tenancy/tenants.repository.ts'
-import { effectiveSignup } from '../tenancy/brands.ts'
+import { revokeSessions } from '../sessions/index.ts'
+import { addMembership, findTenant, insertTenant } from '../tenancy/index.ts'
+import { effectiveSignup } from '../tenancy/index.ts'
 import { findOrCreateUser, findUserByEmail, type NewUserInput } from './users.repository.ts'
 import type { Executor } from '../../db/executor.ts'
 

@@ -21,9 +21,9 @@
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
 import { OAuthError } from '../../../lib/errors.ts'
-import { findUserByEmail } from '../../users/users.repository.ts'
+import { findUserByEmail } from '../../users/index.ts'
 import { normalizeEmail } from '../../../lib/email-address.ts'
-import { knownNetwork } from '../../sessions/sessions.ts'
+import { knownNetwork } from '../../sessions/index.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
 import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
 import type { GrantHandler } from './types.ts'
