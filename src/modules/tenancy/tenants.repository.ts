@@ -88,3 +88,21 @@ export async function tenantCount(db: Executor, tenantId: number, counter: strin
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
+
+/** Every tenant with its number of members, oldest first: the CLI's list. */
+export async function tenantsWithMemberCounts(db: Executor) {
+  return db
+    .selectFrom('tenants')
+    .leftJoin('memberships', 'memberships.tenant_id', 'tenants.id')
+    .select(['tenants.id', 'tenants.name', 'tenants.email_address', 'tenants.created_at'])
+    .select((eb) => eb.fn.count<string>('memberships.user_id').as('members'))
+    .groupBy('tenants.id')
+    .orderBy('tenants.id')
+    .execute()
+}
+
+/** Deletes a tenant (its spaces, sensors and memberships go with it, by foreign key); false if there was none. */
+export async function deleteTenant(db: Executor, tenantId: number): Promise<boolean> {
+  const result = await db.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst()
+  return Boolean(result.numDeletedRows)
+}

@@ -72,3 +72,16 @@ export async function findOrCreateUser(db: Executor, input: NewUserInput): Promi
   if (!winner) throw new Error('user vanished during creation')
   return { user: winner, created: false }
 }
+
+/** Every account (of one tenant's members with `tenantId`), oldest first: the CLI's list. */
+export async function listUsers(db: Executor, tenantId: number | null) {
+  let query = db.selectFrom('users').select(['users.id', 'users.email', 'users.display_name', 'users.platform_role', 'users.created_at'])
+  if (tenantId) query = query.innerJoin('memberships', 'memberships.user_id', 'users.id').where('memberships.tenant_id', '=', tenantId)
+  return query.orderBy('users.id').execute()
+}
+
+/** Deletes an account (its memberships and sessions go with it, by foreign key); false if there was none. */
+export async function deleteUser(db: Executor, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst()
+  return Boolean(result.numDeletedRows)
+}
