@@ -9,6 +9,11 @@ export async function findTenant(db: Executor, tenantId: number): Promise<Tenant
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst()
 }
 
+/** The oldest tenant with this name (names are not unique: the dev seed finds its own). */
+export async function firstTenantNamed(db: Executor, name: string): Promise<Pick<Tenant, 'id'> | undefined> {
+  return db.selectFrom('tenants').select('id').where('name', '=', name).orderBy('id').executeTakeFirst()
+}
+
 /** Whether any tenant exists (the dev seed runs only on an empty database). */
 export async function anyTenant(db: Executor): Promise<boolean> {
   return (await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()) !== undefined
