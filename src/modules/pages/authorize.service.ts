@@ -40,6 +40,7 @@ import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/i
 import { issuerOf } from '../oauth/index.ts'
 import type { CodeTarget, PasswordlessService } from '../oauth/index.ts'
 import { findUserByEmail } from '../users/index.ts'
+import { findTenant } from '../tenancy/index.ts'
 import { checkAuthorization, type AuthorizeQuery } from './authorize-params.ts'
 import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.ts'
 import { PAGES_CLIENT, type PageSessions } from './page-sessions.ts'
@@ -125,7 +126,7 @@ export class AuthorizeService {
    */
   async begin(input: BeginInput): Promise<BeginResult> {
     const { tenantId, ip } = input
-    if (tenantId && !(await this.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst())) {
+    if (tenantId && !(await findTenant(this.db, tenantId))) {
       return { kind: 'page-error', status: 404, message: 'This sign-in page does not exist. Check the address, or go back to the app.' }
     }
     const checked = await checkAuthorization(input.query, (id) => this.clients.find(id))

@@ -85,3 +85,8 @@ export async function deleteUser(db: Executor, userId: number): Promise<boolean>
   const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst()
   return Boolean(result.numDeletedRows)
 }
+
+/** Stores a password's hash again under stronger parameters (the password grant, on a correct password). */
+export async function upgradePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
+}

@@ -21,7 +21,7 @@
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
 import { OAuthError } from '../../../lib/errors.ts'
-import { findUserByEmail } from '../../users/index.ts'
+import { findUserByEmail, upgradePasswordHash } from '../../users/index.ts'
 import { normalizeEmail } from '../../../lib/email-address.ts'
 import { knownNetwork } from '../../sessions/index.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
@@ -59,7 +59,7 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   }
   if (check.needsRehash) {
     const upgraded = await hashPassword(password, deps.config.scrypt)
-    await deps.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).execute()
+    await upgradePasswordHash(deps.db, user.id, upgraded)
   }
   const scope = asked.scope ?? defaultScope(client)
   const network = attempt.origin.network
