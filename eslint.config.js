@@ -1,5 +1,6 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import moduleOrder from './eslint/module-order.js'
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.data/', 'dist/', 'coverage/', 'clients/typescript/schema.ts', 'clients/typescript/dist/'] },
@@ -12,6 +13,12 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // the order of the code (eslint/module-order.js, README "Architecture"): no import upwards
+    files: ['src/**/*.ts'],
+    plugins: { trellis: moduleOrder },
+    rules: { 'trellis/import-order': 'error' },
   },
   {
     // scripts the hosted pages serve to browsers

@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
-import { connectDatabase, type DB } from './db/connect.ts'
+import { connectDatabase, ping, type DB } from './db/connect.ts'
 import { migrateToLatest, requireMigrated } from './db/migrate.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerMetrics } from './plugins/metrics.ts'
@@ -26,7 +26,6 @@ import { registerCors } from './plugins/cors.ts'
 import { createMetrics, type AppMetrics } from './lib/metrics.ts'
 import { Readiness } from './lib/readiness.ts'
 import { adminRoutes } from './cli/remote.ts'
-import { sql } from 'kysely'
 import { KeyStore } from './modules/oauth/keys.ts'
 import { registerModules, createServices, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
@@ -125,7 +124,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const readiness = new Readiness()
   app.decorate('readiness', readiness)
   readiness.add('database', async () => {
-    await sql`select 1`.execute(db)
+    await ping(db)
   })
   readiness.add('signing_key', async () => {
     const problem = keys.problem()

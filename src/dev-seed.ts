@@ -9,7 +9,8 @@
 import type { FastifyInstance } from 'fastify'
 import { STARTER_ALGORITHMS } from './modules/spaces/definitions.ts'
 import { OPERATOR } from './modules/tenancy/actor.ts'
-import { anyTenant } from './modules/tenancy/tenants.repository.ts'
+import { anyTenant, firstTenantNamed } from './modules/tenancy/tenants.repository.ts'
+import { firstPublicClientNamed } from './modules/oauth/client-lookup.ts'
 import { randomToken } from './lib/crypto.ts'
 
 export interface DevSeed {
@@ -30,14 +31,8 @@ const DEV_FAN_MAC = 'e0:5a:1b:00:00:01'
 
 /** The dev records of an already seeded database. */
 async function findDevSeed(app: FastifyInstance): Promise<DevSeed | null> {
-  const client = await app.db
-    .selectFrom('oauth_clients')
-    .select(['client_id', 'redirect_uris'])
-    .where('name', '=', DEV_CLIENT_NAME)
-    .where('is_public', '=', true)
-    .orderBy('id')
-    .executeTakeFirst()
-  const tenant = await app.db.selectFrom('tenants').select('id').where('name', '=', DEV_TENANT_NAME).orderBy('id').executeTakeFirst()
+  const client = await firstPublicClientNamed(app.db, DEV_CLIENT_NAME)
+  const tenant = await firstTenantNamed(app.db, DEV_TENANT_NAME)
   if (!client || !tenant) return null
   return { created: false, tenantId: tenant.id, adminEmail: DEV_ADMIN_EMAIL, clientId: client.client_id, redirectUri: client.redirect_uris[0] ?? '' }
 }

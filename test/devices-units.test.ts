@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandsService, commandView } from '../src/modules/devices/commands.ts'
 import { parsePresence, parseState, parseTopic, normalizeMac } from '../src/modules/devices/payload.ts'
-import { checkCommand, findSensorType, SENSOR_TYPES, sensorTypeView } from '../src/modules/devices/sensor-types.ts'
+import { checkCommand, findSensorType, SENSOR_TYPES, sensorTypeView } from '../src/modules/sensors/sensor-types.ts'
 import { StateService } from '../src/modules/devices/state.ts'
 import { TicketsService } from '../src/modules/devices/tickets.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'

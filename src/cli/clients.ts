@@ -1,11 +1,20 @@
 /** `trellis clients create|list|delete|rotate-secret`. */
-import { hashSecret, randomToken } from '../lib/crypto.ts'
 import { readFileSync } from 'node:fs'
+import { AppError } from '../lib/errors.ts'
 import { clientView } from '../modules/oauth/clients.service.ts'
-import { revokeSessions } from '../modules/sessions/sessions.ts'
 import { OPERATOR } from '../modules/tenancy/actor.ts'
 import { CommandError, emit, id, list, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
+
+/** The service's 404 as the CLI says it. */
+async function missing<T>(pending: Promise<T>, message: string): Promise<T> {
+  try {
+    return await pending
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw new CommandError(message)
+    throw error
+  }
+}
 
 /** Grants that send the user's browser back to the app, so they need a redirect URI. */
 const REDIRECTING_GRANTS = ['authorization_code']
@@ -63,7 +72,7 @@ export const clientCommands: Command[] = [
     summary: 'list OAuth clients (never their secrets)',
     options: {},
     async run(ctx) {
-      const rows = await ctx.db.selectFrom('oauth_clients').selectAll().orderBy('id').execute()
+      const rows = await ctx.services.clients.all(OPERATOR)
       const clients = rows.map(clientView)
       const human = clients.map((c) => ({ clientId: c.clientId, name: c.name, public: c.public, grantTypes: c.grantTypes.join(',') }))
       emit(ctx.out, { clients }, table(human, 'no clients'))
@@ -77,9 +86,8 @@ export const clientCommands: Command[] = [
     positionals: ['CLIENT_ID'],
     async run(ctx, { positionals }) {
       const clientId = positionals[0]!
-      const result = await ctx.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
-      if (!result.numDeletedRows) throw new CommandError(`client ${clientId} does not exist`)
-      await revokeSessions(ctx.db, { clientId }, 'client_deleted')
+      // through the service, so this process's client cache forgets it at once
+      await missing(ctx.services.clients.remove(OPERATOR, clientId), `client ${clientId} does not exist`)
       emit(ctx.out, { clientId, deleted: true }, `client ${clientId} deleted; its sessions are ended`)
     },
   },
@@ -91,11 +99,9 @@ export const clientCommands: Command[] = [
     positionals: ['CLIENT_ID'],
     async run(ctx, { positionals }) {
       const clientId = positionals[0]!
-      const client = await ctx.db.selectFrom('oauth_clients').select(['is_public']).where('client_id', '=', clientId).executeTakeFirst()
-      if (!client) throw new CommandError(`client ${clientId} does not exist`)
+      const client = await missing(ctx.services.clients.get(OPERATOR, clientId), `client ${clientId} does not exist`)
       if (client.is_public) throw new CommandError(`client ${clientId} is public: it has no secret`)
-      const secret = randomToken(32)
-      await ctx.db.updateTable('oauth_clients').set({ secret_hash: hashSecret(secret) }).where('client_id', '=', clientId).execute()
+      const secret = await ctx.services.clients.rotateSecret(OPERATOR, clientId)
       emit(ctx.out, { clientId, clientSecret: secret }, `new secret for ${clientId}\n  client_secret: ${secret}  (shown once)`)
     },
   },

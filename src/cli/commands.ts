@@ -41,7 +41,7 @@ const worker: Command = {
   summary: 'run the email outbox worker alone (needs SMTP_URL); stops on SIGTERM',
   options: {},
   async standalone(config) {
-    const { runWorkerProcess } = await import('../modules/email/worker-process.ts')
+    const { runWorkerProcess } = await import('../worker-process.ts')
     await runWorkerProcess(config)
   },
 }

@@ -1,6 +1,7 @@
 /** `trellis tenants create|list|delete`. */
 import { tenantView } from '../modules/tenancy/tenants.service.ts'
 import { OPERATOR } from '../modules/tenancy/actor.ts'
+import { deleteTenant, tenantsWithMemberCounts } from '../modules/tenancy/tenants.repository.ts'
 import { CommandError, emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -30,14 +31,7 @@ export const tenantCommands: Command[] = [
     summary: 'list tenants with their member counts',
     options: {},
     async run(ctx) {
-      const rows = await ctx.db
-        .selectFrom('tenants')
-        .leftJoin('memberships', 'memberships.tenant_id', 'tenants.id')
-        .select(['tenants.id', 'tenants.name', 'tenants.email_address', 'tenants.created_at'])
-        .select((eb) => eb.fn.count<string>('memberships.user_id').as('members'))
-        .groupBy('tenants.id')
-        .orderBy('tenants.id')
-        .execute()
+      const rows = await tenantsWithMemberCounts(ctx.db)
       const tenants = rows.map((t) => ({ id: t.id, name: t.name, emailAddress: t.email_address, members: Number(t.members), createdAt: t.created_at.toISOString() }))
       emit(ctx.out, { tenants }, table(tenants.map(({ createdAt: _c, ...t }) => t), 'no tenants'))
     },
@@ -50,8 +44,7 @@ export const tenantCommands: Command[] = [
     positionals: ['ID'],
     async run(ctx, { positionals }) {
       const tenantId = id(positionals[0], 'ID')
-      const result = await ctx.db.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst()
-      if (!result.numDeletedRows) throw new CommandError(`tenant ${tenantId} does not exist`)
+      if (!(await deleteTenant(ctx.db, tenantId))) throw new CommandError(`tenant ${tenantId} does not exist`)
       emit(ctx.out, { id: tenantId, deleted: true }, `tenant ${tenantId} deleted`)
     },
   },

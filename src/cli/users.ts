@@ -1,5 +1,6 @@
 /** `trellis users create|list|delete`. */
 import { OPERATOR } from '../modules/tenancy/actor.ts'
+import { deleteUser, listUsers } from '../modules/users/users.repository.ts'
 import { CommandError, emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -44,9 +45,7 @@ export const userCommands: Command[] = [
     options: { tenant: { type: 'string' } },
     async run(ctx, { values }) {
       const tenantId = values.tenant === undefined ? null : id(values.tenant as string, '--tenant')
-      let query = ctx.db.selectFrom('users').select(['users.id', 'users.email', 'users.display_name', 'users.platform_role', 'users.created_at'])
-      if (tenantId) query = query.innerJoin('memberships', 'memberships.user_id', 'users.id').where('memberships.tenant_id', '=', tenantId)
-      const rows = await query.orderBy('users.id').execute()
+      const rows = await listUsers(ctx.db, tenantId)
       const users = rows.map((u) => ({
         id: u.id,
         email: u.email,
@@ -65,8 +64,7 @@ export const userCommands: Command[] = [
     positionals: ['ID'],
     async run(ctx, { positionals }) {
       const userId = id(positionals[0], 'ID')
-      const result = await ctx.db.deleteFrom('users').where('id', '=', userId).executeTakeFirst()
-      if (!result.numDeletedRows) throw new CommandError(`user ${userId} does not exist`)
+      if (!(await deleteUser(ctx.db, userId))) throw new CommandError(`user ${userId} does not exist`)
       emit(ctx.out, { id: userId, deleted: true }, `user ${userId} deleted`)
     },
   },

@@ -28,6 +28,11 @@ export function dataDirLockOf(db: DB): DataDirLock | null {
   return locks.get(db) ?? null
 }
 
+/** Throws unless the database answers (the readiness check). */
+export async function ping(db: DB): Promise<void> {
+  await sql`select 1`.execute(db)
+}
+
 export async function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): Promise<DB> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, connectionTimeoutMillis: 5_000 })

@@ -149,6 +149,7 @@ export const APP_ERRORS = {
       said(`client_id is required here: ${why}.`, field('body.client_id', `is required when redirect_uri does not name exactly one client (${why})`)),
   },
   client_id_taken: { status: 409, message: (clientId: string) => `A client with client_id ${clientId} already exists.` },
+  public_client: { status: 400, message: 'A public client has no secret.' },
   invalid_tenant: { status: 400, message: (): ErrorText => said('tenantId: no such tenant', field('body.tenantId', 'is not a tenant')) },
   signing_key_unavailable: {
     status: 503,

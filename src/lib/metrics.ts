@@ -12,7 +12,6 @@
  * The email worker adds its own counters to `registry` (e.g. sent and failed deliveries).
  */
 import { Counter, Gauge, Registry } from 'prom-client'
-import { sql } from 'kysely'
 import { poolOf, type DB } from '../db/connect.ts'
 import { OAUTH_CODE } from './error-catalog.ts'
 
@@ -59,25 +58,8 @@ export function createMetrics(db: DB): AppMetrics {
       registers: [registry],
     }),
   }
-  outboxGauge(db, registry)
   poolGauge(db, registry)
   return metrics
-}
-
-/** Read from the table at scrape time, so the figure is the same on every instance. */
-function outboxGauge(db: DB, registry: Registry): void {
-  new Gauge({
-    name: 'trellis_email_outbox_messages',
-    help: 'Email outbox rows by status (queued and sending are the depth still to deliver)',
-    labelNames: ['status'],
-    registers: [registry],
-    async collect() {
-      this.reset()
-      const rows = await sql<{ status: string; n: string | number }>`select status, count(*) as n from email_outbox group by status`.execute(db)
-      for (const status of ['queued', 'sending', 'sent', 'failed', 'mailbox']) this.set({ status }, 0)
-      for (const row of rows.rows) this.set({ status: row.status }, Number(row.n))
-    },
-  })
 }
 
 function poolGauge(db: DB, registry: Registry): void {

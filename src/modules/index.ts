@@ -25,7 +25,7 @@ import { scheduleMaintenance } from './maintenance.ts'
 import { ClientsService } from './oauth/clients.service.ts'
 import { clientRoutes } from './oauth/clients.routes.ts'
 import { Attempts } from './oauth/attempts.ts'
-import { MailLimits } from './oauth/mail-limits.ts'
+import { MailLimits } from './sessions/mail-limits.ts'
 import { passwordGrant } from './oauth/grants/password.ts'
 import { OAuthService } from './oauth/oauth.service.ts'
 import { oauthRoutes } from './oauth/oauth.routes.ts'
@@ -47,12 +47,13 @@ import { algorithmRoutes, spaceRoutes } from './spaces/spaces.routes.ts'
 import { systemRoutes } from './system.routes.ts'
 import { InvitationsService } from './tenancy/invitations.service.ts'
 import { Policy } from './tenancy/policy.ts'
-import { TenantEmailsService } from './tenancy/tenant-emails.ts'
+import { TenantEmailsService } from './email/tenant-emails.ts'
 import { TenantsService } from './tenancy/tenants.service.ts'
 import { tenantRoutes } from './tenancy/tenants.routes.ts'
 import { AccountsService } from './users/accounts.service.ts'
 import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
+import { findUserById } from './users/users.repository.ts'
 import { linkRulesOf } from './tenancy/link-origins.ts'
 
 export interface Services {
@@ -105,7 +106,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
   await limits.ready()
   const mailLimits = new MailLimits(db, limits, config)
-  const policy = new Policy(db)
+  const policy = new Policy(db, findUserById)
   const sessions = new SessionsService(db)
   const cors = new CorsOrigins(db)
   const codeKey = await appSecret(db, 'login_code_hmac', secretBox)

@@ -13,10 +13,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { unauthorized } from '../lib/errors.ts'
-import { ANONYMOUS, type Actor } from '../modules/tenancy/actor.ts'
-import type { Policy } from '../modules/tenancy/policy.ts'
+import { ANONYMOUS, type Actor } from '../modules/tenancy/index.ts'
+import type { Policy } from '../modules/tenancy/index.ts'
 import type { JWTPayload } from 'jose'
-import type { UserProfile } from '../modules/sessions/sessions.ts'
+import type { UserProfile } from '../modules/sessions/index.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -7,7 +7,10 @@
  */
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
-import type { CorsOrigins } from '../modules/oauth/origins.ts'
+/** Which browser origins may call the API (oauth/origins.ts answers it; plugins sit below the modules). */
+interface CorsOrigins {
+  isAllowed(origin: string): Promise<boolean>
+}
 
 const PAGE_PATHS = /^(\/tenants\/[^/]+)?\/(auth\/oauth2\/(authorize|logout)|account|confirm-email|reset-password|forgot-password|pages\/|dev\/|invitations\/accept\/)/
 // the invitation page shares its path with the JSON API's POST /invitations/accept: only its GET is a page

@@ -7,7 +7,7 @@ import type { Device } from '../../db/database.ts'
 import { hashPassword, randomToken, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Taken } from '../../lib/rate-limit.ts'
-import type { Actor } from '../tenancy/actor.ts'
+import type { Actor } from '../tenancy/index.ts'
 
 export interface ClaimBuckets {
   /** Wrong codes per device and account (RATE_LIMIT_FAILED_CLAIM_PER_DEVICE). */

@@ -14,7 +14,7 @@
 import type { DB } from '../../db/connect.ts'
 import type { DeviceCommand, Sensor } from '../../db/database.ts'
 import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
-import { checkCommand, findSensorType } from './sensor-types.ts'
+import { checkCommand, findSensorType } from '../sensors/index.ts'
 import type { Clock } from './state.ts'
 
 export interface CommandPublisher {

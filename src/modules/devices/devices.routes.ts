@@ -10,8 +10,8 @@
  * (policy.configureDevice). Another tenant's sensor, by id or by MAC, is a 404 exactly like
  * a missing one; a sensor that presents no device has no credentials (409 device_not_claimed).
  */
-import type { Actor } from '../tenancy/actor.ts'
-import type { SensorAction } from '../sensors/sensors.service.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { SensorAction } from '../sensors/index.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
@@ -19,6 +19,7 @@ import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.t
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { commandView } from './commands.ts'
 import { normalizeMac } from './payload.ts'
+import { sensorIdByMac } from './devices.repository.ts'
 
 const read = [{ bearer: ['sensors:read'] }]
 const write = [{ bearer: ['sensors:write'] }]
@@ -65,14 +66,7 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
   async function sensorByRef(actor: Actor, ref: string, tenantId: number | undefined, action: SensorAction) {
     let id = /^\d{1,9}$/.test(ref) ? Number(ref) : 0
     const mac = id ? null : normalizeMac(ref)
-    if (mac) {
-      // the sensor presenting the device with this MAC; under a prefix, that tenant's sensor of that deviceId
-      const q =
-        tenantId !== undefined
-          ? app.db.selectFrom('sensors').select('sensors.id').where('sensors.tenant_id', '=', tenantId).where('sensors.device_id', '=', mac)
-          : app.db.selectFrom('devices').innerJoin('sensors', 'sensors.device_ref', 'devices.id').select('sensors.id').where('devices.mac', '=', mac)
-      id = (await q.executeTakeFirst())?.id ?? 0
-    }
+    if (mac) id = await sensorIdByMac(app.db, mac, tenantId)
     return sensors.access(actor, id, tenantId, action)
   }
 

@@ -32,11 +32,11 @@ import type { Device, Sensor } from '../../db/database.ts'
 import { hashPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { AppError, appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
-import type { Actor } from '../tenancy/actor.ts'
-import type { Policy } from '../tenancy/policy.ts'
-import { accessResource } from '../spaces/resource-scope.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
-import { findSensorType } from './sensor-types.ts'
+import { findSensorType } from '../sensors/index.ts'
 
 export interface DeviceInput {
   mac: string

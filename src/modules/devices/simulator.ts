@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events'
 import mqtt, { type MqttClient } from 'mqtt'
-import { checkCommand, findSensorType, SENSOR_TYPES, type SensorTypeModel } from './sensor-types.ts'
+import { checkCommand, findSensorType, SENSOR_TYPES, type SensorTypeModel } from '../sensors/index.ts'
 import { normalizeMac, topics } from './payload.ts'
 import { noDelay } from './bridge.ts'
 

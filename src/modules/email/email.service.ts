@@ -3,15 +3,15 @@
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
  * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.ts).
  */
-import { lookOfId } from '../tenancy/brands.ts'
-import { checkLink, linkRulesOf, verifiedOrigins, type LinkRules } from '../tenancy/link-origins.ts'
+import { lookOfId } from '../tenancy/index.ts'
+import { checkLink, linkRulesOf, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage, Tenant } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import { systemClock, type Clock } from '../../lib/clock.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 import { MailJobs } from './mail-jobs.ts'
 import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
 import type { EmailType } from './placeholders.ts'

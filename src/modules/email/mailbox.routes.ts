@@ -9,6 +9,7 @@ import { ErrorSchema, HtmlPage, PlainText } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { escapeHtml } from './placeholders.ts'
+import { mailboxMessage, mailboxMessages } from './outbox.ts'
 
 const MessageSummary = Type.Object({
   id: Type.Integer(),
@@ -27,17 +28,11 @@ export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
   async function list() {
     // mail asked for by requests already answered is there: this process decides its jobs first
     await app.services.email.idle()
-    return db
-      .selectFrom('email_outbox')
-      .select(['id', 'type', 'to_address', 'from_name', 'from_address', 'subject', 'created_at'])
-      .where('status', '=', 'mailbox')
-      .orderBy('id', 'desc')
-      .limit(200)
-      .execute()
+    return mailboxMessages(db)
   }
 
   async function load(id: number) {
-    const message = await db.selectFrom('email_outbox').selectAll().where('id', '=', id).where('status', '=', 'mailbox').executeTakeFirst()
+    const message = await mailboxMessage(db, id)
     if (!message) throw notFound('Message')
     return message
   }

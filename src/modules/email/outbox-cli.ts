@@ -8,7 +8,7 @@ import type { DB } from '../../db/connect.ts'
 import type { OutboxStatus } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { systemClock } from '../../lib/clock.ts'
-import { requeueFailed } from './outbox.ts'
+import { listOutbox, requeueFailed } from './outbox.ts'
 
 interface Out {
   json: boolean
@@ -23,13 +23,7 @@ async function list(db: DB, args: string[], out: Out): Promise<void> {
   if (status && !STATUSES.includes(status)) throw appErrors.usage(`--status must be one of ${STATUSES.join(', ')}`)
   const limit = Number(values.limit ?? 100)
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw appErrors.usage('--limit must be 1..10000')
-  let query = db
-    .selectFrom('email_outbox')
-    .select(['id', 'type', 'tenant_id', 'to_address', 'from_address', 'status', 'attempts', 'max_attempts', 'last_error', 'created_at', 'next_attempt_at', 'sent_at'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-  if (status) query = query.where('status', '=', status)
-  const rows = await query.execute()
+  const rows = await listOutbox(db, status, limit)
   const messages = rows.map((r) => ({
     id: r.id,
     type: r.type,

@@ -11,7 +11,7 @@
  */
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
-import type { OutboxMessage } from '../../db/database.ts'
+import type { OutboxMessage, OutboxStatus } from '../../db/database.ts'
 import { rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
 import { rewrapSecrets } from './outbox-secrets.ts'
 
@@ -97,6 +97,39 @@ export async function outboxStats(db: DB, now: Date): Promise<{ depth: number; o
 }
 
 /** Queued secrets sealed under a previous key are re-sealed under the current one. */
+/** Rows by status (the /metrics gauge trellis_email_outbox_messages). */
+export async function outboxCountsByStatus(db: DB): Promise<{ status: string; n: string | number }[]> {
+  const result = await sql<{ status: string; n: string | number }>`select status, count(*) as n from email_outbox group by status`.execute(db)
+  return result.rows
+}
+
+/** The operator's listing (`trellis outbox list`): newest first, addresses and errors, never bodies. */
+export async function listOutbox(db: DB, status: OutboxStatus | undefined, limit: number) {
+  let query = db
+    .selectFrom('email_outbox')
+    .select(['id', 'type', 'tenant_id', 'to_address', 'from_address', 'status', 'attempts', 'max_attempts', 'last_error', 'created_at', 'next_attempt_at', 'sent_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+  if (status) query = query.where('status', '=', status)
+  return query.execute()
+}
+
+/** The dev mailbox's messages, newest first (at most 200). */
+export async function mailboxMessages(db: DB) {
+  return db
+    .selectFrom('email_outbox')
+    .select(['id', 'type', 'to_address', 'from_name', 'from_address', 'subject', 'created_at'])
+    .where('status', '=', 'mailbox')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute()
+}
+
+/** One message of the dev mailbox, whole. */
+export async function mailboxMessage(db: DB, id: number): Promise<OutboxMessage | undefined> {
+  return db.selectFrom('email_outbox').selectAll().where('id', '=', id).where('status', '=', 'mailbox').executeTakeFirst()
+}
+
 export async function rewrapOutboxSecrets(db: DB, box: SecretBox): Promise<number> {
   const rows = await db.selectFrom('email_outbox').select(['id', 'to_address', 'secrets']).where('secrets', 'is not', null).execute()
   return rewrapRows(

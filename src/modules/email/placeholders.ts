@@ -2,6 +2,8 @@
  * `{{name}}` / `{{a.b}}` placeholders: logic-less, so tenant text can never run code.
  * Unknown names are refused when a tenant saves a text, never silently sent.
  */
+import { CUSTOMISABLE_TYPES, type CustomisableType } from '../tenancy/index.ts'
+
 /**
  * The design's four types, plus two with fixed texts (the tenant's branding applies):
  * `accountExists`, the notice sent instead of a confirmation when someone registers an
@@ -11,9 +13,8 @@
 export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists', 'invitation'] as const
 export type EmailType = (typeof EMAIL_TYPES)[number]
 
-/** The types whose texts a tenant may customise. */
-export const CUSTOMISABLE_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation'] as const
-export type CustomisableType = (typeof CUSTOMISABLE_TYPES)[number]
+/** The types whose texts a tenant may customise: tenancy checks a tenant's settings against them. */
+export { CUSTOMISABLE_TYPES, type CustomisableType }
 
 export const COMMON_PLACEHOLDERS = [
   'currentTimestamp',

@@ -43,6 +43,11 @@ import { redirectUriMatches, registeredFormsOf } from './redirect-uris.ts'
 
 const CACHE_SIZE = 1_000
 
+/** The oldest public client with this name (names are not unique: the dev seed finds its own). */
+export async function firstPublicClientNamed(db: DB, name: string): Promise<Pick<OAuthClient, 'client_id' | 'redirect_uris'> | undefined> {
+  return db.selectFrom('oauth_clients').select(['client_id', 'redirect_uris']).where('name', '=', name).where('is_public', '=', true).orderBy('id').executeTakeFirst()
+}
+
 export class ClientsByRedirectUri {
   private readonly cache = new Map<string, { clients: OAuthClient[]; at: number }>()
 

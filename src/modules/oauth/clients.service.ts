@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
 import { appErrors, notFound, validationError, type ErrorDetail } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import { keyset } from '../spaces/resource-scope.ts'
-import { SCOPES, type Actor } from '../tenancy/actor.ts'
-import type { Policy } from '../tenancy/policy.ts'
-import { findTenant, platformCount } from '../tenancy/tenants.repository.ts'
-import { revokeSessions } from '../sessions/sessions.ts'
+import { keyset } from '../tenancy/index.ts'
+import { SCOPES, type Actor } from '../tenancy/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { findTenant, platformCount } from '../tenancy/index.ts'
+import { revokeSessions } from '../sessions/index.ts'
 import { systemClock } from '../../lib/clock.ts'
 import { ClientsByRedirectUri } from './client-lookup.ts'
 import { redirectUriProblem } from './redirect-uris.ts'
@@ -214,6 +214,12 @@ export class ClientsService {
     return this.db.selectFrom('oauth_clients').selectAll().orderBy('id').limit(100).execute()
   }
 
+  /** Every client, oldest first (the CLI's list, which has no pages). */
+  async all(actor: Actor): Promise<OAuthClient[]> {
+    this.policy.authorizeAction(actor, 'clients.manage')
+    return this.db.selectFrom('oauth_clients').selectAll().orderBy('id').execute()
+  }
+
   async page(actor: Actor, query: PageQuery) {
     this.policy.authorizeAction(actor, 'clients.manage')
     const req = this.cursors.request('clients', 'all', query)
@@ -234,6 +240,21 @@ export class ClientsService {
     if (!result.numDeletedRows) throw notFound('Client')
     this.changed()
     await revokeSessions(this.db, { clientId }, 'client_deleted')
+  }
+
+  /**
+   * Gives a confidential client a new secret and returns it (shown once). This process sees
+   * it at once; other instances within CLIENT_CACHE_MS (`find` retries a refusal fresh).
+   */
+  async rotateSecret(actor: Actor, clientId: string): Promise<string> {
+    this.policy.authorizeAction(actor, 'clients.manage')
+    const client = await this.load(clientId)
+    if (!client) throw notFound('Client')
+    if (client.is_public) throw appErrors.public_client()
+    const secret = randomToken(32)
+    await this.db.updateTable('oauth_clients').set({ secret_hash: hashSecret(secret) }).where('client_id', '=', clientId).execute()
+    this.changed()
+    return secret
   }
 
   /**

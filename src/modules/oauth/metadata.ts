@@ -8,7 +8,7 @@
  * platform's, shared by every issuer.
  */
 import type { Config } from '../../config.ts'
-import { SCOPES } from '../tenancy/actor.ts'
+import { SCOPES } from '../tenancy/index.ts'
 import { issuerOf } from './oidc.ts'
 import { OIDC_SCOPES } from './scopes.ts'
 

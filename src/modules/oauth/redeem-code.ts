@@ -69,7 +69,8 @@ import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Reach } from './attempts.ts'
 import { s256 } from './pkce.ts'
-import type { Executor } from '../users/users.repository.ts'
+import { signupSql } from '../tenancy/index.ts'
+import type { Executor } from '../../db/executor.ts'
 
 export interface ExchangeInput {
   codeHash: string
@@ -203,8 +204,8 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
   const result = await sql<Row>`${prepared('exchange_login_code_full')}
     with ${readCodeAndAccount(input)},
     tenant as (
-      -- a tenant that is not a brand signs nobody up (tenancy/brands.ts effectiveSignup)
-      select t.id, case when t.parent_tenant_id is null or t.marked_brand then t.signup else 'closed' end as signup
+      -- the sign-up rule as tenancy/signup.ts writes it: a tenant that is not a brand signs nobody up
+      select t.id, ${sql.raw(signupSql.effective('t'))} as signup
       from tenants t join eligible e on t.id = e.tenant_id
     ),
     signup_open as (
@@ -242,12 +243,12 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
     home as (
       insert into tenants (name, parent_tenant_id, email_config)
       select c.email, t.id, '{}'::jsonb
-      from created c, tenant t where c.inserted and t.signup = 'customers'
+      from created c, tenant t where c.inserted and ${sql.raw(signupSql.home('t.signup'))}
       returning id
     ),
     joined as (
       insert into memberships (tenant_id, user_id, role)
-      select t.id, c.id, case when t.signup = 'members' then 'member' else 'customer' end from created c, tenant t where c.inserted
+      select t.id, c.id, ${sql.raw(signupSql.role('t.signup'))} from created c, tenant t where c.inserted
       union all
       select h.id, c.id, 'owner' from created c, home h where c.inserted
       returning user_id

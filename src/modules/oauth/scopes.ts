@@ -15,7 +15,7 @@
  * A refresh keeps the scopes granted, or narrows them for that one access token (RFC 6749 6).
  */
 import type { OAuthClient } from '../../db/database.ts'
-import { SCOPES } from '../tenancy/actor.ts'
+import { SCOPES } from '../tenancy/index.ts'
 
 export const OIDC_SCOPES = ['openid', 'email', 'profile'] as const
 

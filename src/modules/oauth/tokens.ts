@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts'
 import type { OAuthClient } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { KeyStore } from './keys.ts'
 
 export interface TokenResponse {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_CODE, AppError, appErrors } from '../../lib/errors.ts'
-import { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from '../users/accounts.service.ts'
+import { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from '../users/index.ts'
 import { brandPath } from './brand.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 import { endSession, type EndSessionDeps } from './end-session.ts'

@@ -14,8 +14,8 @@
  */
 import type { OAuthClient } from '../../db/database.ts'
 import { OAUTH_CODE, type OAuthErrorCode } from '../../lib/errors.ts'
-import { normalizeMethod } from '../oauth/pkce.ts'
-import { refusedScopeMessage, requestScope } from '../oauth/scopes.ts'
+import { normalizeMethod } from '../oauth/index.ts'
+import { refusedScopeMessage, requestScope } from '../oauth/index.ts'
 
 export type AuthorizeQuery = Record<string, unknown>
 

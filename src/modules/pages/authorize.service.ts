@@ -27,7 +27,7 @@
  * token endpoint would create it anyway), so a later authorization in this browser passes
  * straight through.
  */
-import { findOrSignUp, proveAddress } from '../users/identity.ts'
+import { findOrSignUp, proveAddress } from '../users/index.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuthorizationRequest, LoginCode, OAuthClient, User } from '../../db/database.ts'
@@ -35,11 +35,12 @@ import type { Clock } from '../../lib/clock.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { AppError, appErrors, OAUTH_CODE, type OAuthErrorCode, rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
-import type { ClientsService } from '../oauth/clients.service.ts'
-import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/login-codes.ts'
-import { issuerOf } from '../oauth/oidc.ts'
-import type { CodeTarget, PasswordlessService } from '../oauth/passwordless.service.ts'
-import { findUserByEmail } from '../users/users.repository.ts'
+import type { ClientsService } from '../oauth/index.ts'
+import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/index.ts'
+import { issuerOf } from '../oauth/index.ts'
+import type { CodeTarget, PasswordlessService } from '../oauth/index.ts'
+import { findUserByEmail } from '../users/index.ts'
+import { findTenant } from '../tenancy/index.ts'
 import { checkAuthorization, type AuthorizeQuery } from './authorize-params.ts'
 import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.ts'
 import { PAGES_CLIENT, type PageSessions } from './page-sessions.ts'
@@ -125,7 +126,7 @@ export class AuthorizeService {
    */
   async begin(input: BeginInput): Promise<BeginResult> {
     const { tenantId, ip } = input
-    if (tenantId && !(await this.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst())) {
+    if (tenantId && !(await findTenant(this.db, tenantId))) {
       return { kind: 'page-error', status: 404, message: 'This sign-in page does not exist. Check the address, or go back to the app.' }
     }
     const checked = await checkAuthorization(input.query, (id) => this.clients.find(id))

@@ -5,7 +5,7 @@
  * contrasts more with the tenant's button colour (WCAG relative luminance).
  */
 import type { Tenant } from '../../db/database.ts'
-import { PLATFORM_BRAND } from '../email/renderer.ts'
+import { PLATFORM_BRAND } from '../email/index.ts'
 
 export interface Brand {
   name: string

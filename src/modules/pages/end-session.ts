@@ -8,10 +8,10 @@
 import { decodeJwt } from 'jose'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { ClientsService } from '../oauth/clients.service.ts'
-import type { KeyStore } from '../oauth/keys.ts'
-import { issuerOf, tenantOfIssuer } from '../oauth/oidc.ts'
-import { revokeSessions } from '../sessions/sessions.ts'
+import type { ClientsService } from '../oauth/index.ts'
+import type { KeyStore } from '../oauth/index.ts'
+import { issuerOf, tenantOfIssuer } from '../oauth/index.ts'
+import { revokeSessions } from '../sessions/index.ts'
 import { withParams } from './authorize.service.ts'
 
 export interface EndSessionInput {

@@ -4,7 +4,7 @@
  * escaping and composition (about twenty lines), and a tag makes forgetting to escape
  * impossible: plain strings are always escaped.
  */
-import { escapeHtml } from '../email/placeholders.ts'
+import { escapeHtml } from '../email/index.ts'
 
 export class SafeHtml {
   constructor(readonly value: string) {}

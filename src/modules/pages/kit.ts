@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Tenant } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { brandOf, type Brand } from './brand.ts'
-import { lookOf } from '../tenancy/brands.ts'
+import { findTenant, lookOf } from '../tenancy/index.ts'
 import type { SafeHtml } from './html.ts'
 import { renderPage } from './layout.ts'
 import { browserId, cookieNames, csrfToken, csrfValid, cspSource, newNonce, pageHeaders, type CookieNames } from './security.ts'
@@ -30,7 +30,7 @@ export class PageKit {
   async tenant(request: FastifyRequest): Promise<Tenant | null> {
     const id = (request.params as { tenantId?: number }).tenantId
     if (!id) return null
-    const tenant = await this.app.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst()
+    const tenant = await findTenant(this.app.db, id)
     if (!tenant) throw appErrors.not_found('This page does not exist. Check the address in your email or app.')
     return tenant
   }

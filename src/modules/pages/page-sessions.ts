@@ -13,8 +13,8 @@ import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import { revokeSessions } from '../sessions/sessions.ts'
-import type { UserActor } from '../tenancy/actor.ts'
+import { revokeSessions } from '../sessions/index.ts'
+import type { UserActor } from '../tenancy/index.ts'
 
 /** The `client_id` of page sessions; client ids are base64url, so no client has this one. */
 export const PAGES_CLIENT = 'trellis:pages'

@@ -5,7 +5,7 @@ import { validationError } from '../../lib/errors.ts'
 import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { sensorView } from './sensors.service.ts'
-import { DeviceFieldsSchema } from '../devices/device-view.ts'
+import { DeviceFieldsSchema } from './device-view.ts'
 
 const read = [{ bearer: ['sensors:read'] }]
 const write = [{ bearer: ['sensors:write'] }]

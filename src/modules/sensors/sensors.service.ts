@@ -3,10 +3,10 @@ import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import type { Actor } from '../tenancy/actor.ts'
-import type { Policy } from '../tenancy/policy.ts'
-import { deviceFields } from '../devices/device-view.ts'
-import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../spaces/resource-scope.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { deviceFields } from './device-view.ts'
+import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
 
 export interface SensorInput {
   deviceId?: string

@@ -8,8 +8,8 @@ import { sql } from 'kysely'
 import type { JWTPayload } from 'jose'
 import type { DB } from '../../db/connect.ts'
 import { prepared } from '../../db/prepared.ts'
-import type { Executor } from '../users/users.repository.ts'
-import type { Actor } from '../tenancy/actor.ts'
+import type { Executor } from '../../db/executor.ts'
+import type { Actor } from '../tenancy/index.ts'
 
 /** A tenant the user has a role in, as `GET /users/current` lists it. */
 export interface ProfileTenant {

@@ -3,9 +3,9 @@ import type { DB } from '../../db/connect.ts'
 import type { Space } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import type { Actor } from '../tenancy/actor.ts'
-import type { Policy } from '../tenancy/policy.ts'
-import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from './resource-scope.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
 
 export interface SpaceInput {
   name?: string

@@ -13,7 +13,7 @@
  * `tenants.brand`) refuses them elsewhere, and what an older row still holds is ignored here.
  */
 import type { SignupPolicy, Tenant } from '../../db/database.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 import { findTenant } from './tenants.repository.ts'
 
 /** Settings that make up a brand's face: refused on any other tenant. */

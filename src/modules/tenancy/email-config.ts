@@ -6,7 +6,9 @@ import type { EmailConfig, EmailTypeTexts } from '../../db/database.ts'
 import { appErrors, validationError, type ErrorDetail } from '../../lib/errors.ts'
 import type { EmailConfigInput } from './tenants.schemas.ts'
 
-import { CUSTOMISABLE_TYPES, type CustomisableType } from '../email/placeholders.ts'
+/** The email types a tenant may write its own texts for (placeholders.ts checks them). */
+export const CUSTOMISABLE_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation'] as const
+export type CustomisableType = (typeof CUSTOMISABLE_TYPES)[number]
 
 /** Checks the text of one field; returns what is wrong, if anything. Set by the email module. */
 export type TextCheck = (type: CustomisableType, field: string, text: string) => string | null

@@ -20,9 +20,9 @@ import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { appErrors, forbidden, notFound } from '../../lib/errors.ts'
 import { systemClock, type Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import type { EmailService } from '../email/email.service.ts'
-import { keyset } from '../spaces/resource-scope.ts'
-import { normalizeEmail } from '../users/users.repository.ts'
+import { keyset } from './resource-scope.ts'
+import { normalizeEmail } from '../../lib/email-address.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { Actor } from './actor.ts'
 import { roleAtLeast, type Policy } from './policy.ts'
 import { addMembership, findTenant, membershipRole } from './tenants.repository.ts'
@@ -53,11 +53,17 @@ const invalidInvitation = () =>
     { field: 'body.token', message: 'is not a pending invitation' },
   ])
 
+/** What sends the invitation (the email module's EmailService); by shape, as tenancy sits below email. */
+export interface InvitationMail {
+  send(trx: Executor, input: { type: 'invitation'; to: { email: string }; tenantId: number; customTexts: boolean; data: Record<string, string> }): Promise<void>
+  wake(): void
+}
+
 export class InvitationsService {
   constructor(
     private readonly db: DB,
     private readonly config: Readonly<Config>,
-    private readonly email: EmailService,
+    private readonly email: InvitationMail,
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock = systemClock,

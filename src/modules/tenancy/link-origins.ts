@@ -22,7 +22,7 @@
 import type { Config } from '../../config.ts'
 import type { ErrorDetail } from '../../lib/errors.ts'
 import type { Tenant } from '../../db/database.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 
 export interface LinkRules {
   /** The platform's own origin (PUBLIC_URL). */

@@ -27,7 +27,7 @@
  */
 import { appErrors, type AppError, deviceErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
 import type { TenantRole, User } from '../../db/database.ts'
-import { findUserById, type Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 import { findTenant, membershipRole } from './tenants.repository.ts'
 import type { Actor, Scope } from './actor.ts'
 import { isBrand } from './brands.ts'
@@ -86,7 +86,11 @@ export type TenantFilter = { all: true } | { tenantId: number } | { memberOf: nu
 export const insufficientScope = (scope: string) => appErrors.insufficient_scope(scope)
 
 export class Policy {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** Loads an account by id: the users module's repository, passed in as tenancy sits below users. */
+    private readonly findUserById: (db: Executor, userId: number) => Promise<User | undefined>,
+  ) {}
 
   /** 401 for anonymous callers, 403 insufficient_scope for a token without the scope. */
   requireScope(actor: Actor, scope: string): void {
@@ -196,7 +200,7 @@ export class Policy {
   /** The person behind the actor; 401 for anyone else. */
   async user(actor: Actor): Promise<User> {
     if (actor.kind !== 'user') throw unauthorized('This needs a signed-in user.')
-    const user = await findUserById(this.db, actor.userId)
+    const user = await this.findUserById(this.db, actor.userId)
     if (!user) throw unauthorized('The account behind this token no longer exists.')
     return user
   }

@@ -3,10 +3,15 @@ import { sql } from 'kysely'
 import type { NewTenant, Tenant, TenantRole } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
 import { prepared } from '../../db/prepared.ts'
-import type { Executor } from '../users/users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 
 export async function findTenant(db: Executor, tenantId: number): Promise<Tenant | undefined> {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst()
+}
+
+/** The oldest tenant with this name (names are not unique: the dev seed finds its own). */
+export async function firstTenantNamed(db: Executor, name: string): Promise<Pick<Tenant, 'id'> | undefined> {
+  return db.selectFrom('tenants').select('id').where('name', '=', name).orderBy('id').executeTakeFirst()
 }
 
 /** Whether any tenant exists (the dev seed runs only on an empty database). */
@@ -87,4 +92,22 @@ export async function tenantCount(db: Executor, tenantId: number, counter: strin
     .where('counter', '=', counter)
     .executeTakeFirst()
   return Number(row?.n ?? 0)
+}
+
+/** Every tenant with its number of members, oldest first: the CLI's list. */
+export async function tenantsWithMemberCounts(db: Executor) {
+  return db
+    .selectFrom('tenants')
+    .leftJoin('memberships', 'memberships.tenant_id', 'tenants.id')
+    .select(['tenants.id', 'tenants.name', 'tenants.email_address', 'tenants.created_at'])
+    .select((eb) => eb.fn.count<string>('memberships.user_id').as('members'))
+    .groupBy('tenants.id')
+    .orderBy('tenants.id')
+    .execute()
+}
+
+/** Deletes a tenant (its spaces, sensors and memberships go with it, by foreign key); false if there was none. */
+export async function deleteTenant(db: Executor, tenantId: number): Promise<boolean> {
+  const result = await db.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst()
+  return Boolean(result.numDeletedRows)
 }

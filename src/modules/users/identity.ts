@@ -9,8 +9,9 @@
  *   their spaces and devices live there, invisible to every other customer.
  * - `members`: the new user belongs to the tenant with role `member`.
  * Without a tenant (no `/tenants/{id}` prefix) the account belongs to the platform.
- * The token endpoint applies these rules, and the proof of address below, in one SQL
- * statement (../oauth/redeem-code.ts) to save round trips: a change here goes there too.
+ * The rules are written once, in tenancy/signup.ts. The token endpoint applies them, and the
+ * proof of address below, in one SQL statement (../oauth/redeem-code.ts) to save round trips,
+ * with SQL built from that one definition (test/signup-rule.test.ts checks the two agree).
  *
  * The prefix rule: whose account a login code or a password reset asked for under
  * `/tenants/{id}` is for (accountUnderPrefix), in this order:
@@ -53,10 +54,11 @@
  * that registration's password; its email tells anyone who did not sign up to ignore it.
  */
 import type { Tenant, User } from '../../db/database.ts'
-import { revokeSessions } from '../sessions/sessions.ts'
-import { addMembership, findTenant, insertTenant } from '../tenancy/tenants.repository.ts'
-import { effectiveSignup } from '../tenancy/brands.ts'
-import { findOrCreateUser, findUserByEmail, type Executor, type NewUserInput } from './users.repository.ts'
+import { revokeSessions } from '../sessions/index.ts'
+import { addMembership, findTenant, insertTenant } from '../tenancy/index.ts'
+import { effectiveSignup, signupRule } from '../tenancy/index.ts'
+import { findOrCreateUser, findUserByEmail, type NewUserInput } from './users.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 
 /** Whether a new account may be created under the tenant (null: the platform, which is open). */
 export async function signupAllowed(db: Executor, tenantId: number | null): Promise<boolean> {
@@ -97,12 +99,12 @@ export async function findOrSignUp(trx: Executor, input: NewUserInput): Promise<
   const existing = await findUserByEmail(trx, input.email, tenantId)
   if (existing) return { user: existing, created: false }
   const tenant = tenantId === null ? null : await findTenant(trx, tenantId)
-  if (tenantId !== null && (!tenant || effectiveSignup(tenant) === 'closed')) return null
+  const rule = tenant ? signupRule(tenant) : null
+  if (tenantId !== null && !rule) return null
   const result = await findOrCreateUser(trx, input)
-  if (!result.created || !tenant) return result
-  if (effectiveSignup(tenant) === 'members') await addMembership(trx, tenant.id, result.user.id, 'member')
-  else {
-    await addMembership(trx, tenant.id, result.user.id, 'customer')
+  if (!result.created || !tenant || !rule) return result
+  await addMembership(trx, tenant.id, result.user.id, rule.role)
+  if (rule.home) {
     const home = await insertTenant(trx, {
       // named after the proven address, never a name the newcomer chose (tenancy/brands.ts)
       name: result.user.email,

@@ -1,13 +1,7 @@
 import { sql } from 'kysely'
-import type { DB } from '../../db/connect.ts'
-import type { Database, User } from '../../db/database.ts'
-import type { Transaction } from 'kysely'
-
-export type Executor = DB | Transaction<Database>
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+import type { User } from '../../db/database.ts'
+import type { Executor } from '../../db/executor.ts'
+import { normalizeEmail } from '../../lib/email-address.ts'
 
 /**
  * The user with this email in a tenant (null: the platform). An email is unique per
@@ -77,4 +71,22 @@ export async function findOrCreateUser(db: Executor, input: NewUserInput): Promi
   const winner = await findUserByEmail(db, input.email, tenantId)
   if (!winner) throw new Error('user vanished during creation')
   return { user: winner, created: false }
+}
+
+/** Every account (of one tenant's members with `tenantId`), oldest first: the CLI's list. */
+export async function listUsers(db: Executor, tenantId: number | null) {
+  let query = db.selectFrom('users').select(['users.id', 'users.email', 'users.display_name', 'users.platform_role', 'users.created_at'])
+  if (tenantId) query = query.innerJoin('memberships', 'memberships.user_id', 'users.id').where('memberships.tenant_id', '=', tenantId)
+  return query.orderBy('users.id').execute()
+}
+
+/** Deletes an account (its memberships and sessions go with it, by foreign key); false if there was none. */
+export async function deleteUser(db: Executor, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst()
+  return Boolean(result.numDeletedRows)
+}
+
+/** Stores a password's hash again under stronger parameters (the password grant, on a correct password). */
+export async function upgradePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
 }

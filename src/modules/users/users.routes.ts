@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses } from '../../lib/schemas.ts'
-import { tenantsOfUser } from '../tenancy/tenants.repository.ts'
+import { tenantsOfUser } from '../tenancy/index.ts'
 import type { User } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
-import type { UserProfile } from '../sessions/sessions.ts'
+import type { UserProfile } from '../sessions/index.ts'
 
 export const CurrentUserSchema = Type.Object({
   user: Type.Object({

@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox'
 import type { Tenant, TenantRole, User } from '../../../db/database.ts'
-import { sensorView } from '../../sensors/sensors.service.ts'
+import { sensorView } from '../../sensors/index.ts'
 
 /** Fields the v5 apps read from a device when the sensor view has them (devices module). */
 const DEVICE_FIELDS = ['online', 'connectionType', 'connectionUpdateDate', 'latestData', 'sensorTypeId', 'sensorType'] as const

@@ -26,7 +26,7 @@ import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-c
 import { signIdToken } from '../oidc.ts'
 import { defaultScope, refusedScopeMessage, requestedScopes, requestScope, wantsOpenId } from '../scopes.ts'
 import { verifyPkce } from '../pkce.ts'
-import { revokeSessions } from '../../sessions/sessions.ts'
+import { revokeSessions } from '../../sessions/index.ts'
 import { exchangeLoginCode, type Exchanged } from '../redeem-code.ts'
 import { accessTokenTtl, userTokenResponse } from '../tokens.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'

@@ -21,8 +21,9 @@
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
-import { findUserByEmail, normalizeEmail } from '../../users/users.repository.ts'
-import { knownNetwork } from '../../sessions/sessions.ts'
+import { findUserByEmail, upgradePasswordHash } from '../../users/index.ts'
+import { normalizeEmail } from '../../../lib/email-address.ts'
+import { knownNetwork } from '../../sessions/index.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
 import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
 import type { GrantHandler } from './types.ts'
@@ -56,7 +57,7 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   }
   if (check.needsRehash) {
     const upgraded = await hashPassword(password, deps.config.scrypt)
-    await deps.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).execute()
+    await upgradePasswordHash(deps.db, user.id, upgraded)
   }
   const scope = asked.scope ?? defaultScope(client)
   const network = attempt.origin.network

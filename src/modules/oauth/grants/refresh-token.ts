@@ -36,7 +36,7 @@
  * network change, the moment a phone moves from Wi-Fi to mobile data.
  */
 import { oauthErrors } from '../../../lib/errors.ts'
-import { revokeSessions } from '../../sessions/sessions.ts'
+import { revokeSessions } from '../../sessions/index.ts'
 import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.ts'
 import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'

@@ -10,8 +10,8 @@ import type { DB } from '../../db/connect.ts'
 import type { Database } from '../../db/database.ts'
 import { APP_CODE, AppError, notFound } from '../../lib/errors.ts'
 import type { KeysetSource } from '../../lib/pagination.ts'
-import type { Actor } from '../tenancy/actor.ts'
-import type { Action, Policy, TenantFilter } from '../tenancy/policy.ts'
+import type { Actor } from './actor.ts'
+import type { Action, Policy, TenantFilter } from './policy.ts'
 
 export type { TenantFilter }
 

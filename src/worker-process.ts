@@ -1,13 +1,13 @@
 /** `trellis worker`: the outbox worker alone, without the HTTP server. */
 import pino from 'pino'
-import type { Config } from '../../config.ts'
-import { connectDatabase } from '../../db/connect.ts'
-import { migrateToLatest, requireMigrated } from '../../db/migrate.ts'
-import { openSecretBox } from '../../db/secrets-key.ts'
-import { appSecret } from '../../db/app-secrets.ts'
-import { registerMailDecisions } from '../mail-decisions.ts'
-import { EmailService } from './email.service.ts'
-import { logOptions } from '../../lib/log-redaction.ts'
+import type { Config } from './config.ts'
+import { connectDatabase } from './db/connect.ts'
+import { migrateToLatest, requireMigrated } from './db/migrate.ts'
+import { openSecretBox } from './db/secrets-key.ts'
+import { appSecret } from './db/app-secrets.ts'
+import { registerMailDecisions } from './modules/mail-decisions.ts'
+import { EmailService } from './modules/email/email.service.ts'
+import { logOptions } from './lib/log-redaction.ts'
 
 export async function runWorkerProcess(config: Readonly<Config>): Promise<void> {
   if (!config.smtpUrl) throw new Error('SMTP_URL must be set for the worker to send mail')

@@ -1,10 +1,10 @@
 /** A tenant admin's look at the tenant's emails: a preview with sample data, and a test send to themselves. */
 import type { DB } from '../../db/connect.ts'
-import type { EmailService } from '../email/email.service.ts'
-import type { EmailType } from '../email/placeholders.ts'
-import type { Actor } from './actor.ts'
-import type { Policy } from './policy.ts'
-import { findTenant } from './tenants.repository.ts'
+import type { EmailService } from './email.service.ts'
+import type { EmailType } from './placeholders.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { findTenant } from '../tenancy/index.ts'
 import { notFound } from '../../lib/errors.ts'
 
 /** Sample values, so a preview shows every placeholder filled. */

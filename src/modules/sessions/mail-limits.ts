@@ -25,7 +25,7 @@ import type { DB } from '../../db/connect.ts'
 import { rateLimited } from '../../lib/errors.ts'
 import { originOf } from '../../lib/network.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
-import { knownNetwork } from '../sessions/sessions.ts'
+import { knownNetwork } from './sessions.ts'
 
 export class MailLimits {
   private readonly sender: Bucket

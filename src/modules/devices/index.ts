@@ -1,0 +1,2 @@
+// The devices module's public face: its services and their types (eslint/module-order.js).
+export * from './devices.ts'

@@ -1,0 +1,5 @@
+// The email module's public face: what other modules may import (eslint/module-order.js).
+export * from './dates.ts'
+export * from './email.service.ts'
+export * from './placeholders.ts'
+export * from './renderer.ts'

@@ -1,0 +1,4 @@
+// The pages module's public face: its services and their types (eslint/module-order.js).
+export * from './authorize.service.ts'
+export * from './invitation-signin.ts'
+export * from './page-sessions.ts'

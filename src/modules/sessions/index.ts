@@ -1,0 +1,3 @@
+// The sessions module's public face: what other modules may import (eslint/module-order.js).
+export * from './mail-limits.ts'
+export * from './sessions.ts'

@@ -1,0 +1,9 @@
+// The tenancy module's public face: what other modules may import (eslint/module-order.js).
+export * from './actor.ts'
+export * from './brands.ts'
+export * from './email-config.ts'
+export * from './link-origins.ts'
+export * from './policy.ts'
+export * from './resource-scope.ts'
+export * from './tenants.repository.ts'
+export * from './signup.ts'

@@ -1,0 +1,30 @@
+// The order of the code (README "Architecture", eslint/module-order.js): src/modules drawn as
+// rooms and imports as arrows has no arrow going up, no circle and no pair importing each other;
+// and the lint rule that keeps it so fails on an import against the order.
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+import { figures } from '../scripts/module-graph.ts'
+
+describe('module graph', () => {
+  it('has no arrow going up, no circle and no two-way pair', () => {
+    const f = figures()
+    expect(f.rooms).toBeGreaterThan(10)
+    expect(f.backArrows.map((a) => `${a.file} -> ${a.target}`)).toEqual([])
+    expect(f.cycles).toEqual([])
+    expect(f.twoWay).toEqual([])
+  })
+
+  it('the lint rule fails an upward import and one past a module\'s face, and passes one down through it', async () => {
+    const eslint = new ESLint()
+    const lint = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath })).flatMap((r) => r.messages.map((m) => m.ruleId))
+    const upward = "import type { Devices } from '../devices/devices.ts'\nexport type D = Devices\n"
+    expect(await lint('src/modules/tenancy/example.ts', upward)).toContain('trellis/import-order')
+    const downward = "import type { Actor } from '../tenancy/index.ts'\nexport type A = Actor\n"
+    expect(await lint('src/modules/devices/example.ts', downward)).toEqual([])
+    const pastTheFace = "import type { Actor } from '../tenancy/actor.ts'\nexport type A = Actor\n"
+    expect(await lint('src/modules/devices/example.ts', pastTheFace)).toContain('trellis/import-order')
+    const throughTheFace = "import type { Actor } from '../tenancy/index.ts'\nexport type A = Actor\n"
+    expect(await lint('src/modules/devices/example.ts', throughTheFace)).toEqual([])
+  })
+})
