@@ -136,7 +136,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     limits,
     claimLimits: { perDevice: config.rateLimits.failedClaimPerDevice, perAccount: config.rateLimits.failedClaimPerAccount },
     scrypt: config.scrypt,
-    now: () => clock.now(),
+    clock,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.start()
