@@ -94,7 +94,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   else await requireMigrated(db)
   const secretBox = openSecretBox(config)
   await sealSecretsAtRest(db, secretBox)
-  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds)
+  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, options.clock)
   await keys.init()
 
   const trust = config.trustProxy
