@@ -79,7 +79,7 @@ export const clientCommands: Command[] = [
       const clientId = positionals[0]!
       const result = await ctx.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
       if (!result.numDeletedRows) throw new CommandError(`client ${clientId} does not exist`)
-      await revokeSessions(ctx.db, { clientId }, 'client_deleted')
+      await revokeSessions(ctx.db, { clientId }, 'client_deleted', ctx.services.clock.now())
       emit(ctx.out, { clientId, deleted: true }, `client ${clientId} deleted; its sessions are ended`)
     },
   },

@@ -102,7 +102,7 @@ export class EmailService {
     linkOk?: (link: string) => boolean,
   ): Promise<RenderedEmail> {
     return renderEmail(
-      { type, tenant, customTexts, user: to, data, linkOk },
+      { type, tenant, customTexts, user: to, data, linkOk, now: this.clock.now() },
       { publicUrl: this.config.publicUrl, loginCodeTtlSeconds: this.config.loginCodeTtlSeconds },
     )
   }
