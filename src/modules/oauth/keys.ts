@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto'
 import { importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload, type JWTVerifyResult } from 'jose'
 import { poolOf, type DB } from '../../db/connect.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
 import { importSignKey, signEs256, type SignKey } from './jws.ts'
 import { addSigningKey, ALG, KEYS_CHANNEL, privateJwk } from './signing-keys.ts'
@@ -70,9 +70,9 @@ export class KeyStore {
     private readonly db: DB,
     private readonly box: SecretBox,
     /** How long a retired key keeps verifying: the access token lifetime. */
-    private readonly accessTokenTtlSeconds = 900,
+    private readonly accessTokenTtlSeconds: number,
     /** What retirement and token lifetimes are measured against (lib/clock.ts). */
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
   ) {}
 
   private nowMs(): number {

@@ -7,7 +7,7 @@
  * (RFC 7662) live here too.
  */
 import type { Log } from '../../lib/log.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import { notFound, OAuthError } from '../../lib/errors.ts'
@@ -95,7 +95,7 @@ export class OAuthService {
     log: Log,
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
-    clock: Clock = systemClock,
+    clock: Clock,
   ) {
     this.deps = { db, config, keys, log, codeKey, clock }
   }

@@ -15,7 +15,7 @@
  * tenant's user, through a link of their choosing.
  */
 import type { Log } from '../../lib/log.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { TenantRole, User } from '../../db/database.ts'
@@ -62,7 +62,7 @@ export class AccountsService {
     private readonly log: Log,
     private readonly policy: Policy,
     private readonly mailLimits: MailLimits,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
   ) {}
 
   /** Marks a token used and returns its user, or refuses it (unknown, used, expired). */
