@@ -21,6 +21,20 @@ export default tseslint.config(
     rules: { 'trellis/import-order': 'error' },
   },
   {
+    // one clock (src/lib/clock.ts): time comes from the injected Clock, so a test moves it with
+    // clock.advance() and every decision sees the same now; the clock module reads the wall
+    // clock, and migrations (which run once, outside any request) may too
+    files: ['src/**/*.ts'],
+    ignores: ['src/lib/clock.ts', 'src/db/migrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read time from the injected Clock (src/lib/clock.ts), or systemClock for a fact about the process.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read time from the injected Clock (src/lib/clock.ts), or systemClock for a fact about the process.' },
+      ],
+    },
+  },
+  {
     // scripts the hosted pages serve to browsers
     files: ['src/modules/pages/assets/*.js'],
     languageOptions: {

@@ -74,7 +74,7 @@ const database = await freshDatabase()
 const { app, url } = await startApp(database.url, { MQTT_URL, MQTT_SHARE_GROUP: `bench${randomBytes(4).toString('hex')}` })
 try {
   const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench' })
-  const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmed: true })
+  const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
   await addMembership(app.db, tenant.id, user.id, 'admin')
   // registered devices, each held by the bench tenant through its sensor
   const devices = await app.db.insertInto('devices').values(macs.map((m) => ({ mac: m, model: '58', password_hash: 'x' }))).returning(['id', 'mac']).execute()
@@ -97,7 +97,7 @@ try {
   console.log(`Mosquitto to a plain subscriber   ${baseline.toFixed(0).padStart(7)} msg/s`)
   console.log(`Trellis ingest into PostgreSQL    ${trellis.toFixed(0).padStart(7)} msg/s  (${((trellis / baseline) * 100).toFixed(1)}% of Mosquitto's delivery rate)`)
 
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') })
+  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
   const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: SCOPES.join(' '), sessionId })
   const device = sensors[0]!
   const sim = new DeviceSimulator({ url: MQTT_URL, deviceId: device.device_id, intervalMs: 60_000 })

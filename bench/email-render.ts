@@ -43,6 +43,7 @@ const input = {
   customTexts: true,
   user: { email: 'ana@example.test', username: 'ana', displayName: 'Ana <b>' },
   data: { resetToken: 'tok_abc', resetTokenExp: '21st November 2026, 15:00:00 UTC' },
+  now: new Date('2026-11-21T14:00:00Z'),
 }
 
 const first = performance.now()

@@ -99,9 +99,9 @@ export function codeRequestBodies(clientId: string, count: number, file: string,
 
 /** A user who is a member of a tenant holding `sensors` sensors, and a token of a live session. */
 export async function seedUserAndSensors(app: FastifyInstance, clientId: string, sensors: number) {
-  const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmed: true })
+  const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
   const scope = SCOPES.join(' ')
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope })
+  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
   const token = await signAccessToken(app, { sub: String(user.id), clientId, scope, sessionId })
   const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench-sensors' })
   await addMembership(app.db, tenant.id, user.id, 'member')

@@ -38,8 +38,8 @@ const server = await spawnServer(['trellis', database.url])
 const url = server.url
 try {
   console.log(`PostgreSQL, ${process.version}, limit=250, p50 of ${SAMPLES} sequential requests`)
-  const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmed: true })
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: 'sensors:read' })
+  const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
+  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: 'sensors:read' }, app.services.clock.now())
   const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: 'sensors:read', sessionId })
   const headers = { authorization: `Bearer ${token}` }
   const codec = new CursorCodec(await appSecret(app.db, 'cursor_hmac', app.secretBox))

@@ -19,7 +19,7 @@ import { clientErrorHandler, registerJsonDepthLimit } from './plugins/input-limi
 import { registerErrorHandling, sendError } from './plugins/errors.ts'
 import { openSecretBox } from './db/secrets-key.ts'
 import type { SecretBox } from './lib/secret-box.ts'
-import type { Clock } from './lib/clock.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
 import { sealSecretsAtRest } from './modules/secrets-at-rest.ts'
 import { registerOutboxMetrics } from './modules/email/outbox-metrics.ts'
 import { registerCors } from './plugins/cors.ts'
@@ -93,7 +93,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   else await requireMigrated(db)
   const secretBox = openSecretBox(config)
   await sealSecretsAtRest(db, secretBox)
-  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds)
+  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, options.clock ?? systemClock)
   await keys.init()
 
   const trust = config.trustProxy

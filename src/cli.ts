@@ -18,6 +18,7 @@ import { runRemote } from './cli/remote.ts'
 import pino from 'pino'
 import { openSecretBox } from './db/secrets-key.ts'
 import { KeyStore } from './modules/oauth/keys.ts'
+import { systemClock } from './lib/clock.ts'
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -62,7 +63,7 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
     const migrated = await migrateToLatest(db)
     // the commands act through the same services as the server, as the platform operator
     const secretBox = openSecretBox(config)
-    const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds)
+    const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, systemClock)
     await keys.init()
     // loaded here, not at the top: a command sent to a running server (cli/remote.ts), --help
     // and --version never need the services, and loading them is most of the CLI's start

@@ -8,6 +8,7 @@ import { appSecret } from './db/app-secrets.ts'
 import { registerMailDecisions } from './modules/mail-decisions.ts'
 import { EmailService } from './modules/email/email.service.ts'
 import { logOptions } from './lib/log-redaction.ts'
+import { systemClock } from './lib/clock.ts'
 
 export async function runWorkerProcess(config: Readonly<Config>): Promise<void> {
   if (!config.smtpUrl) throw new Error('SMTP_URL must be set for the worker to send mail')
@@ -16,7 +17,7 @@ export async function runWorkerProcess(config: Readonly<Config>): Promise<void> 
   if (config.migrateOnStart) await migrateToLatest(db)
   else await requireMigrated(db)
   const box = openSecretBox(config)
-  const email = new EmailService(db, config, log, box)
+  const email = new EmailService(db, config, log, box, systemClock)
   registerMailDecisions(email, { db, config, log, codeKey: await appSecret(db, 'login_code_hmac', box), clock: email.clock })
   email.start()
   log.info('outbox worker started')

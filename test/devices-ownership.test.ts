@@ -234,7 +234,7 @@ describe('(4) access ends everywhere within 2 s', () => {
 
     const own = await watched(victim)
     const closed = within2s(waitFor<number>(own.s.ws, 'close', () => true, 2000))
-    await revokeSessions(t.db, { sessionId: victim.sessionId }, 'test')
+    await revokeSessions(t.db, { sessionId: victim.sessionId }, 'test', t.clock.now())
     const c1 = await closed
     expect(c1.v).toBe(4403)
     expect(c1.ms).toBeLessThan(2000)

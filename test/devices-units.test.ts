@@ -10,6 +10,7 @@ import { checkCommand, findSensorType, SENSOR_TYPES, sensorTypeView } from '../s
 import { StateService } from '../src/modules/devices/state.ts'
 import { TicketsService } from '../src/modules/devices/tickets.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
+import { ManualClock } from '../src/lib/clock.ts'
 import { createTenant, createTestApp, type TestApp } from './helpers.ts'
 import { linkDevice, uniqueMac } from './device-helpers.ts'
 
@@ -79,9 +80,8 @@ describe('sensor types', () => {
 
 describe('time-dependent behaviour, with a test clock', () => {
   let t: TestApp
-  let time = new Date('2026-06-01T12:00:00Z')
-  const clock = () => time
-  const advance = (seconds: number) => (time = new Date(time.getTime() + seconds * 1000))
+  const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'))
+  const advance = (seconds: number) => clock.advance(seconds)
   let sensorId: number
   const mac = uniqueMac()
 
@@ -107,9 +107,9 @@ describe('time-dependent behaviour, with a test clock', () => {
 
     const late = await commands.send(sensor, 'tune set speed 5', null)
     expect(published).toEqual(['tune set speed 5'])
-    expect(commandView(late, clock()).status).toBe('sent')
+    expect(commandView(late, clock.now()).status).toBe('sent')
     advance(31)
-    expect(commandView(await commands.get(sensorId, late.id), clock()).status).toBe('expired')
+    expect(commandView(await commands.get(sensorId, late.id), clock.now()).status).toBe('expired')
     // a state after the deadline no longer confirms it
     await state.applyState(mac, { speed: 5 }, {})
     expect(await commands.expire()).toBe(1)
@@ -119,7 +119,7 @@ describe('time-dependent behaviour, with a test clock', () => {
     advance(2)
     expect((await state.applyState(mac, { speed: 6 }, {}))?.confirmed).toBe(0)
     expect((await state.applyState(mac, { speed: 7 }, {}))?.confirmed).toBe(1)
-    expect(commandView(await commands.get(sensorId, prompt.id), clock()).status).toBe('confirmed')
+    expect(commandView(await commands.get(sensorId, prompt.id), clock.now()).status).toBe('confirmed')
   })
 
   it('history older than the retention is dropped; identical states are not recorded twice', async () => {

@@ -204,7 +204,7 @@ export async function seed(env: Record<string, string>, mac: string, claimCode: 
   try {
     const tenant = await app.services.tenants.create(OPERATOR, { name: 'Home' })
     const adminEmail = `fleet-admin-${randomBytes(4).toString('hex')}@example.test`
-    const admin = await insertUser(app.db, { email: adminEmail, tenantId: null, emailConfirmed: true, platformAdmin: false, displayName: 'Fleet Admin' })
+    const admin = await insertUser(app.db, { email: adminEmail, tenantId: null, emailConfirmedAt: app.services.clock.now(), platformAdmin: false, displayName: 'Fleet Admin' })
     await addMembership(app.db, tenant.id, admin.id, 'admin')
     const { clientId, redirectUri } = await createClient(app, { redirectUris: ['https://app.test/callback'] })
     await app.services.devices.registry.register(OPERATOR, null, { mac, model: '58', claimCode })

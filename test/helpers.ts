@@ -142,7 +142,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** An access token for a user, on a real session, signed as the token endpoint signs them (every scope unless told). */
 export async function tokenFor(app: FastifyInstance, user: Pick<User, 'id'>, clientId = 'test-client', scopes: readonly string[] = SCOPES): Promise<string> {
   const scope = scopes.join(' ')
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope })
+  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
   return signAccessToken(app, { sub: String(user.id), clientId, scope, sessionId })
 }
 
@@ -159,7 +159,7 @@ export async function createActor(
   const user = await insertUser(t.db, {
     email: opts.email ?? uniqueEmail(),
     tenantId: opts.belongsTo ?? null,
-    emailConfirmed: true,
+    emailConfirmedAt: t.clock.now(),
     platformAdmin: opts.platformAdmin ?? false,
     displayName: opts.displayName ?? null,
   })

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { KeyStore } from '../src/modules/oauth/keys.ts'
+import { ManualClock } from '../src/lib/clock.ts'
 import { addSigningKey, listSigningKeys, retireSigningKey } from '../src/modules/oauth/signing-keys.ts'
 import { createTestApp, untilReloaded, usingPostgres, type TestApp } from './helpers.ts'
 import type { FastifyInstance } from 'fastify'
@@ -48,31 +49,31 @@ describe('signing keys', () => {
     const token = await sign(t.app)
     expect(kidOf(token)).toBe(old)
     const replacement = await addSigningKey(t.db, t.app.secretBox)
-    expect(await retireSigningKey(t.db, old)).toBe('retired')
+    expect(await retireSigningKey(t.db, old, t.clock.now())).toBe('retired')
     await t.app.keys.reload()
     expect(kidOf(await sign(t.app))).toBe(replacement)
     await expect(t.app.keys.verify(token, t.config.publicUrl)).resolves.toBeDefined()
 
     // the same database seen by an instance whose clock is past the retired key's last token
-    let now = Date.now()
-    const later = new KeyStore(t.db, t.app.secretBox, t.config.accessTokenTtlSeconds, () => now)
+    const clock = new ManualClock(t.clock.now())
+    const later = new KeyStore(t.db, t.app.secretBox, t.config.accessTokenTtlSeconds, clock)
     await later.reload()
     expect(later.jwks().keys.map((k) => k.kid)).toContain(old)
-    now += t.config.accessTokenTtlSeconds * 1000 + 1000
+    clock.advance(t.config.accessTokenTtlSeconds + 1)
     expect(later.jwks().keys.map((k) => k.kid)).not.toContain(old)
     await expect(later.verify(token, t.config.publicUrl)).rejects.toThrow()
 
-    const listed = await listSigningKeys(t.db, t.config.accessTokenTtlSeconds, now)
+    const listed = await listSigningKeys(t.db, t.config.accessTokenTtlSeconds, clock.now())
     expect(listed.find((k) => k.kid === old)?.state).toBe('expired')
     expect(listed.find((k) => k.kid === replacement)?.state).toBe('signing')
   })
 
   it('retiring refuses the only signing key, an unknown kid and a retired one', async () => {
-    const keys = await listSigningKeys(t.db, t.config.accessTokenTtlSeconds)
+    const keys = await listSigningKeys(t.db, t.config.accessTokenTtlSeconds, t.clock.now())
     const signing = keys.filter((k) => k.retiredAt === null)
-    for (const k of signing.slice(1)) expect(await retireSigningKey(t.db, k.kid)).toBe('retired')
-    expect(await retireSigningKey(t.db, signing[0]!.kid)).toBe('last_key')
-    expect(await retireSigningKey(t.db, 'no-such-kid')).toBe('unknown')
-    expect(await retireSigningKey(t.db, signing[1]!.kid)).toBe('already_retired')
+    for (const k of signing.slice(1)) expect(await retireSigningKey(t.db, k.kid, t.clock.now())).toBe('retired')
+    expect(await retireSigningKey(t.db, signing[0]!.kid, t.clock.now())).toBe('last_key')
+    expect(await retireSigningKey(t.db, 'no-such-kid', t.clock.now())).toBe('unknown')
+    expect(await retireSigningKey(t.db, signing[1]!.kid, t.clock.now())).toBe('already_retired')
   })
 })

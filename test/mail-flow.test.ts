@@ -149,18 +149,18 @@ describe('delivery under a stuck or refusing SMTP server', () => {
 
     const printed: string[] = []
     const out = { json: true, print: (text: string) => printed.push(text) }
-    await outboxCommand(t.db, 'outbox list', ['--status', 'failed', '--json'], out)
+    await outboxCommand(t.db, 'outbox list', ['--status', 'failed', '--json'], out, t.clock)
     const listed = JSON.parse(printed[0]!) as { messages: { id: number; to: string; lastError: string }[] }
     expect(listed.messages.map((m) => m.to)).toContain('gone@example.test')
     expect(printed[0]).not.toContain('<html')
 
     sink.respond = () => 'accept'
-    await outboxCommand(t.db, 'outbox retry', [String(failed.id), '--json'], out)
+    await outboxCommand(t.db, 'outbox retry', [String(failed.id), '--json'], out, t.clock)
     expect(JSON.parse(printed[1]!)).toEqual({ retried: [failed.id] })
     await worker().runOnce()
     expect(await row('gone@example.test')).toMatchObject({ status: 'sent' })
     expect(delivered('gone@example.test')).toHaveLength(1)
-    await expect(outboxCommand(t.db, 'outbox retry', [String(failed.id)], out)).rejects.toThrow(/no failed message/)
+    await expect(outboxCommand(t.db, 'outbox retry', [String(failed.id)], out, t.clock)).rejects.toThrow(/no failed message/)
   })
 
   it('451 is retried with backoff and then delivered once', async () => {

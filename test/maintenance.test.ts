@@ -20,8 +20,8 @@ describe('maintenance', () => {
       { ...base, code_hash: 'old', expires_at: inDays(0) },
       { ...base, code_hash: 'recent', expires_at: inDays(1.5) },
     ]).execute()
-    const live = await openSession(t.db, 3 * day, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' })
-    const stale = await openSession(t.db, 60, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' })
+    const live = await openSession(t.db, 3 * day, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' }, t.clock.now())
+    const stale = await openSession(t.db, 60, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' }, t.clock.now())
     t.clock.advance(2 * day)
 
     await purgeExpired(t.db, t.clock.now())

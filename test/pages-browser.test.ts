@@ -170,7 +170,7 @@ describe('the dev login printed by npm start', () => {
 describe('account pages from the emails', () => {
   it('resets a password from the email link, with the policy shown', async () => {
     const email = 'reset-browser@example.test'
-    await insertUser(t.db, { email, tenantId, emailConfirmed: true })
+    await insertUser(t.db, { email, tenantId, emailConfirmedAt: t.clock.now() })
     await fetch(`${base}/tenants/${tenantId}/users/forgotPassword`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
     const mail = await mailTo(email)
     expect(mail.type).toBe('passwordReset')
@@ -222,7 +222,7 @@ describe('account pages from the emails', () => {
 
   it('signs in to the account page, renames, and signs out everywhere', async () => {
     const email = 'account-browser@example.test'
-    await insertUser(t.db, { email, tenantId, emailConfirmed: true })
+    await insertUser(t.db, { email, tenantId, emailConfirmedAt: t.clock.now() })
     await context.clearCookies() // the dev login above left this browser signed in
     const page = await newPage()
     await page.goto(`${base}/tenants/${tenantId}/account`)

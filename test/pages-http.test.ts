@@ -103,7 +103,7 @@ describe('the page flow', () => {
     const browser = new PageClient(base)
     const { client, pkce, page } = await start(browser, { scope: 'openid email my_scope', nonce: 'n-1' })
     const email = 'typed@example.test'
-    await insertUser(t.db, { email, emailConfirmed: false })
+    await insertUser(t.db, { email, emailConfirmedAt: null })
     const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
     expect(inbox.body).toContain('Check your inbox')
     const mail = await lastMail(email)

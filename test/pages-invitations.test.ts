@@ -126,7 +126,7 @@ describe('the invitation page', () => {
     const email = uniqueEmail('csrf')
     const { link, token } = await invite(email)
     const browser = new PageClient(base)
-    await insertUser(t.db, { email, emailConfirmed: true })
+    await insertUser(t.db, { email, emailConfirmedAt: t.clock.now() })
     await signIn(browser, email)
     const page = await browser.get(link)
     expect(page.body).toContain('Accept the invitation')
@@ -146,7 +146,7 @@ describe('the invitation page', () => {
     const invited = uniqueEmail('invited')
     const other = uniqueEmail('other')
     const { link, token } = await invite(invited)
-    await insertUser(t.db, { email: other, emailConfirmed: true })
+    await insertUser(t.db, { email: other, emailConfirmedAt: t.clock.now() })
     const browser = new PageClient(base)
     await signIn(browser, other)
 
@@ -202,7 +202,7 @@ describe('the invitation page', () => {
   it("a brand's customer signs in to their account under the brand", async () => {
     const brand = await createTenant(t, 'Brand Q', { signup: 'customers' })
     const email = uniqueEmail('customer')
-    const customer = await insertUser(t.db, { email, tenantId: brand, emailConfirmed: true })
+    const customer = await insertUser(t.db, { email, tenantId: brand, emailConfirmedAt: t.clock.now() })
     const owner = await createActor(t, { tenantId: brand, role: 'owner' })
     const { link } = await invite(email, 'member', brand, owner)
     const browser = new PageClient(base)

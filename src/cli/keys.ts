@@ -29,7 +29,7 @@ export const keyCommands: Command[] = [
     summary: 'list signing keys: signing, verifying, or expired (retired and past its last token)',
     options: {},
     async run(ctx) {
-      const keys = (await listSigningKeys(ctx.db, ctx.config.accessTokenTtlSeconds)).map((k) => ({
+      const keys = (await listSigningKeys(ctx.db, ctx.config.accessTokenTtlSeconds, ctx.services.clock.now())).map((k) => ({
         kid: k.kid,
         state: k.state,
         createdAt: k.createdAt.toISOString(),
@@ -46,12 +46,13 @@ export const keyCommands: Command[] = [
     positionals: ['KID'],
     async run(ctx, { positionals }) {
       const kid = positionals[0]!
-      const outcome = await retireSigningKey(ctx.db, kid)
+      const retiredAt = ctx.services.clock.now()
+      const outcome = await retireSigningKey(ctx.db, kid, retiredAt)
       if (outcome === 'unknown') throw new CommandError(`signing key ${kid} does not exist`)
       if (outcome === 'already_retired') throw new CommandError(`signing key ${kid} is already retired`)
       if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs: run trellis keys rotate first`)
       await propagate(ctx)
-      const until = new Date(Date.now() + ctx.config.accessTokenTtlSeconds * 1000).toISOString()
+      const until = new Date(retiredAt.getTime() + ctx.config.accessTokenTtlSeconds * 1000).toISOString()
       emit(ctx.out, { kid, retired: true, verifiesUntil: until }, `signing key ${kid} retired: it no longer signs (${followUp}) and verifies tokens until ${until}`)
     },
   },

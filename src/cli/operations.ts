@@ -22,7 +22,7 @@ export const operationCommands: Command[] = [
     summary: 'outbox messages, newest first (no bodies)',
     options: { status: { type: 'string' }, limit: { type: 'string' } },
     async run(ctx, { values }) {
-      await outboxCommand(ctx.db, 'outbox list', words(values, ['status', 'limit'], ctx.out.json), ctx.out)
+      await outboxCommand(ctx.db, 'outbox list', words(values, ['status', 'limit'], ctx.out.json), ctx.out, ctx.services.clock)
     },
   },
   {
@@ -32,7 +32,7 @@ export const operationCommands: Command[] = [
     options: { 'all-failed': { type: 'boolean' } },
     variadic: true,
     async run(ctx, { values, positionals }) {
-      await outboxCommand(ctx.db, 'outbox retry', [...positionals, ...words(values, ['all-failed'], ctx.out.json)], ctx.out)
+      await outboxCommand(ctx.db, 'outbox retry', [...positionals, ...words(values, ['all-failed'], ctx.out.json)], ctx.out, ctx.services.clock)
     },
   },
   {

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, closeSync } from 'node:fs'
 import { join } from 'node:path'
+import { systemClock } from '../lib/clock.ts'
 
 export const LOCK_FILE = 'trellis.lock'
 export const SECRET_FILE = 'trellis-admin.secret'
@@ -72,7 +73,8 @@ export interface DataDirLock {
 export function lockDataDir(dataDir: string, role: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true })
   const path = join(dataDir, LOCK_FILE)
-  const owner: LockOwner = { pid: process.pid, role, startedAt: new Date().toISOString() }
+  // startedAt is for a person reading the lock, it decides nothing: the wall clock, named
+  const owner: LockOwner = { pid: process.pid, role, startedAt: systemClock.now().toISOString() }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o644)

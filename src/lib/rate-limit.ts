@@ -15,6 +15,7 @@
  * Keys are SHA-256 hashed, so Redis never holds email addresses or IPs in clear.
  */
 import { createHash } from 'node:crypto'
+import { systemClock } from './clock.ts'
 import type { Log } from './log.ts'
 import { Redis } from 'ioredis'
 import { Counter, type Registry } from 'prom-client'
@@ -120,7 +121,8 @@ export class Limits {
 
   private warn(message: string, reason: string): void {
     // at most one line of each kind every 30 s, however many requests fall back
-    const now = Date.now()
+    // throttles a log line, decides nothing a test would move: the wall clock, named
+    const now = systemClock.now().getTime()
     if (now - (this.lastWarning.get(message) ?? 0) < 30_000) return
     this.lastWarning.set(message, now)
     this.log.warn({ reason }, `${message}: limits fall back to per-instance memory`)

@@ -102,17 +102,17 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const background = options.background ?? true
   const linkRules = linkRulesOf(config)
   const email = new EmailService(db, config, log, secretBox, clock)
-  const senderVerification = new SenderVerification(db, config, email)
+  const senderVerification = new SenderVerification(db, config, email, clock)
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
   await limits.ready()
   const mailLimits = new MailLimits(db, limits, config)
   const policy = new Policy(db, findUserById)
   const sessions = new SessionsService(db)
-  const cors = new CorsOrigins(db)
+  const cors = new CorsOrigins(db, clock)
   const codeKey = await appSecret(db, 'login_code_hmac', secretBox)
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
-  const clients = new ClientsService(db, policy, cursors, () => cors.invalidate())
-  const spaces = new SpacesService(db, cursors, policy)
+  const clients = new ClientsService(db, policy, cursors, clock, () => cors.invalidate())
+  const spaces = new SpacesService(db, cursors, policy, clock)
   const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
   oauth.registerGrant('password', passwordGrant)
   registerMailDecisions(email, { db, config, log, codeKey, clock })
@@ -137,7 +137,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     limits,
     claimLimits: { perDevice: config.rateLimits.failedClaimPerDevice, perAccount: config.rateLimits.failedClaimPerAccount },
     scrypt: config.scrypt,
-    now: () => clock.now(),
+    clock,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.start()
@@ -145,7 +145,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clock,
     policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, senderVerification),
+    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, senderVerification),
     invitations: new InvitationsService(db, config, email, policy, cursors, clock),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
@@ -154,8 +154,8 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     oauth,
     passwordless,
     spaces,
-    algorithms: new AlgorithmsService(db, spaces, policy, cursors),
-    sensors: new SensorsService(db, cursors, policy),
+    algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock),
+    sensors: new SensorsService(db, cursors, policy, clock),
     accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock),
     schedules: new SchedulesService(db),
     devices,

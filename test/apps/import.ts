@@ -86,7 +86,7 @@ export async function importCustomer(t: TestApp, opts: { email?: string; display
   const user = await insertUser(t.db, {
     email,
     tenantId: BRAND_ID,
-    emailConfirmed: true,
+    emailConfirmedAt: t.clock.now(),
     displayName: opts.displayName ?? 'Fan Owner',
     passwordHash: await hashPassword(password, t.config.scrypt),
   })

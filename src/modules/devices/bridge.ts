@@ -17,6 +17,7 @@
 import { EventEmitter } from 'node:events'
 import { Socket } from 'node:net'
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt'
+import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import { Counter } from 'prom-client'
 import { randomToken } from '../../lib/crypto.ts'
@@ -82,6 +83,7 @@ export class Bridge {
     private readonly target: BridgeTarget,
     private readonly state: StateService,
     private readonly log: Log,
+    private readonly clock: Clock,
   ) {
     this.watchers.setMaxListeners(0)
   }
@@ -250,7 +252,7 @@ export class Bridge {
     if (!parsed || parsed.channel !== 'in') return
     const state = parseState(payload)
     if (!state.ok) return
-    this.watchers.emit(parsed.mac, { mac: parsed.mac, fullData: state.value.fullData, time: new Date().toISOString() })
+    this.watchers.emit(parsed.mac, { mac: parsed.mac, fullData: state.value.fullData, time: this.clock.now().toISOString() })
   }
 
   async close(): Promise<void> {

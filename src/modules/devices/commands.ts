@@ -15,7 +15,7 @@ import type { DB } from '../../db/connect.ts'
 import type { DeviceCommand, Sensor } from '../../db/database.ts'
 import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from '../sensors/index.ts'
-import type { Clock } from './state.ts'
+import type { Clock } from '../../lib/clock.ts'
 
 export interface CommandPublisher {
   publishCommand(mac: string, text: string): Promise<void>
@@ -42,7 +42,7 @@ export class CommandsService {
   constructor(
     private readonly db: DB,
     private readonly publisher: () => CommandPublisher | null,
-    private readonly now: Clock,
+    private readonly clock: Clock,
     private readonly timeoutSeconds: number,
   ) {}
 
@@ -59,7 +59,7 @@ export class CommandsService {
     if (!sensor.online) throw appErrors.device_offline()
     const publisher = this.publisher()
     if (!publisher) throw appErrors.broker_unavailable('No MQTT broker is configured.')
-    const created = this.now()
+    const created = this.clock.now()
     const row = await this.db
       .insertInto('device_commands')
       .values({
@@ -83,7 +83,7 @@ export class CommandsService {
     // the device may already have confirmed it (a fast device): only move queued -> sent
     return this.db
       .updateTable('device_commands')
-      .set({ status: 'sent', sent_at: this.now() })
+      .set({ status: 'sent', sent_at: this.clock.now() })
       .where('id', '=', row.id)
       .where('status', '=', 'queued')
       .returningAll()
@@ -103,7 +103,7 @@ export class CommandsService {
       .updateTable('device_commands')
       .set({ status: 'expired' })
       .where('status', 'in', ['queued', 'sent'])
-      .where('expires_at', '<=', this.now())
+      .where('expires_at', '<=', this.clock.now())
       .executeTakeFirst()
     return Number(result.numUpdatedRows)
   }

@@ -4,6 +4,7 @@
  * operator, never a tenant, decides which tenant holds the physical device (docs/api.md, Devices).
  */
 import { sql } from 'kysely'
+import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
 import { deviceErrors, notFound } from '../../lib/errors.ts'
@@ -12,7 +13,7 @@ import { normalizeMac } from './payload.ts'
 export class DeviceConflicts {
   constructor(
     private readonly db: DB,
-    private readonly now: () => Date,
+    private readonly clock: Clock,
   ) {}
 
   /** MACs two or more tenants used before devices were records of their own (migration 0013), not yet resolved. */
@@ -31,7 +32,7 @@ export class DeviceConflicts {
       await trx.updateTable('sensors').set({ device_ref: null }).where('device_ref', '=', device.id).execute()
       const sensor = await trx
         .updateTable('sensors')
-        .set({ device_ref: device.id, updated_at: this.now() })
+        .set({ device_ref: device.id, updated_at: this.clock.now() })
         .where('tenant_id', '=', tenantId)
         .where(sql<string>`lower(device_id)`, '=', mac)
         .returningAll()

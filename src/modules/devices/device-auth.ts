@@ -23,6 +23,7 @@
  * - The platform's own bridge authenticates with a secret generated per process and is the
  *   only client allowed everywhere.
  */
+import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Device } from '../../db/database.ts'
 import { hashSecret, randomToken, safeEqual, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
@@ -132,19 +133,19 @@ export interface IssuedCredentials {
 export class CredentialsService {
   constructor(
     private readonly db: DB,
-    private readonly now: () => Date,
+    private readonly clock: Clock,
   ) {}
 
   /** A new password (replacing any earlier one), returned once. */
   async issue(device: Pick<Device, 'id' | 'mac'>): Promise<IssuedCredentials> {
     const password = randomToken(32)
-    await this.db.updateTable('devices').set({ password_hash: hashSecret(password), updated_at: this.now() }).where('id', '=', device.id).execute()
+    await this.db.updateTable('devices').set({ password_hash: hashSecret(password), updated_at: this.clock.now() }).where('id', '=', device.id).execute()
     return { username: device.mac, password, clientId: device.mac }
   }
 
   /** Drops the issued password; a factory password, if the brand registered one, still works. */
   async revoke(device: Pick<Device, 'id'>): Promise<void> {
-    await this.db.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
+    await this.db.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
   }
 
   async status(deviceRef: number): Promise<{ hasPassword: boolean; allowAnonymous: boolean }> {

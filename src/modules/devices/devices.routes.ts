@@ -143,7 +143,7 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
     async (request) => {
       const sensor = await sensorByRef(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.command')
       const command = await devices.commands.send(sensor, request.body.command, request.actor.kind === 'user' ? request.actor.userId : null)
-      return { success: true as const, response: { success: true as const, message: `${command.command} sent` }, command: commandView(command, devices.now()) }
+      return { success: true as const, response: { success: true as const, message: `${command.command} sent` }, command: commandView(command, devices.clock.now()) }
     },
   )
 
@@ -160,7 +160,7 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
     },
     async (request) => {
       const sensor = await sensors.access(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.read')
-      return commandView(await devices.commands.get(sensor.id, request.params.commandId), devices.now())
+      return commandView(await devices.commands.get(sensor.id, request.params.commandId), devices.clock.now())
     },
   )
 

@@ -2,7 +2,7 @@
  * The devices module, wired: the embedded broker (unless an external one is configured or
  * it is turned off), the bridge, and the services the routes call. Created once per app.
  */
-import { systemClock } from '../../lib/clock.ts'
+import { systemClock, type Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import type { MqttConfig } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -18,7 +18,7 @@ import { startBroker, type EmbeddedBroker } from './broker.ts'
 import { Bridge, type BridgeTarget } from './bridge.ts'
 import { CommandsService } from './commands.ts'
 import { CredentialsService, DeviceAuth } from './device-auth.ts'
-import { StateService, type Clock } from './state.ts'
+import { StateService } from './state.ts'
 import { TicketsService } from './tickets.ts'
 
 export interface DevicesDeps {
@@ -31,7 +31,8 @@ export interface DevicesDeps {
   limits: Limits
   claimLimits: { perDevice: RateLimitSpec; perAccount: RateLimitSpec }
   scrypt: ScryptParams
-  now?: Clock
+  /** Time for expiry, retention and tickets (lib/clock.ts); the system clock unless a test moves it. */
+  clock?: Clock
 }
 
 export class Devices {
@@ -44,23 +45,23 @@ export class Devices {
   readonly conflicts: DeviceConflicts
   /** Access changes announced by any instance (db/access-changes.ts); live sockets re-check on them. */
   readonly changes: AccessChanges
-  readonly now: Clock
+  readonly clock: Clock
   bridge: Bridge | null = null
   broker: EmbeddedBroker | null = null
   private sweeper: NodeJS.Timeout | null = null
 
   constructor(private readonly deps: DevicesDeps) {
-    const now = deps.now ?? (() => systemClock.now())
-    this.now = now
+    const clock = deps.clock ?? systemClock
+    this.clock = clock
     this.auth = new DeviceAuth(deps.db, deps.scrypt)
-    this.credentials = new CredentialsService(deps.db, now)
-    this.state = new StateService(deps.db, deps.cursors, now)
-    this.commands = new CommandsService(deps.db, () => this.bridge, now, deps.config.commandTimeoutSeconds)
-    this.tickets = new TicketsService(deps.db, now, deps.isSessionActive)
+    this.credentials = new CredentialsService(deps.db, clock)
+    this.state = new StateService(deps.db, deps.cursors, clock)
+    this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds)
+    this.tickets = new TicketsService(deps.db, clock, deps.isSessionActive)
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
-    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, now)
+    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock)
     this.changes = new AccessChanges(deps.db)
-    this.conflicts = new DeviceConflicts(deps.db, now)
+    this.conflicts = new DeviceConflicts(deps.db, clock)
   }
 
   /** Where devices connect: the external broker's URL or the embedded broker's. */
@@ -77,7 +78,7 @@ export class Devices {
       target = { url: this.broker.url, external: false, ...this.auth.bridge, ca: this.broker.ca }
     }
     if (target) {
-      this.bridge = new Bridge(target, this.state, log)
+      this.bridge = new Bridge(target, this.state, log, this.clock)
       await this.bridge.start()
     }
     // new or dropped credentials end the device's MQTT session on this instance's broker.

@@ -27,6 +27,7 @@
  * - A former holder keeps nothing: release drops the password Trellis issued (the device's
  *   MQTT session ends, devices.ts) and deletes the holder's sensor with its history.
  */
+import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Device, Sensor } from '../../db/database.ts'
 import { hashPassword, type ScryptParams } from '../../lib/crypto.ts'
@@ -85,7 +86,7 @@ export class DeviceRegistry {
     private readonly policy: Policy,
     buckets: ClaimBuckets,
     private readonly scrypt: ScryptParams,
-    private readonly now: () => Date,
+    private readonly clock: Clock,
   ) {
     this.proof = new ClaimProof(buckets, scrypt)
   }
@@ -132,7 +133,7 @@ export class DeviceRegistry {
     if (existing) {
       // the platform (null) may update any record; a brand only its own
       if (tenantId !== null && existing.registered_by !== tenantId) throw deviceErrors.registeredElsewhere()
-      await this.db.updateTable('devices').set({ ...values, updated_at: this.now() }).where('id', '=', existing.id).execute()
+      await this.db.updateTable('devices').set({ ...values, updated_at: this.clock.now() }).where('id', '=', existing.id).execute()
       return { mac, status: 'updated' }
     }
     try {
@@ -161,7 +162,7 @@ export class DeviceRegistry {
    */
   async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'registered_by'>, allow: boolean): Promise<void> {
     await this.policy.configureDevice(actor, device.registered_by)
-    await this.db.updateTable('devices').set({ allow_anonymous: allow, updated_at: this.now() }).where('id', '=', device.id).execute()
+    await this.db.updateTable('devices').set({ allow_anonymous: allow, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
   }
 
   /** A device by MAC for its brand or the platform; 404 for anyone else, as for a missing one. */
@@ -204,11 +205,11 @@ export class DeviceRegistry {
     try {
       return await this.db.transaction().execute(async (trx) => {
         // a new holder issues its own password; whatever was issued before is void
-        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
+        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
         // the claimant's own label of this MAC becomes the device's sensor; otherwise a new one
         const label = await trx
           .updateTable('sensors')
-          .set({ device_ref: device.id, updated_at: this.now(), ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}) })
+          .set({ device_ref: device.id, updated_at: this.clock.now(), ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}) })
           .where('tenant_id', '=', tenantId)
           .where('device_id', '=', device.mac)
           .where('device_ref', 'is', null)
@@ -250,7 +251,7 @@ export class DeviceRegistry {
   async release(actor: Actor, sensorId: number, scope: number | undefined): Promise<void> {
     const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
+      await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
       await trx.deleteFrom('sensors').where('id', '=', sensor.id).execute()
     })
   }
@@ -266,13 +267,13 @@ export class DeviceRegistry {
     if (toTenantId === sensor.tenant_id) return sensor
     try {
       return await this.db.transaction().execute(async (trx) => {
-        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.now() }).where('id', '=', device.id).execute()
+        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
         for (const table of ['sensor_history', 'device_commands', 'schedule_groups'] as const) {
           await trx.updateTable(table).set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
         }
         return trx
           .updateTable('sensors')
-          .set({ tenant_id: toTenantId, space_id: null, updated_at: this.now() })
+          .set({ tenant_id: toTenantId, space_id: null, updated_at: this.clock.now() })
           .where('id', '=', sensor.id)
           .returningAll()
           .executeTakeFirstOrThrow()

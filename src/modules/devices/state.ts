@@ -8,12 +8,11 @@
  * sensor that merely carries the MAC as its deviceId never receives anything.
  */
 import { sql } from 'kysely'
+import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { CursorCodec, KeysetSource, PageQuery } from '../../lib/pagination.ts'
 import { paginate } from '../../lib/pagination.ts'
 import type { Presence, Scalar } from './payload.ts'
-
-export type Clock = () => Date
 
 export interface StateChange {
   sensorId: number
@@ -44,7 +43,7 @@ export class StateService {
   constructor(
     private readonly db: DB,
     private readonly cursors: CursorCodec,
-    private readonly now: Clock,
+    private readonly clock: Clock,
   ) {}
 
   /** Applies a parsed `/in` message; null when the MAC belongs to no registered sensor. */
@@ -58,7 +57,7 @@ export class StateService {
    */
   async applyStates(items: { mac: string; fullData: Record<string, Scalar>; raw: unknown }[]): Promise<(StateChange & { mac: string })[]> {
     if (items.length === 0) return []
-    const t = this.now()
+    const t = this.clock.now()
     const batch = JSON.stringify(items.map((i) => ({ mac: i.mac, fd: i.fullData, raw: i.raw ?? null })))
     const result = await sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: string }>`
       with m as (select * from jsonb_to_recordset(${batch}::jsonb) as m(mac text, fd jsonb, raw jsonb)),
@@ -88,7 +87,7 @@ export class StateService {
 
   /** Applies an `/online` message (the will message included). */
   async applyPresence(mac: string, presence: Presence): Promise<StateChange | null> {
-    const t = this.now()
+    const t = this.clock.now()
     const result = await sql<{ sensor_id: number; tenant_id: number }>`
       with d as (select s.id as sensor_id from devices v join sensors s on s.device_ref = v.id where v.mac = ${mac}),
       prev as (select s.id, s.online, s.latest_data -> 'fullData' as fd from sensors s join d on s.id = d.sensor_id),
@@ -110,7 +109,7 @@ export class StateService {
 
   /** Drops history older than the retention. */
   async purgeHistory(retentionDays: number): Promise<void> {
-    const before = new Date(this.now().getTime() - retentionDays * 86_400_000)
+    const before = new Date(this.clock.now().getTime() - retentionDays * 86_400_000)
     await this.db.deleteFrom('sensor_history').where('recorded_at', '<', before).execute()
   }
 

@@ -11,7 +11,7 @@
  */
 import type { DB } from '../../db/connect.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import type { Clock } from './state.ts'
+import type { Clock } from '../../lib/clock.ts'
 
 export const TICKET_TTL_SECONDS = 30
 
@@ -25,7 +25,7 @@ export interface TicketHolder {
 export class TicketsService {
   constructor(
     private readonly db: DB,
-    private readonly now: Clock,
+    private readonly clock: Clock,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
   ) {}
 
@@ -39,7 +39,7 @@ export class TicketsService {
         client_id: holder.clientId,
         session_id: holder.sessionId,
         scopes: JSON.stringify(holder.scopes),
-        expires_at: new Date(this.now().getTime() + TICKET_TTL_SECONDS * 1000),
+        expires_at: new Date(this.clock.now().getTime() + TICKET_TTL_SECONDS * 1000),
       })
       .execute()
     return { ticket, expiresIn: TICKET_TTL_SECONDS }
@@ -47,7 +47,7 @@ export class TicketsService {
 
   /** The holder of a valid, unused ticket, which is used up by this call; null otherwise. */
   async consume(ticket: string): Promise<TicketHolder | null> {
-    const now = this.now()
+    const now = this.clock.now()
     const row = await this.db
       .updateTable('ws_tickets')
       .set({ used_at: now })
@@ -62,6 +62,6 @@ export class TicketsService {
   }
 
   async purge(): Promise<void> {
-    await this.db.deleteFrom('ws_tickets').where('expires_at', '<', new Date(this.now().getTime() - 3600_000)).execute()
+    await this.db.deleteFrom('ws_tickets').where('expires_at', '<', new Date(this.clock.now().getTime() - 3600_000)).execute()
   }
 }

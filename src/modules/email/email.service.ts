@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage, Tenant } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
 import { MailJobs } from './mail-jobs.ts'
 import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
@@ -59,7 +59,7 @@ export class EmailService {
     private readonly config: Readonly<Config>,
     private readonly log: Log,
     private readonly box: SecretBox,
-    readonly clock: Clock = systemClock,
+    readonly clock: Clock,
   ) {
     this.mailboxEnabled = config.smtpUrl === null && config.env !== 'production'
     this.from = parseMailFrom(config.mailFrom)
@@ -102,7 +102,7 @@ export class EmailService {
     linkOk?: (link: string) => boolean,
   ): Promise<RenderedEmail> {
     return renderEmail(
-      { type, tenant, customTexts, user: to, data, linkOk },
+      { type, tenant, customTexts, user: to, data, linkOk, now: this.clock.now() },
       { publicUrl: this.config.publicUrl, loginCodeTtlSeconds: this.config.loginCodeTtlSeconds },
     )
   }

@@ -25,7 +25,7 @@ import type { OutboxMessage } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
 import { claimDue, markFailed } from './outbox.ts'
 import { openSecrets, sealSecrets } from './outbox-secrets.ts'
@@ -66,7 +66,7 @@ export class MailJobs {
     private readonly box: SecretBox,
     private readonly log: Log,
     private readonly maxAttempts: number,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
   ) {}
 
   /** The decision for one kind of job; `schema` checks the stored input before it is used. */

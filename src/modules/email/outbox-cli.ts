@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxStatus } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
-import { systemClock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { listOutbox, requeueFailed } from './outbox.ts'
 
 interface Out {
@@ -43,22 +43,22 @@ async function list(db: DB, args: string[], out: Out): Promise<void> {
   out.print(lines.length > 0 ? lines.join('\n') : 'no messages')
 }
 
-async function retry(db: DB, args: string[], out: Out): Promise<void> {
+async function retry(db: DB, args: string[], out: Out, clock: Clock): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { 'all-failed': { type: 'boolean' }, json: { type: 'boolean' } } })
   const ids = positionals.map(Number)
   if (values['all-failed'] === (ids.length > 0) || ids.some((id) => !Number.isInteger(id) || id < 1)) {
     throw appErrors.usage('give message ids or --all-failed')
   }
-  const retried = await requeueFailed(db, values['all-failed'] ? 'all' : ids, systemClock.now())
+  const retried = await requeueFailed(db, values['all-failed'] ? 'all' : ids, clock.now())
   const missing = ids.filter((id) => !retried.includes(id))
   if (missing.length > 0 && retried.length === 0) throw appErrors.usage(`no failed message with id ${missing.join(', ')}`)
   out.print(out.json ? JSON.stringify({ retried }) : `${retried.length} message(s) queued again${missing.length ? `; not failed: ${missing.join(', ')}` : ''}`)
 }
 
 /** Runs `outbox <action>`; false when `name` is not an outbox command. */
-export async function outboxCommand(db: DB, name: string, args: string[], out: Out): Promise<boolean> {
+export async function outboxCommand(db: DB, name: string, args: string[], out: Out, clock: Clock): Promise<boolean> {
   if (name === 'outbox list') await list(db, args, out)
-  else if (name === 'outbox retry') await retry(db, args, out)
+  else if (name === 'outbox retry') await retry(db, args, out, clock)
   else return false
   return true
 }

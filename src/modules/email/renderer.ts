@@ -30,7 +30,8 @@ export interface RenderInput {
   user: EmailUser
   /** Type-specific values: loginCode, resetToken, ... */
   data: Readonly<Record<string, string>>
-  now?: Date
+  /** The time {currentDate} and the like show (the sender's clock). */
+  now: Date
   /** Whether a tenant-set ctaLink may be used (on an origin verified for the tenant); absent: none is. */
   linkOk?: (link: string) => boolean
 }
@@ -56,7 +57,7 @@ function effectiveTexts(input: RenderInput, ctx: DefaultsContext): EmailTexts {
 }
 
 export function placeholderValues(input: RenderInput): Record<string, string> {
-  const now = input.now ?? new Date()
+  const now = input.now
   const tenant = input.tenant
   const zone = tenant?.time_zone ?? 'UTC'
   const username = input.user.username ?? input.user.email.split('@')[0] ?? ''

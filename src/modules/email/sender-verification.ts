@@ -9,9 +9,9 @@
  * The confirmation email carries no tenant-chosen text (a stranger receives it), its token
  * is stored hashed and expires, and one address is mailed at most once an hour per tenant.
  */
-import { sql } from 'kysely'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Tenant } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { appErrors } from '../../lib/errors.ts'
@@ -44,6 +44,7 @@ export class SenderVerification {
     private readonly db: DB,
     private readonly config: Readonly<Config>,
     private readonly email: EmailService,
+    private readonly clock: Clock,
   ) {}
 
   /** Called when a tenant's senderEmail is saved: mails a confirmation link unless none is needed. */
@@ -51,17 +52,18 @@ export class SenderVerification {
     const address = tenant.sender_email?.toLowerCase()
     if (!address || this.config.allowedSenderDomains.includes(domainOf(address))) return
     const token = randomToken(32)
-    const ttl = this.config.emailConfirmationTtlSeconds
+    const now = this.clock.now()
+    const expiresAt = new Date(now.getTime() + this.config.emailConfirmationTtlSeconds * 1000)
     // a new row, or a fresh token for an unconfirmed one whose last mail is over an hour old
     const issued = await trx
       .insertInto('sender_verifications')
-      .values({ tenant_id: tenant.id, email: address, token_hash: hashSecret(token), expires_at: sql<Date>`now() + make_interval(secs => ${ttl})` })
+      .values({ tenant_id: tenant.id, email: address, token_hash: hashSecret(token), expires_at: expiresAt, created_at: now })
       .onConflict((oc) =>
         oc
           .columns(['tenant_id', 'email'])
-          .doUpdateSet({ token_hash: hashSecret(token), expires_at: sql<Date>`now() + make_interval(secs => ${ttl})`, created_at: sql<Date>`now()` })
+          .doUpdateSet({ token_hash: hashSecret(token), expires_at: expiresAt, created_at: now })
           .where('sender_verifications.verified_at', 'is', null)
-          .where('sender_verifications.created_at', '<', sql<Date>`now() - make_interval(secs => ${RESEND_AFTER_SECONDS})`),
+          .where('sender_verifications.created_at', '<', new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000)),
       )
       .returning('tenant_id')
       .executeTakeFirst()
@@ -81,11 +83,12 @@ export class SenderVerification {
 
   /** Confirms the address a token was mailed to; returns it. */
   async confirm(token: string): Promise<{ tenantId: number; email: string }> {
+    const now = this.clock.now()
     const row = await this.db
       .updateTable('sender_verifications')
-      .set({ verified_at: new Date() })
+      .set({ verified_at: now })
       .where('token_hash', '=', hashSecret(token))
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', now)
       .returning(['tenant_id', 'email'])
       .executeTakeFirst()
     if (!row) throw appErrors.invalid_token('This confirmation link is invalid or has expired.')

@@ -14,7 +14,7 @@ import { SCOPES, type Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant, platformCount } from '../tenancy/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
-import { systemClock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { ClientsByRedirectUri } from './client-lookup.ts'
 import { redirectUriProblem } from './redirect-uris.ts'
 
@@ -160,10 +160,12 @@ export class ClientsService {
     private readonly db: DB,
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
+    /** What the caches' ages are measured by (lib/clock.ts): a test that moves time moves them too. */
+    private readonly clock: Clock,
     /** Told when clients are added or removed (the CORS origin cache listens). */
     private readonly onChange: () => void = () => {},
   ) {
-    this.byRedirectUri = new ClientsByRedirectUri(db, CLIENT_CACHE_MS, systemClock)
+    this.byRedirectUri = new ClientsByRedirectUri(db, CLIENT_CACHE_MS, clock)
   }
 
   /**
@@ -239,7 +241,7 @@ export class ClientsService {
     const result = await this.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
     if (!result.numDeletedRows) throw notFound('Client')
     this.changed()
-    await revokeSessions(this.db, { clientId }, 'client_deleted')
+    await revokeSessions(this.db, { clientId }, 'client_deleted', this.clock.now())
   }
 
   /**
@@ -267,7 +269,7 @@ export class ClientsService {
    * client or a new secret works at once; only the old secret lingers).
    */
   async find(clientId: string, fresh = false): Promise<OAuthClient | undefined> {
-    const now = Date.now()
+    const now = this.clock.now().getTime()
     const hit = this.cache.get(clientId)
     if (hit && !fresh && now - hit.at < CLIENT_CACHE_MS) return hit.client
     const client = await this.load(clientId)

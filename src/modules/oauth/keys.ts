@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto'
 import { importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload, type JWTVerifyResult } from 'jose'
 import { poolOf, type DB } from '../../db/connect.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { importSignKey, signEs256, type SignKey } from './jws.ts'
 import { addSigningKey, ALG, KEYS_CHANNEL, privateJwk } from './signing-keys.ts'
@@ -69,9 +70,14 @@ export class KeyStore {
     private readonly db: DB,
     private readonly box: SecretBox,
     /** How long a retired key keeps verifying: the access token lifetime. */
-    private readonly accessTokenTtlSeconds = 900,
-    private readonly now: () => number = Date.now,
+    private readonly accessTokenTtlSeconds: number,
+    /** What retirement and token lifetimes are measured against (lib/clock.ts). */
+    private readonly clock: Clock,
   ) {}
+
+  private nowMs(): number {
+    return this.clock.now().getTime()
+  }
 
   /** Loads the key set, creating the first key on a fresh database, and starts following changes. */
   async init(): Promise<void> {
@@ -143,7 +149,7 @@ export class KeyStore {
       }),
     )
     this.imported = imported
-    this.lastLoad = this.now()
+    this.lastLoad = this.nowMs()
     for (const fn of this.reloadListeners) fn()
   }
 
@@ -166,7 +172,7 @@ export class KeyStore {
 
   /** Keys that verify now: unretired ones, and retired ones until their last token expires. */
   private verifying(): LoadedKey[] {
-    const now = this.now()
+    const now = this.nowMs()
     return this.keys.filter((k) => k.verifiesUntil === null || k.verifiesUntil > now)
   }
 
@@ -178,7 +184,7 @@ export class KeyStore {
     // the newest unretired key, or none: never an older one in its place
     const key = this.keys.find((k) => !k.retired)
     if (!key?.signKey) throw appErrors.signing_key_unavailable()
-    const now = Math.floor(Date.now() / 1000)
+    const now = Math.floor(this.nowMs() / 1000)
     const claims = { ...payload, iss: opts.issuer, iat: now, exp: now + opts.expiresInSeconds, jti: payload.jti ?? randomUUID() }
     return signEs256(claims, { kid: key.kid, typ: opts.typ ?? 'at+jwt' }, key.signKey)
   }
@@ -192,20 +198,22 @@ export class KeyStore {
    */
   async verify(token: string, issuer: string, typ = 'at+jwt'): Promise<JWTVerifyResult> {
     const known = this.verified.get(token)
-    if (known && known.issuer === issuer && known.typ === typ && known.expiresAtMs > Math.max(Date.now(), this.now()) && this.verifying().some((k) => k.kid === known.kid)) {
+    if (known && known.issuer === issuer && known.typ === typ && known.expiresAtMs > this.nowMs() && this.verifying().some((k) => k.kid === known.kid)) {
       return known.result
     }
     const result = await jwtVerify(
       token,
       async (header) => {
         let key = this.verifying().find((k) => k.kid === header.kid)
-        if (!key && this.now() - this.lastLoad > RELOAD_INTERVAL_MS) {
+        if (!key && this.nowMs() - this.lastLoad > RELOAD_INTERVAL_MS) {
           await this.reload()
           key = this.verifying().find((k) => k.kid === header.kid)
         }
         if (!key) throw new Error('unknown key id')
         return key.verifyKey
       },
+      // exp is checked on jose's own time, as before: a test moves the clock days ahead while
+      // holding tokens minted earlier, and production's clock is the wall clock anyway
       { issuer, algorithms: [ALG], typ },
     )
     this.remember(token, { result, issuer, typ, kid: result.protectedHeader.kid ?? '', expiresAtMs: (result.payload.exp ?? 0) * 1000 })

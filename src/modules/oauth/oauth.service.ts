@@ -7,7 +7,7 @@
  * (RFC 7662) live here too.
  */
 import type { Log } from '../../lib/log.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import { notFound, OAUTH_CODE, oauthErrors, OAuthError } from '../../lib/errors.ts'
@@ -74,8 +74,8 @@ export interface TokenRequest {
   body: unknown
   authorization: string | undefined
   ip: string
-  /** When the request arrived (defaults to now): a request that arrived before a code or token was used lost a race. */
-  receivedAt?: Date
+  /** How long ago the request arrived, in ms (defaults to 0): a request that arrived before a code or token was used lost a race. */
+  elapsedMs?: number
 }
 
 export class OAuthService {
@@ -95,7 +95,7 @@ export class OAuthService {
     log: Log,
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
-    clock: Clock = systemClock,
+    clock: Clock,
   ) {
     this.deps = { db, config, keys, log, codeKey, clock }
   }
@@ -117,7 +117,7 @@ export class OAuthService {
   async token(req: TokenRequest): Promise<TokenResponse> {
     // on the app's clock: how long ago the request arrived, before the clock's now
     const now = this.deps.clock.now()
-    const started = req.receivedAt ? new Date(now.getTime() - Math.max(0, Date.now() - req.receivedAt.getTime())) : now
+    const started = new Date(now.getTime() - Math.max(0, req.elapsedMs ?? 0))
     const params = readParams(req.body)
     const attempt = this.attempts.forRequest(originOf(req.ip))
     let clientId = params.client_id
@@ -163,7 +163,7 @@ export class OAuthService {
     if (!params.token) throw oauthErrors.invalid_request('token is required.')
     const owner = await this.sessionOf(params.token)
     // A client may revoke only its own tokens; others' are silently left alone (RFC 7009 2.1).
-    if (owner?.clientId === client.client_id) await revokeSessions(this.db, { sessionId: owner.sessionId }, 'revoked_by_client')
+    if (owner?.clientId === client.client_id) await revokeSessions(this.db, { sessionId: owner.sessionId }, 'revoked_by_client', this.deps.clock.now())
   }
 
   /** The session a refresh or access token belongs to, and the client it was issued to. */

@@ -5,6 +5,7 @@
  * on another instance is honoured within REFRESH_MS.
  */
 import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { allowedOrigins } from './clients.service.ts'
 
 const REFRESH_MS = 5_000
@@ -14,12 +15,15 @@ export class CorsOrigins {
   private loadedAt = 0
   private loading: Promise<void> | null = null
 
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly clock: Clock,
+  ) {}
 
   private async load(): Promise<void> {
     const rows = await this.db.selectFrom('oauth_clients').select(['redirect_uris', 'allowed_origins']).execute()
     this.origins = new Set(rows.flatMap((row) => allowedOrigins(row)))
-    this.loadedAt = Date.now()
+    this.loadedAt = this.clock.now().getTime()
   }
 
   /** Forgets the cached set (after a client is created or deleted here). */
@@ -28,7 +32,7 @@ export class CorsOrigins {
   }
 
   async isAllowed(origin: string): Promise<boolean> {
-    if (Date.now() - this.loadedAt > REFRESH_MS) {
+    if (this.clock.now().getTime() - this.loadedAt > REFRESH_MS) {
       this.loading ??= this.load().finally(() => {
         this.loading = null
       })

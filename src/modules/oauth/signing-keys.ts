@@ -60,7 +60,7 @@ export async function addSigningKey(db: DB, box: SecretBox): Promise<string> {
 }
 
 /** Every key, newest first, with what it does now. */
-export async function listSigningKeys(db: DB, accessTokenTtlSeconds: number, now = Date.now()): Promise<SigningKeyInfo[]> {
+export async function listSigningKeys(db: DB, accessTokenTtlSeconds: number, now: Date): Promise<SigningKeyInfo[]> {
   const rows = await db.selectFrom('signing_keys').select(['kid', 'created_at', 'retired_at']).orderBy('created_at', 'desc').execute()
   let signer = false
   return rows.map((row) => {
@@ -68,7 +68,7 @@ export async function listSigningKeys(db: DB, accessTokenTtlSeconds: number, now
     if (!row.retired_at && !signer) {
       signer = true
       state = 'signing'
-    } else if (row.retired_at && row.retired_at.getTime() + accessTokenTtlSeconds * 1000 <= now) state = 'expired'
+    } else if (row.retired_at && row.retired_at.getTime() + accessTokenTtlSeconds * 1000 <= now.getTime()) state = 'expired'
     return { kid: row.kid, createdAt: row.created_at, retiredAt: row.retired_at, state }
   })
 }
@@ -77,14 +77,14 @@ export async function listSigningKeys(db: DB, accessTokenTtlSeconds: number, now
  * Retires a key: it stops signing now and verifies until its last token expires. Refused
  * for the last unretired key (nothing would sign); returns false for an unknown kid.
  */
-export async function retireSigningKey(db: DB, kid: string): Promise<'retired' | 'unknown' | 'last_key' | 'already_retired'> {
+export async function retireSigningKey(db: DB, kid: string, now: Date): Promise<'retired' | 'unknown' | 'last_key' | 'already_retired'> {
   const outcome = await db.transaction().execute(async (trx) => {
     const keys = await trx.selectFrom('signing_keys').select(['kid', 'retired_at']).forUpdate().execute()
     const key = keys.find((k) => k.kid === kid)
     if (!key) return 'unknown' as const
     if (key.retired_at) return 'already_retired' as const
     if (!keys.some((k) => k.kid !== kid && !k.retired_at)) return 'last_key' as const
-    await trx.updateTable('signing_keys').set({ retired_at: new Date() }).where('kid', '=', kid).execute()
+    await trx.updateTable('signing_keys').set({ retired_at: now }).where('kid', '=', kid).execute()
     return 'retired' as const
   })
   if (outcome === 'retired') await announce(db, kid)

@@ -89,11 +89,11 @@ export async function findRefreshToken(db: Executor, token: string) {
     .executeTakeFirst()
 }
 
-export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSeconds: number): Promise<string> {
+export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSeconds: number, now: Date): Promise<string> {
   const token = randomToken(32)
   await trx
     .insertInto('refresh_tokens')
-    .values({ token_hash: hashSecret(token), session_id: sessionId, expires_at: new Date(Date.now() + ttlSeconds * 1000) })
+    .values({ token_hash: hashSecret(token), session_id: sessionId, expires_at: new Date(now.getTime() + ttlSeconds * 1000) })
     .execute()
   return token
 }
@@ -200,13 +200,14 @@ export async function openSession(
   trx: Executor,
   ttlSeconds: number,
   s: { userId: number; clientId: string; tenantId: number | null; scope: string; network?: string },
+  now: Date,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
   await trx
     .insertInto('sessions')
     .values({ id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null })
     .execute()
-  return { sessionId, refreshToken: await insertRefreshToken(trx, sessionId, ttlSeconds) }
+  return { sessionId, refreshToken: await insertRefreshToken(trx, sessionId, ttlSeconds, now) }
 }
 
 export async function userTokenResponse(

@@ -250,7 +250,7 @@ export class AuthorizeService {
    */
   private async account(request: AuthorizationRequest, tenantId: number | null): Promise<User | undefined> {
     if (!request.email) return undefined
-    const input = { email: request.email, tenantId, emailConfirmed: true }
+    const input = { email: request.email, tenantId, emailConfirmedAt: this.clock.now() }
     if (!request.client_id) return findUserByEmail(this.db, input.email, input.tenantId)
     return (await this.db.transaction().execute((trx) => findOrSignUp(trx, input)))?.user
   }
@@ -260,7 +260,7 @@ export class AuthorizeService {
     if (!(await completeAuthorization(this.db, request.id, now))) throw expired()
     const user = await this.account(request, code.tenant_id)
     // the address is proved now (a password set before this first proof is discarded); an account-page sign-in's code is used up here
-    if (user) await proveAddress(this.db, user)
+    if (user) await proveAddress(this.db, user, now)
     await this.db
       .updateTable('login_codes')
       .set(request.client_id ? { auth_time: now } : { auth_time: now, consumed_at: now })

@@ -7,6 +7,7 @@
  */
 import { decodeJwt } from 'jose'
 import type { Config } from '../../config.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { ClientsService } from '../oauth/index.ts'
 import type { KeyStore } from '../oauth/index.ts'
@@ -26,6 +27,7 @@ export interface EndSessionDeps {
   keys: KeyStore
   clients: ClientsService
   config: Readonly<Config>
+  clock: Clock
 }
 
 async function hintClaims(deps: EndSessionDeps, hint: string | undefined): Promise<{ sid?: string; aud?: string }> {
@@ -47,7 +49,7 @@ async function hintClaims(deps: EndSessionDeps, hint: string | undefined): Promi
 /** Ends the app session named by the hint; returns where to send the browser, if anywhere. */
 export async function endSession(deps: EndSessionDeps, input: EndSessionInput): Promise<string | null> {
   const claims = await hintClaims(deps, input.idTokenHint)
-  if (claims.sid) await revokeSessions(deps.db, { sessionId: claims.sid }, 'end_session')
+  if (claims.sid) await revokeSessions(deps.db, { sessionId: claims.sid }, 'end_session', deps.clock.now())
   const clientId = claims.aud ?? input.clientId
   if (!input.postLogoutRedirectUri || !clientId) return null
   if (claims.aud && input.clientId && claims.aud !== input.clientId) return null

@@ -87,11 +87,11 @@ export class PageSessions {
   }
 
   async signOut(sessionId: string): Promise<void> {
-    await revokeSessions(this.db, { sessionId }, 'signed_out')
+    await revokeSessions(this.db, { sessionId }, 'signed_out', this.clock.now())
   }
 
   /** Ends every session of the user: apps' refresh and access tokens and page sign-ins. */
   async signOutEverywhere(userId: number): Promise<void> {
-    await revokeSessions(this.db, { userId }, 'signed_out_everywhere')
+    await revokeSessions(this.db, { userId }, 'signed_out_everywhere', this.clock.now())
   }
 }

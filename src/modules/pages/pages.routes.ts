@@ -43,7 +43,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
 
   if (app.config.env !== 'production') devRoutes(app, kit)
 
-  const oidc = { db: app.db, keys: app.keys, clients: app.services.clients, config: app.config }
+  const oidc = { db: app.db, keys: app.keys, clients: app.services.clients, config: app.config, clock: app.services.clock }
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
   registerScoped(app, (scoped) => {
     authorizeRoutes(scoped, kit, pages.authorize)

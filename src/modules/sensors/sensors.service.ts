@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Sensor } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
@@ -52,6 +53,7 @@ export class SensorsService {
     private readonly db: DB,
     private readonly cursors: CursorCodec,
     private readonly policy: Policy,
+    private readonly clock: Clock,
   ) {}
 
   async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
@@ -116,7 +118,7 @@ export class SensorsService {
           ...(input.type !== undefined ? { type: input.type } : {}),
           ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}),
           ...(input.metadata !== undefined ? { metadata: JSON.stringify(input.metadata) } : {}),
-          updated_at: new Date(),
+          updated_at: this.clock.now(),
         })
         .where('id', '=', sensor.id)
         .returningAll()

@@ -120,10 +120,11 @@ export async function revokeSessions(
   db: Executor,
   which: { sessionId: string } | { clientId: string } | { userId: number; except?: string | null },
   reason: string,
+  now: Date,
 ): Promise<void> {
   let query = db
     .updateTable('sessions')
-    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .set({ revoked_at: now, revoked_reason: reason })
     .where('revoked_at', 'is', null)
   if ('sessionId' in which) query = query.where('id', '=', which.sessionId)
   else if ('clientId' in which) query = query.where('client_id', '=', which.clientId)

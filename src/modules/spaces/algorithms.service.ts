@@ -6,6 +6,7 @@
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Algorithm, SpaceAlgorithm } from '../../db/database.ts'
 import { appErrors, notFound, validationError } from '../../lib/errors.ts'
 import type { Actor } from '../tenancy/index.ts'
@@ -63,6 +64,7 @@ export class AlgorithmsService {
     private readonly spaces: SpacesService,
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
+    private readonly clock: Clock,
   ) {}
 
   private compile(schema: Record<string, unknown>): ValidateFunction {
@@ -150,7 +152,7 @@ export class AlgorithmsService {
     const row = await this.db
       .insertInto('space_algorithms')
       .values({ space_id: space.id, key_name: keyName, tenant_id: space.tenant_id, options: JSON.stringify(filled) })
-      .onConflict((oc) => oc.columns(['space_id', 'key_name']).doUpdateSet({ options: JSON.stringify(filled), updated_at: new Date() }))
+      .onConflict((oc) => oc.columns(['space_id', 'key_name']).doUpdateSet({ options: JSON.stringify(filled), updated_at: this.clock.now() }))
       .returningAll()
       .executeTakeFirstOrThrow()
     return { algorithm: row, created: row.created_at.getTime() === row.updated_at.getTime() }

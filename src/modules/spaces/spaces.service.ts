@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Space } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
@@ -32,6 +33,7 @@ export class SpacesService {
     private readonly db: DB,
     private readonly cursors: CursorCodec,
     private readonly policy: Policy,
+    private readonly clock: Clock,
   ) {}
 
   private async load(spaceId: number): Promise<Space | undefined> {
@@ -83,7 +85,7 @@ export class SpacesService {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.parentId !== undefined ? { parent_id: input.parentId } : {}),
-        updated_at: new Date(),
+        updated_at: this.clock.now(),
       })
       .where('id', '=', space.id)
       .returningAll()

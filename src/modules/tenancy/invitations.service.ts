@@ -18,7 +18,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Invitation, TenantRole } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { appErrors, forbidden, notFound } from '../../lib/errors.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from './resource-scope.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
@@ -66,7 +66,7 @@ export class InvitationsService {
     private readonly email: InvitationMail,
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
   ) {}
 
   /** An invitation as the API shows it, its status as of the app's clock. */

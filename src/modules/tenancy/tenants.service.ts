@@ -5,6 +5,7 @@
  * admin changes roles and removes members.
  */
 import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Updateable } from 'kysely'
 import type { Tenant, TenantRole, TenantsTable } from '../../db/database.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
@@ -115,6 +116,7 @@ export class TenantsService {
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
     private readonly linkRules: LinkRules,
+    private readonly clock: Clock,
     private readonly senderHook?: SenderEmailHook,
   ) {}
 
@@ -192,7 +194,7 @@ export class TenantsService {
       const emailConfig = mergeEmailConfig(current.email_config, input.emailConfig, this.checkText)
       const tenant = await trx
         .updateTable('tenants')
-        .set({ ...columns(input), email_config: JSON.stringify(emailConfig), updated_at: new Date() })
+        .set({ ...columns(input), email_config: JSON.stringify(emailConfig), updated_at: this.clock.now() })
         .where('id', '=', tenantId)
         .returningAll()
         .executeTakeFirstOrThrow()

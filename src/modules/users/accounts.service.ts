@@ -15,7 +15,7 @@
  * tenant's user, through a link of their choosing.
  */
 import type { Log } from '../../lib/log.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { TenantRole, User } from '../../db/database.ts'
@@ -64,7 +64,7 @@ export class AccountsService {
     private readonly log: Log,
     private readonly policy: Policy,
     private readonly mailLimits: MailLimits,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
   ) {}
 
   /** Marks a token used and returns its user, or refuses it (unknown, used, expired). */
@@ -126,7 +126,8 @@ export class AccountsService {
   async confirmEmail(token: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const user = await this.consumeToken(trx, token, 'emailConfirmation')
-      await trx.updateTable('users').set({ email_confirmed_at: new Date(), updated_at: new Date() }).where('id', '=', user.id).execute()
+      const now = this.clock.now()
+      await trx.updateTable('users').set({ email_confirmed_at: now, updated_at: now }).where('id', '=', user.id).execute()
     })
   }
 
@@ -147,12 +148,13 @@ export class AccountsService {
     const passwordHash = await hashPassword(password, this.config.scrypt)
     await this.db.transaction().execute(async (trx) => {
       const user = await this.consumeToken(trx, token, 'passwordReset')
+      const now = this.clock.now()
       await trx
         .updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(new Date())), updated_at: new Date() }))
+        .set((eb) => ({ password_hash: passwordHash, email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(now)), updated_at: now }))
         .where('id', '=', user.id)
         .execute()
-      await revokeSessions(trx, { userId: user.id }, 'password_reset')
+      await revokeSessions(trx, { userId: user.id }, 'password_reset', now)
       await this.email.send(trx, accountMail('passwordResetSuccess', user, prefixTenant ?? null))
     })
     this.email.wake()
@@ -178,7 +180,7 @@ export class AccountsService {
         email: input.email,
         tenantId: input.belongsTo ?? null,
         displayName: input.displayName ?? null,
-        emailConfirmed: true,
+        emailConfirmedAt: this.clock.now(),
         platformAdmin: input.platformAdmin ?? false,
       })
       if (input.tenantId !== undefined) await addMembership(trx, input.tenantId, user.id, input.role ?? 'member')
@@ -199,7 +201,7 @@ export class AccountsService {
       .set({
         ...(input.username !== undefined ? { username: input.username } : {}),
         ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
-        updated_at: new Date(),
+        updated_at: this.clock.now(),
       })
       .where('id', '=', userId)
       .returningAll()
@@ -223,8 +225,9 @@ export class AccountsService {
     checkPassword(newPassword, 'body.newPassword')
     const passwordHash = await hashPassword(newPassword, this.config.scrypt)
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute()
-      await revokeSessions(trx, { userId: user.id, except: keepSession }, 'password_changed')
+      const now = this.clock.now()
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute()
+      await revokeSessions(trx, { userId: user.id, except: keepSession }, 'password_changed', now)
     })
   }
 }

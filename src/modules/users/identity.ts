@@ -120,12 +120,12 @@ export async function findOrSignUp(trx: Executor, input: NewUserInput): Promise<
  * A login code (or a reset link) has just proven the address. The first proof confirms it
  * and discards a password set before it (see the top of this file).
  */
-export async function proveAddress(trx: Executor, user: User): Promise<void> {
+export async function proveAddress(trx: Executor, user: User, now: Date): Promise<void> {
   if (user.email_confirmed_at) return
   await trx
     .updateTable('users')
-    .set({ email_confirmed_at: new Date(), password_hash: null, updated_at: new Date() })
+    .set({ email_confirmed_at: now, password_hash: null, updated_at: now })
     .where('id', '=', user.id)
     .execute()
-  if (user.password_hash) await revokeSessions(trx, { userId: user.id }, 'address_proven_password_discarded')
+  if (user.password_hash) await revokeSessions(trx, { userId: user.id }, 'address_proven_password_discarded', now)
 }

@@ -28,7 +28,8 @@ export interface NewUserInput {
   username?: string | null
   displayName?: string | null
   passwordHash?: string | null
-  emailConfirmed?: boolean
+  /** When the address was proven (the caller's clock); none: unconfirmed. */
+  emailConfirmedAt?: Date | null
   platformAdmin?: boolean
 }
 
@@ -40,7 +41,7 @@ function userRow(input: NewUserInput) {
     username: input.username || email.split('@')[0] || email,
     display_name: input.displayName ?? null,
     password_hash: input.passwordHash ?? null,
-    email_confirmed_at: input.emailConfirmed ? new Date() : null,
+    email_confirmed_at: input.emailConfirmedAt ?? null,
     platform_role: input.platformAdmin ? ('admin' as const) : null,
   }
 }

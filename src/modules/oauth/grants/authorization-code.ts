@@ -55,7 +55,7 @@ async function refuseConsumed(deps: GrantDeps, code: LoginCode, ctx: GrantContex
   const duplicate =
     code.client_id === ctx.client.client_id && code.consumed_address === ctx.attempt.origin.address && since < DUPLICATE_WINDOW_MS
   if (code.session_id && !duplicate) {
-    await revokeSessions(deps.db, { sessionId: code.session_id }, 'authorization_code_replay')
+    await revokeSessions(deps.db, { sessionId: code.session_id }, 'authorization_code_replay', now)
     deps.log.warn({ clientId: code.client_id, sessionId: code.session_id }, 'login code replayed: its session was revoked')
   }
   throw invalidCode()
@@ -137,7 +137,7 @@ async function verdict(
   } catch (error) {
     // never expected (the statement restates these checks): the checks win, and what it opened is closed
     if (exchanged.outcome === 'issued') {
-      await revokeSessions(deps.db, { sessionId: exchanged.sessionId }, 'exchange_refused')
+      await revokeSessions(deps.db, { sessionId: exchanged.sessionId }, 'exchange_refused', now)
       deps.log.error({ clientId: ctx.client.client_id }, 'the exchange statement redeemed a code the grant refused; its session was revoked')
     }
     throw error

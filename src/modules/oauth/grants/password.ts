@@ -63,7 +63,7 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   const network = attempt.origin.network
   const session = await deps.db
     .transaction()
-    .execute((trx) => openSession(trx, deps.config.refreshTokenTtlSeconds, { userId: user.id, clientId: client.client_id, tenantId: null, scope, network }))
+    .execute((trx) => openSession(trx, deps.config.refreshTokenTtlSeconds, { userId: user.id, clientId: client.client_id, tenantId: null, scope, network }, deps.clock.now()))
   const accessTtlSeconds = accessTokenTtl(deps.config, client, params)
   return userTokenResponse(deps, { ...session, userId: user.id, clientId: client.client_id, tenantId: null, scope, accessTtlSeconds })
 }

@@ -44,7 +44,7 @@ import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 const invalid = () => oauthErrors.invalid_grant('The refresh token is invalid, expired or revoked.')
 
 async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: string): Promise<never> {
-  await revokeSessions(deps.db, { sessionId }, 'refresh_token_reuse')
+  await revokeSessions(deps.db, { sessionId }, 'refresh_token_reuse', deps.clock.now())
   deps.log.warn({ sessionId, clientId }, 'refresh token reused: session revoked')
   throw invalid()
 }
