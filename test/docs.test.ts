@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, freePort, usingPostgres } from './helpers.ts'
+import { freePort } from './helpers.ts'
 import { bash, baseEnv, npmStart, root } from './shell.ts'
 
 interface Block {
@@ -65,12 +65,9 @@ describe('the shell blocks of the README and docs/', () => {
   it('the API guide, block after block, against `npm start` on a fresh database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trellis-docs-'))
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
-    let databaseUrl = `pglite://${join(dir, 'db')}`
-    if (usingPostgres) {
-      const db = await createTestDatabase()
-      cleanup.push(() => db.drop())
-      databaseUrl = db.url
-    }
+    // the embedded database, as the guide says: the dev tenant, admin and client it signs in
+    // with are seeded there (and only there)
+    const databaseUrl = `pglite://${join(dir, 'db')}`
     const [port, mqttPort] = [await freePort(), await freePort()]
     const extra = { MQTT_PORT: String(mqttPort), TMPDIR: dir }
     const server = await npmStart(port, databaseUrl, extra)
