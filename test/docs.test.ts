@@ -35,7 +35,7 @@ const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.en
 
 /** Who runs each block: a test file that reads it from its document, or CI itself. */
 const RUNNERS: Record<string, string> = {
-  // the commands CI runs itself (.ci/run); the test checks they are the ones the README shows
+  // npm start and npm run dev are started there; npm ci and npm test are what .ci/run runs
   'README.md#Quick start': 'test/readme.test.ts',
   'README.md#The `trellis` command': 'test/readme.test.ts',
   'docs/api.md': 'test/docs.test.ts',

@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, freePort, usingPostgres } from './helpers.ts'
 import { baseEnv, bash, npmStart, shBlock as shBlockOf } from './shell.ts'
@@ -41,6 +42,28 @@ describe('README', () => {
     expect(pkg.scripts.dev).toBe('tsx watch src/server.ts')
     expect(readFileSync(join(root, '.ci', 'run'), 'utf8')).toContain('npm ci --omit=dev')
   })
+
+  it('quick start: `npm run dev` serves from src/ and stops on SIGTERM', async () => {
+    const port = await freePort()
+    const child = spawn('npm', ['run', 'dev', '--silent'], { cwd: root, env: baseEnv(port, `pglite://${join(dir, 'dev')}`) })
+    let out = ''
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const seen = (c: Buffer) => {
+          out += c.toString()
+          if (out.includes('Trellis is running')) resolve()
+        }
+        child.stdout.on('data', seen)
+        child.stderr.on('data', seen)
+        void exited.then((code) => reject(new Error(`npm run dev exited with ${code}: ${out}`)))
+      })
+      expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+    }
+  }, 120_000)
 
   const targets = [{ name: 'embedded PGlite directory', postgres: false }, ...(usingPostgres ? [{ name: 'PostgreSQL', postgres: true }] : [])]
 
