@@ -45,7 +45,9 @@ describe('README', () => {
 
   it('quick start: `npm run dev` serves from src/ and stops on SIGTERM', async () => {
     const port = await freePort()
-    const child = spawn('npm', ['run', 'dev', '--silent'], { cwd: root, env: baseEnv(port, `pglite://${join(dir, 'dev')}`) })
+    // its own process group, which SIGTERM reaches whole, as Ctrl-C reaches a terminal's: npm runs
+    // tsx under `sh -c`, and a signal to npm alone would leave tsx and the server running
+    const child = spawn('npm', ['run', 'dev', '--silent'], { cwd: root, env: baseEnv(port, `pglite://${join(dir, 'dev')}`), detached: true })
     let out = ''
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
     try {
@@ -60,9 +62,16 @@ describe('README', () => {
       })
       expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200)
     } finally {
-      child.kill('SIGTERM')
+      process.kill(-child.pid!, 'SIGTERM')
       await exited
     }
+    // nothing of it is left answering (the group ends within moments of the signal)
+    let answering = true
+    for (let i = 0; i < 100 && answering; i++) {
+      answering = await fetch(`http://127.0.0.1:${port}/ready`).then(() => true, () => false)
+      if (answering) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(answering).toBe(false)
   }, 120_000)
 
   const targets = [{ name: 'embedded PGlite directory', postgres: false }, ...(usingPostgres ? [{ name: 'PostgreSQL', postgres: true }] : [])]
