@@ -1,6 +1,6 @@
 /**
  * The hosted pages' texts in English: the reference catalog. Every other locale has every key
- * of this one (typed as `PageCatalog`, checked by test/pages-locales.test.ts); a key a locale
+ * of this one (typed as `PageCatalog`, checked by ../locales.test.ts); a key a locale
  * lacks at run time reads in English. Values are plain text: `{name}` marks a value filled in
  * when the page is drawn (escaped as HTML there, see ../i18n.ts), the one interpolation form.
  */
