@@ -110,11 +110,13 @@ function rejectedPassword(ctx: PageContext, error: AppError): string {
   return ctx.t.text('password.rejected', { reason: error.details?.[0]?.message ?? 'is not allowed' })
 }
 
-function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
-  const accounts = app.services.accounts
+type Shown = { notice?: string; error?: string; status?: number }
+
+/** The account page (or, signed out, its sign-in) and the signed-in check its forms share. */
+function accountView(kit: PageKit, deps: AccountPageDeps) {
   const { sessions, authorize } = deps
 
-  async function show(reply: FastifyReply, ctx: PageContext, request: FastifyRequest, opts: { notice?: string; error?: string; status?: number } = {}) {
+  async function show(reply: FastifyReply, ctx: PageContext, request: FastifyRequest, opts: Shown = {}) {
     const session = await sessions.find(request.cookies[kit.names.session])
     if (!session) {
       const pending = await authorize.beginAccount(tenantOf(request) ?? null, ctx.browser, request.ip)
@@ -139,6 +141,15 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
     return session
   }
 
+  return { show, signedIn }
+}
+
+function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
+  const accounts = app.services.accounts
+  const { sessions } = deps
+  const { show, signedIn } = accountView(kit, deps)
+  languagePage(app, kit, deps)
+
   app.get('/account', { schema: { tags: ['pages'], summary: 'Page: the signed-in account (sign-in by code when signed out)' } }, async (request, reply) => show(reply, await kit.context(request, reply), request))
 
   app.post('/account/profile', { schema: { tags: ['pages'], summary: 'Page: change the display name (form)' } }, async (request, reply) => {
@@ -148,20 +159,6 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
     await accounts.updateProfileOf(user.id, { displayName: name || null })
     const ctx = await kit.context(request, reply)
     return show(reply, ctx, request, { notice: ctx.t.text('account.nameSaved') })
-  })
-
-  app.post('/account/locale', { schema: { tags: ['pages'], summary: "Page: choose the account's language (form)" } }, async (request, reply) => {
-    kit.checkCsrf(request)
-    const { user } = await signedIn(request)
-    const locale = field(request, 'locale')
-    if (!isSupportedLocale(locale)) {
-      const ctx = await kit.context(request, reply)
-      return show(reply, ctx, request, { error: ctx.t.text('error.badRequest'), status: 400 })
-    }
-    await deps.setLocale(user, locale)
-    // the answer is already in the language picked
-    const ctx = await kit.context(request, reply, locale)
-    return show(reply, ctx, request, { notice: ctx.t.text('account.languageSaved') })
   })
 
   app.post('/account/password', { schema: { tags: ['pages'], summary: 'Page: change the password (form)' } }, async (request, reply) => {
@@ -188,6 +185,25 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
     reply.clearCookie(kit.names.session, cookieOptions(kit.names))
     const text = ctx.t.text(field(request, 'everywhere') === '1' ? 'signout.everywhere' : 'signout.done')
     return kit.send(reply, ctx, { title: ctx.t.text('signout.title'), body: message(text, 'ok') })
+  })
+}
+
+/** The account's language: the selector's form, answered in the language picked. */
+function languagePage(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
+  const { show, signedIn } = accountView(kit, deps)
+
+  app.post('/account/locale', { schema: { tags: ['pages'], summary: "Page: choose the account's language (form)" } }, async (request, reply) => {
+    kit.checkCsrf(request)
+    const { user } = await signedIn(request)
+    const locale = field(request, 'locale')
+    if (!isSupportedLocale(locale)) {
+      const ctx = await kit.context(request, reply)
+      return show(reply, ctx, request, { error: ctx.t.text('error.badRequest'), status: 400 })
+    }
+    await deps.setLocale(user, locale)
+    // the answer is already in the language picked
+    const ctx = await kit.context(request, reply, locale)
+    return show(reply, ctx, request, { notice: ctx.t.text('account.languageSaved') })
   })
 }
 
