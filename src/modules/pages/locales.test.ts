@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SUPPORTED_LOCALES } from '../../lib/locale.ts'
 import type { User } from '../../db/database.ts'
+import { appErrors } from '../../lib/errors.ts'
+import { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from '../users/index.ts'
 import { html } from './html.ts'
 import { accountLocaleOf, cleanUiLocales, PAGE_CATALOGS, pageLocale, translator } from './i18n.ts'
 import { en } from './locales/en.ts'
@@ -43,6 +45,16 @@ describe('the hosted pages’ catalogs', () => {
     } finally {
       nl['code.label'] = kept
     }
+  })
+})
+
+describe('the English catalog', () => {
+  it('says what the services and the error catalog say, so the pages do not drift from them', () => {
+    expect(en['password.policy']).toBe(PASSWORD_POLICY)
+    expect(en['forgot.sent']).toBe(RESET_REQUESTED_MESSAGE)
+    const fixed = ['csrf_failed', 'signed_out', 'authorization_expired', 'wrong_code', 'invalid_email', 'invalid_link', 'too_many_attempts', 'no_account'] as const
+    for (const code of fixed) expect(translator('en').text(`errors.${code}`)).toBe(appErrors[code]().message)
+    expect(translator('en').text('errors.rate_limited', { seconds: 7 })).toBe(appErrors.rate_limited(7).message)
   })
 })
 
