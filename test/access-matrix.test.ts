@@ -185,6 +185,8 @@ const PUBLIC: Record<string, string> = {
   'GET /tenants/:tenantId/account': PAGE,
   'POST /account/profile': PAGE,
   'POST /tenants/:tenantId/account/profile': PAGE,
+  'POST /account/locale': PAGE,
+  'POST /tenants/:tenantId/account/locale': PAGE,
   'POST /account/password': PAGE,
   'POST /tenants/:tenantId/account/password': PAGE,
   'POST /account/signout': PAGE,

@@ -21,6 +21,8 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1280, height: 800 },
+    // the pages follow Accept-Language: an English browser whatever the machine's own locale
+    locale: 'en-US',
   })
   return {
     context,

@@ -8,6 +8,7 @@
  * platform's, shared by every issuer.
  */
 import type { Config } from '../../config.ts'
+import { SUPPORTED_LOCALES } from '../../lib/locale.ts'
 import { SCOPES } from '../tenancy/index.ts'
 import { issuerOf } from './oidc.ts'
 import { OIDC_SCOPES } from './scopes.ts'
@@ -32,6 +33,8 @@ export function authorizationServerMetadata(config: Readonly<Config>, grantTypes
     code_challenge_methods_supported: ['S256'],
     // RFC 9207: the authorization response carries iss
     authorization_response_iss_parameter_supported: true,
+    // the hosted pages' languages, chosen by ui_locales (RFC 8414 2, OpenID Connect Discovery 3)
+    ui_locales_supported: [...SUPPORTED_LOCALES],
   }
 }
 

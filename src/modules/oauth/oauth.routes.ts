@@ -161,6 +161,7 @@ export const ServerMetadata = Type.Object({
   introspection_endpoint_auth_methods_supported: Strings,
   code_challenge_methods_supported: Strings,
   authorization_response_iss_parameter_supported: Type.Boolean(),
+  ui_locales_supported: Type.Array(Type.String(), { description: 'The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales' }),
 })
 
 const CodeBody = Type.Object({

@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_CODE, AppError, appErrors } from '../../lib/errors.ts'
-import { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from '../users/index.ts'
+import { SUPPORTED_LOCALES } from '../../lib/locale.ts'
+import { type AccountLocaleSetter } from './account-locale.ts'
 import { brandPath } from './brand.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 import { endSession, type EndSessionDeps } from './end-session.ts'
+import { isSupportedLocale } from './i18n.ts'
 import { field, type PageContext, type PageKit } from './kit.ts'
 import type { PageSessions } from './page-sessions.ts'
 import { cookieOptions, cspSource } from './security.ts'
@@ -21,23 +23,33 @@ function queryToken(request: FastifyRequest): string {
 
 const tenantOf = (request: FastifyRequest) => (request.params as { tenantId?: number }).tenantId
 
-export function accountRoutes(app: FastifyInstance, kit: PageKit, sessions: PageSessions, authorize: AuthorizeService, oidc: EndSessionDeps): void {
+export interface AccountPageDeps {
+  sessions: PageSessions
+  authorize: AuthorizeService
+  oidc: EndSessionDeps
+  /** Stores the language an account picks on its page (account-locale.ts). */
+  setLocale: AccountLocaleSetter
+}
+
+export function accountRoutes(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
+  const { sessions, oidc } = deps
   emailLinkPages(app, kit)
-  accountPages(app, kit, sessions, authorize)
+  accountPages(app, kit, deps)
   endSessionPages(app, kit, sessions, oidc)
 }
 
 /** The pages the default emails' buttons open. */
 function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
   const accounts = app.services.accounts
-  const badLink = (ctx: PageContext, what: string) =>
-    message(`This link is invalid, expired or already used. ${what}`, 'error', { href: brandPath(ctx.brand, '/forgot-password'), label: 'Reset my password' })
+  const badLink = (ctx: PageContext) =>
+    message(ctx.t.text('reset.badLink'), 'error', { href: brandPath(ctx.brand, '/forgot-password'), label: ctx.t.text('reset.badLinkAction') })
 
   app.get('/confirm-email', { schema: { tags: ['pages'], summary: 'Page: confirm an email address (link of the confirmation email)' } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const token = queryToken(request)
-    if (!token) return kit.send(reply, ctx, { title: 'Confirm your email address', body: message('This link is missing its token. Open the link from the email again.', 'error'), status: 400 })
-    return kit.send(reply, ctx, { title: 'Confirm your email address', body: confirmForm(ctx.brand, { csrf: ctx.csrf, token }) })
+    const title = ctx.t.text('confirm.title')
+    if (!token) return kit.send(reply, ctx, { title, body: message(ctx.t.text('confirm.noToken'), 'error'), status: 400 })
+    return kit.send(reply, ctx, { title, body: confirmForm(ctx.brand, { ...ctx, token }) })
   })
 
   app.post('/confirm-email', { schema: { tags: ['pages'], summary: 'Page: confirm an email address (form)' } }, async (request, reply) => {
@@ -47,16 +59,17 @@ function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
       await accounts.confirmEmail(field(request, 'token'))
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return kit.send(reply, ctx, { title: 'Confirm your email address', body: message('This confirmation link is invalid, expired or already used. Sign in to get a new one.', 'error'), status: 400 })
+      return kit.send(reply, ctx, { title: ctx.t.text('confirm.title'), body: message(ctx.t.text('confirm.invalid'), 'error'), status: 400 })
     }
-    return kit.send(reply, ctx, { title: 'Email address confirmed', body: message('Thank you: your email address is confirmed.', 'ok') })
+    return kit.send(reply, ctx, { title: ctx.t.text('confirm.doneTitle'), body: message(ctx.t.text('confirm.done'), 'ok') })
   })
 
   app.get('/reset-password', { schema: { tags: ['pages'], summary: 'Page: choose a new password (link of the reset email)' } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const token = queryToken(request)
-    if (!token) return kit.send(reply, ctx, { title: 'Choose a new password', body: badLink(ctx, 'Ask for a new one.'), status: 400 })
-    return kit.send(reply, ctx, { title: 'Choose a new password', body: resetForm(ctx.brand, { csrf: ctx.csrf, token, policy: PASSWORD_POLICY }) })
+    const title = ctx.t.text('reset.title')
+    if (!token) return kit.send(reply, ctx, { title, body: badLink(ctx), status: 400 })
+    return kit.send(reply, ctx, { title, body: resetForm(ctx.brand, { ...ctx, token }) })
   })
 
   app.post('/reset-password', { schema: { tags: ['pages'], summary: 'Page: set the new password (form)' } }, async (request, reply) => {
@@ -67,16 +80,17 @@ function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
       await accounts.resetPassword(token, field(request, 'password'), tenantOf(request))
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      if (error.code === APP_CODE.invalid_token) return kit.send(reply, ctx, { title: 'Choose a new password', body: badLink(ctx, 'Ask for a new one.'), status: 400 })
-      const body = resetForm(ctx.brand, { csrf: ctx.csrf, token, policy: PASSWORD_POLICY, error: `The new password ${error.details?.[0]?.message ?? 'is not allowed'}.` })
-      return kit.send(reply, ctx, { title: 'Choose a new password', body, status: 400 })
+      const title = ctx.t.text('reset.title')
+      if (error.code === APP_CODE.invalid_token) return kit.send(reply, ctx, { title, body: badLink(ctx), status: 400 })
+      const body = resetForm(ctx.brand, { ...ctx, token, error: rejectedPassword(ctx, error) })
+      return kit.send(reply, ctx, { title, body, status: 400 })
     }
-    return kit.send(reply, ctx, { title: 'Password changed', body: message('Your password is changed. You have been signed out everywhere else; sign in again with the new password.', 'ok') })
+    return kit.send(reply, ctx, { title: ctx.t.text('reset.doneTitle'), body: message(ctx.t.text('reset.done'), 'ok') })
   })
 
   app.get('/forgot-password', { schema: { tags: ['pages'], summary: 'Page: ask for a password reset link' } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
-    return kit.send(reply, ctx, { title: 'Reset your password', body: forgotForm(ctx.brand, { csrf: ctx.csrf }) })
+    return kit.send(reply, ctx, { title: ctx.t.text('forgot.title'), body: forgotForm(ctx.brand, ctx) })
   })
 
   app.post('/forgot-password', { schema: { tags: ['pages'], summary: 'Page: email a password reset link (form)' } }, async (request, reply) => {
@@ -84,33 +98,41 @@ function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
     const ctx = await kit.context(request, reply)
     const email = field(request, 'email').trim()
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 320) {
-      return kit.send(reply, ctx, { title: 'Reset your password', body: forgotForm(ctx.brand, { csrf: ctx.csrf, error: 'Enter an email address like name@example.com.' }), status: 400 })
+      return kit.send(reply, ctx, { title: ctx.t.text('forgot.title'), body: forgotForm(ctx.brand, { ...ctx, error: ctx.t.text('errors.invalid_email') }), status: 400 })
     }
     await accounts.forgotPassword(email, tenantOf(request), request.ip)
-    return kit.send(reply, ctx, { title: 'Check your inbox', body: message(RESET_REQUESTED_MESSAGE, 'ok') })
+    return kit.send(reply, ctx, { title: ctx.t.text('forgot.sentTitle'), body: message(ctx.t.text('forgot.sent'), 'ok') })
   })
 }
 
-function accountPages(app: FastifyInstance, kit: PageKit, sessions: PageSessions, authorize: AuthorizeService): void {
-  const accounts = app.services.accounts
+/** Why a new password was refused, in the page's language (English names the rule it broke). */
+function rejectedPassword(ctx: PageContext, error: AppError): string {
+  return ctx.t.text('password.rejected', { reason: error.details?.[0]?.message ?? 'is not allowed' })
+}
 
-  async function show(reply: FastifyReply, ctx: PageContext, request: FastifyRequest, opts: { notice?: string; error?: string; status?: number } = {}) {
+type Shown = { notice?: string; error?: string; status?: number }
+
+/** The account page (or, signed out, its sign-in) and the signed-in check its forms share. */
+function accountView(kit: PageKit, deps: AccountPageDeps) {
+  const { sessions, authorize } = deps
+
+  async function show(reply: FastifyReply, ctx: PageContext, request: FastifyRequest, opts: Shown = {}) {
     const session = await sessions.find(request.cookies[kit.names.session])
     if (!session) {
       const pending = await authorize.beginAccount(tenantOf(request) ?? null, ctx.browser, request.ip)
-      const body = emailStep(ctx.brand, { csrf: ctx.csrf, requestId: pending.id, appName: null })
-      return kit.send(reply, ctx, { title: 'Sign in to your account', body })
+      const body = emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null })
+      return kit.send(reply, ctx, { title: ctx.t.text('signin.titleAccount'), body })
     }
     const { user } = session
     const body = accountPage(ctx.brand, {
-      csrf: ctx.csrf,
+      ...ctx,
       email: user.email,
       displayName: user.display_name,
       hasPassword: user.password_hash !== null,
-      policy: PASSWORD_POLICY,
+      locales: SUPPORTED_LOCALES,
       ...opts,
     })
-    return kit.send(reply, ctx, { title: 'Your account', body, status: opts.status })
+    return kit.send(reply, ctx, { title: ctx.t.text('account.title'), body, status: opts.status })
   }
 
   async function signedIn(request: FastifyRequest) {
@@ -119,6 +141,15 @@ function accountPages(app: FastifyInstance, kit: PageKit, sessions: PageSessions
     return session
   }
 
+  return { show, signedIn }
+}
+
+function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
+  const accounts = app.services.accounts
+  const { sessions } = deps
+  const { show, signedIn } = accountView(kit, deps)
+  languagePage(app, kit, deps)
+
   app.get('/account', { schema: { tags: ['pages'], summary: 'Page: the signed-in account (sign-in by code when signed out)' } }, async (request, reply) => show(reply, await kit.context(request, reply), request))
 
   app.post('/account/profile', { schema: { tags: ['pages'], summary: 'Page: change the display name (form)' } }, async (request, reply) => {
@@ -126,7 +157,8 @@ function accountPages(app: FastifyInstance, kit: PageKit, sessions: PageSessions
     const { user } = await signedIn(request)
     const name = field(request, 'displayName').trim().slice(0, 200)
     await accounts.updateProfileOf(user.id, { displayName: name || null })
-    return show(reply, await kit.context(request, reply), request, { notice: 'Your name is saved.' })
+    const ctx = await kit.context(request, reply)
+    return show(reply, ctx, request, { notice: ctx.t.text('account.nameSaved') })
   })
 
   app.post('/account/password', { schema: { tags: ['pages'], summary: 'Page: change the password (form)' } }, async (request, reply) => {
@@ -137,22 +169,41 @@ function accountPages(app: FastifyInstance, kit: PageKit, sessions: PageSessions
       await accounts.changePasswordOf(session.user, session.sessionId, field(request, 'currentPassword'), field(request, 'newPassword'))
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      const detail = error.details?.[0]
-      const text = detail?.field === 'body.currentPassword' ? 'The current password is not right.' : `The new password ${detail?.message ?? 'is not allowed'}.`
-      return show(reply, ctx, request, { error: text, status: 400 })
+      const wrongCurrent = error.details?.[0]?.field === 'body.currentPassword'
+      return show(reply, ctx, request, { error: wrongCurrent ? ctx.t.text('account.wrongCurrent') : rejectedPassword(ctx, error), status: 400 })
     }
-    return show(reply, ctx, request, { notice: 'Your password is changed. Your other sessions were signed out.' })
+    return show(reply, ctx, request, { notice: ctx.t.text('account.passwordChanged') })
   })
 
   app.post('/account/signout', { schema: { tags: ['pages'], summary: 'Page: sign out here or everywhere (form)' } }, async (request, reply) => {
     kit.checkCsrf(request)
     const session = await signedIn(request)
+    // the answer keeps the language of the session that ends
+    const ctx = await kit.context(request, reply)
     if (field(request, 'everywhere') === '1') await sessions.signOutEverywhere(session.user.id)
     else await sessions.signOut(session.sessionId)
     reply.clearCookie(kit.names.session, cookieOptions(kit.names))
-    const ctx = await kit.context(request, reply)
-    const text = field(request, 'everywhere') === '1' ? 'You are signed out on every device and app.' : 'You are signed out.'
-    return kit.send(reply, ctx, { title: 'Signed out', body: message(text, 'ok') })
+    const text = ctx.t.text(field(request, 'everywhere') === '1' ? 'signout.everywhere' : 'signout.done')
+    return kit.send(reply, ctx, { title: ctx.t.text('signout.title'), body: message(text, 'ok') })
+  })
+}
+
+/** The account's language: the selector's form, answered in the language picked. */
+function languagePage(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
+  const { show, signedIn } = accountView(kit, deps)
+
+  app.post('/account/locale', { schema: { tags: ['pages'], summary: "Page: choose the account's language (form)" } }, async (request, reply) => {
+    kit.checkCsrf(request)
+    const { user } = await signedIn(request)
+    const locale = field(request, 'locale')
+    if (!isSupportedLocale(locale)) {
+      const ctx = await kit.context(request, reply)
+      return show(reply, ctx, request, { error: ctx.t.text('error.badRequest'), status: 400 })
+    }
+    await deps.setLocale(user, locale)
+    // the answer is already in the language picked
+    const ctx = await kit.context(request, reply, locale)
+    return show(reply, ctx, request, { notice: ctx.t.text('account.languageSaved') })
   })
 }
 
@@ -170,7 +221,7 @@ function endSessionPages(app: FastifyInstance, kit: PageKit, sessions: PageSessi
     const ctx = await kit.context(request, reply)
     const fields = pick(source)
     const formTargets = [cspSource(fields.post_logout_redirect_uri ?? null)]
-    return kit.send(reply, ctx, { title: 'Sign out', body: endSessionForm(ctx.brand, { csrf: ctx.csrf, fields }), formTargets })
+    return kit.send(reply, ctx, { title: ctx.t.text('endSession.title'), body: endSessionForm(ctx.brand, { ...ctx, fields }), formTargets })
   }
 
   app.get('/auth/oauth2/logout', { schema: { tags: ['pages'], summary: 'OpenID Connect end_session_endpoint: asks to sign out' } }, async (request, reply) => confirm(request, reply, request.query))
@@ -182,6 +233,8 @@ function endSessionPages(app: FastifyInstance, kit: PageKit, sessions: PageSessi
     if (typeof body._csrf !== 'string') return confirm(request, reply, request.body)
     kit.checkCsrf(request)
     const session = await sessions.find(request.cookies[kit.names.session])
+    // the answer keeps the language of the session that ends
+    const ctx = await kit.context(request, reply)
     if (session) await sessions.signOut(session.sessionId)
     reply.clearCookie(kit.names.session, cookieOptions(kit.names))
     const target = await endSession(oidc, {
@@ -191,7 +244,6 @@ function endSessionPages(app: FastifyInstance, kit: PageKit, sessions: PageSessi
       state: fields.state,
     })
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 303)
-    const ctx = await kit.context(request, reply)
-    return kit.send(reply, ctx, { title: 'Signed out', body: message('You are signed out.', 'ok') })
+    return kit.send(reply, ctx, { title: ctx.t.text('signout.title'), body: message(ctx.t.text('signout.done'), 'ok') })
   })
 }

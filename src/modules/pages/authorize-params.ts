@@ -16,6 +16,7 @@ import type { OAuthClient } from '../../db/database.ts'
 import { OAUTH_CODE, type OAuthErrorCode } from '../../lib/errors.ts'
 import { normalizeMethod } from '../oauth/index.ts'
 import { refusedScopeMessage, requestScope } from '../oauth/index.ts'
+import { en, type PageMessageKey } from './locales/en.ts'
 
 export type AuthorizeQuery = Record<string, unknown>
 
@@ -35,16 +36,24 @@ export interface AuthorizeParams {
   maxAge: number | null
 }
 
+/** A fault shown on the page (never sent to an unverified address): its text's key in the pages' catalogs, and the English text. */
+export interface PageError {
+  kind: 'page-error'
+  status: number
+  key: PageMessageKey
+  message: string
+}
+
 export type Checked =
-  | { kind: 'page-error'; status: number; message: string }
+  | PageError
   | { kind: 'redirect-error'; redirectUri: string; error: OAuthErrorCode; description: string; state: string | null }
   | { kind: 'ok'; client: OAuthClient; params: AuthorizeParams }
 
 const LIMITS: Record<string, number> = { state: 2000, nonce: 500, login_hint: 320, scope: 2000, code_challenge: 256 }
 const PROMPTS = ['none', 'login', 'select_account', 'consent']
 
-function pageError(message: string, status = 400): Checked {
-  return { kind: 'page-error', status, message }
+export function pageError(key: PageMessageKey, status = 400): PageError {
+  return { kind: 'page-error', status, key, message: en[key] }
 }
 
 /** A single string parameter; `null` when repeated (a request must not repeat one). */
@@ -56,17 +65,17 @@ function one(query: AuthorizeQuery, key: string): string | undefined | null {
 
 function checkClient(query: AuthorizeQuery, client: OAuthClient | undefined): Checked | { redirectUri: string } {
   const clientId = one(query, 'client_id')
-  if (clientId === undefined) return pageError('The app that sent you here did not say which app it is (client_id is missing). Go back to the app and try again.')
-  if (clientId === null || !client) return pageError('The app that sent you here is not registered with this service (unknown client_id).')
+  if (clientId === undefined) return pageError('authorize.noClientId')
+  if (clientId === null || !client) return pageError('authorize.unknownClient')
   const asked = one(query, 'redirect_uri')
-  if (asked === null) return pageError('The app sent its return address twice (redirect_uri), so this sign-in cannot continue.')
+  if (asked === null) return pageError('authorize.redirectTwice')
   if (asked === undefined) {
     // RFC 6749 3.1.2.3: it may be left out when exactly one is registered
     if (client.redirect_uris.length === 1 && client.redirect_uris[0]) return { redirectUri: client.redirect_uris[0] }
-    return pageError('The app did not say where to return after sign-in (redirect_uri is missing).')
+    return pageError('authorize.noRedirect')
   }
   if (!client.redirect_uris.includes(asked)) {
-    return pageError('The app asked to return to an address it has not registered (redirect_uri), so this sign-in was stopped to protect you.')
+    return pageError('authorize.wrongRedirect')
   }
   return { redirectUri: asked }
 }
@@ -111,7 +120,7 @@ export async function checkAuthorization(
   const stateRaw = one(query, 'state')
   const state = typeof stateRaw === 'string' ? stateRaw : null
   const fail = (error: OAuthErrorCode, description: string): Checked => ({ kind: 'redirect-error', redirectUri, error, description, state })
-  if (!client) return pageError('Unknown client.')
+  if (!client) return pageError('authorize.unknownClient')
 
   for (const key of ['response_type', 'state', 'scope', 'nonce', 'code_challenge', 'code_challenge_method', 'login_hint', 'prompt', 'max_age']) {
     if (one(query, key) === null) return fail(OAUTH_CODE.invalid_request, `${key} must appear once.`)

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AuthorizationRequest } from '../../db/database.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { AuthorizeService, Finished } from './authorize.service.ts'
-import { field, type PageContext, type PageKit } from './kit.ts'
+import { errorText, field, type PageContext, type PageKit } from './kit.ts'
 import { PAGE_SESSION_TTL_SECONDS } from './page-sessions.ts'
 import { cookieOptions, cspSource } from './security.ts'
 import { codeStep, emailStep, showCode } from './views.ts'
@@ -16,8 +16,8 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
   async function emailPage(reply: FastifyReply, ctx: PageContext, request: AuthorizationRequest, opts: { error?: string; email?: string | null; status?: number } = {}) {
     const appName = await authorize.clientName(request)
     return kit.send(reply, ctx, {
-      title: request.client_id ? 'Sign in' : 'Sign in to your account',
-      body: emailStep(ctx.brand, { csrf: ctx.csrf, requestId: request.id, appName, email: opts.email, error: opts.error }),
+      title: ctx.t.text(request.client_id ? 'signin.title' : 'signin.titleAccount'),
+      body: emailStep(ctx.brand, { ...ctx, requestId: request.id, appName, email: opts.email, error: opts.error }),
       status: opts.status,
       formTargets: targets(request),
     })
@@ -25,8 +25,8 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
 
   function codePage(reply: FastifyReply, ctx: PageContext, request: AuthorizationRequest, error?: string) {
     return kit.send(reply, ctx, {
-      title: 'Check your inbox',
-      body: codeStep(ctx.brand, { csrf: ctx.csrf, requestId: request.id, email: request.email ?? '', error }),
+      title: ctx.t.text('code.title'),
+      body: codeStep(ctx.brand, { ...ctx, requestId: request.id, email: request.email ?? '', error }),
       status: error ? 400 : 200,
       formTargets: targets(request),
     })
@@ -46,7 +46,7 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
       sessionCookie: request.cookies[kit.names.session],
       ip: request.ip,
     })
-    if (result.kind === 'page-error') return kit.error(reply, ctx.brand, result.status, result.message)
+    if (result.kind === 'page-error') return kit.error(reply, ctx.brand, ctx.t, result.status, ctx.t.text(result.key))
     if (result.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(result.url, 302)
     return emailPage(reply, ctx, result.request, { email: result.loginHint })
   })
@@ -56,12 +56,12 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     const ctx = await kit.context(request, reply)
     const id = field(request, 'request')
     try {
-      const updated = await authorize.requestCode(id, ctx.browser, field(request, 'email'), request.ip)
+      const updated = await authorize.requestCode(id, ctx.browser, field(request, 'email'), request.ip, ctx.uiLocales)
       return codePage(reply, ctx, updated)
     } catch (error) {
       const pending = await authorize.load(id, ctx.browser)
       if (!(error instanceof AppError) || !pending) throw error
-      return emailPage(reply, ctx, pending, { error: error.message, email: field(request, 'email'), status: error.statusCode })
+      return emailPage(reply, ctx, pending, { error: errorText(ctx.t, error), email: field(request, 'email'), status: error.statusCode })
     }
   })
 
@@ -74,7 +74,7 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     } catch (error) {
       const pending = await authorize.load(id, ctx.browser)
       if (!(error instanceof AppError) || !pending?.email) throw error
-      return codePage(reply, ctx, pending, error.message)
+      return codePage(reply, ctx, pending, errorText(ctx.t, error))
     }
   })
 
@@ -85,6 +85,6 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     const code = typeof query.code === 'string' ? query.code : ''
     const result = await authorize.followLink(id, request.cookies[kit.names.browser], code, request.ip)
     if (result.kind === 'finished') return finish(reply, result.finished)
-    return kit.send(reply, ctx, { title: 'Your sign-in code', body: showCode(result.code) })
+    return kit.send(reply, ctx, { title: ctx.t.text('shown.title'), body: showCode(ctx, result.code) })
   })
 }

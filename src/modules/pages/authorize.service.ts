@@ -41,7 +41,7 @@ import { issuerOf } from '../oauth/index.ts'
 import type { CodeTarget, PasswordlessService } from '../oauth/index.ts'
 import { findUserByEmail } from '../users/index.ts'
 import { findTenant } from '../tenancy/index.ts'
-import { checkAuthorization, type AuthorizeQuery } from './authorize-params.ts'
+import { checkAuthorization, pageError, type AuthorizeQuery, type PageError } from './authorize-params.ts'
 import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.ts'
 import { PAGES_CLIENT, type PageSessions } from './page-sessions.ts'
 import { passesThrough, passThrough, type SsoDeps } from './sso.ts'
@@ -49,7 +49,7 @@ import { passesThrough, passThrough, type SsoDeps } from './sso.ts'
 export { AUTHORIZATION_TTL_SECONDS } from './authorization-requests.ts'
 
 export type BeginResult =
-  | { kind: 'page-error'; status: number; message: string }
+  | PageError
   | { kind: 'redirect'; url: string }
   | { kind: 'ready'; request: AuthorizationRequest; client: OAuthClient; loginHint: string | null }
 
@@ -127,7 +127,7 @@ export class AuthorizeService {
   async begin(input: BeginInput): Promise<BeginResult> {
     const { tenantId, ip } = input
     if (tenantId && !(await findTenant(this.db, tenantId))) {
-      return { kind: 'page-error', status: 404, message: 'This sign-in page does not exist. Check the address, or go back to the app.' }
+      return pageError('authorize.unknownTenant', 404)
     }
     const checked = await checkAuthorization(input.query, (id) => this.clients.find(id))
     if (checked.kind === 'page-error') return checked
@@ -172,15 +172,18 @@ export class AuthorizeService {
     return request.client_id ? ((await this.clients.find(request.client_id))?.name ?? null) : null
   }
 
-  /** Emails a login code for the request; the answer is the same for every address. */
-  async requestCode(id: string, browser: string | undefined, email: string, ip: string): Promise<AuthorizationRequest> {
+  /**
+   * Emails a login code for the request; the answer is the same for every address. The
+   * email's link carries the sign-in's `ui_locales`, so a code shown from it keeps the language.
+   */
+  async requestCode(id: string, browser: string | undefined, email: string, ip: string, uiLocales: string | null = null): Promise<AuthorizationRequest> {
     const request = await this.load(id, browser)
     if (!request) throw expired()
     const address = email.trim()
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 320) {
       throw appErrors.invalid_email()
     }
-    const pageLink = withParams(`${this.config.publicUrl}${this.prefix(request.tenant_id)}/auth/oauth2/authorize/link`, { request: request.id })
+    const pageLink = withParams(`${this.config.publicUrl}${this.prefix(request.tenant_id)}/auth/oauth2/authorize/link`, { request: request.id, ui_locales: uiLocales })
     const target: CodeTarget = request.client_id
       ? {
           clientId: request.client_id,

@@ -5,11 +5,16 @@
  */
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
+import { FALLBACK_LOCALE } from '../../lib/locale.ts'
 import { html } from './html.ts'
+import { translator } from './i18n.ts'
 import type { PageKit } from './kit.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8')
 const SCRIPTS: Record<string, string> = { '/dev/login.js': asset('dev-login.js'), '/dev/callback.js': asset('dev-callback.js') }
+
+/** The dev pages speak English only (a developer's tool, not a person's page). */
+const english = translator(FALLBACK_LOCALE)
 
 export function devRoutes(app: FastifyInstance, kit: PageKit): void {
   for (const [path, source] of Object.entries(SCRIPTS)) {
@@ -19,7 +24,7 @@ export function devRoutes(app: FastifyInstance, kit: PageKit): void {
   }
 
   app.get('/dev/login', { schema: { tags: ['dev'], summary: 'Starts a browser login with a client (PKCE made in the page)' } }, async (request, reply) => {
-    const ctx = await kit.context(request, reply)
+    const ctx = { ...(await kit.context(request, reply)), t: english }
     const query = request.query as Record<string, unknown>
     const clientId = typeof query.client_id === 'string' ? query.client_id : ''
     const body = html`<p id="dev-login" data-client-id="${clientId}">Starting the login…</p>`
@@ -27,7 +32,7 @@ export function devRoutes(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.get('/dev/callback', { schema: { tags: ['dev'], summary: "The dev client's redirect URI: finishes a browser login or shows a link's code" } }, async (request, reply) => {
-    const ctx = await kit.context(request, reply)
+    const ctx = { ...(await kit.context(request, reply)), t: english }
     const query = request.query as Record<string, unknown>
     const code = typeof query.code === 'string' ? query.code.slice(0, 100) : ''
     const base = app.config.publicUrl

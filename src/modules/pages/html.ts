@@ -13,9 +13,9 @@ export class SafeHtml {
   }
 }
 
-type Part = SafeHtml | string | number | boolean | null | undefined | Part[]
+export type Part = SafeHtml | string | number | boolean | null | undefined | Part[]
 
-function render(part: Part): string {
+export function render(part: Part): string {
   if (part === null || part === undefined || part === false || part === true) return ''
   if (part instanceof SafeHtml) return part.value
   if (Array.isArray(part)) return part.map(render).join('')

@@ -2,6 +2,7 @@
 import type { Brand } from './brand.ts'
 import { brandPath } from './brand.ts'
 import { html, type SafeHtml } from './html.ts'
+import type { Translator } from './i18n.ts'
 import { notice } from './layout.ts'
 
 export interface InvitationPreview {
@@ -14,52 +15,64 @@ export interface InvitationPreview {
 /** Who is looking: nobody signed in, the invited address, or someone else. */
 export type Viewer = { kind: 'signed-out' } | { kind: 'invitee'; email: string } | { kind: 'other'; email: string }
 
-/** "a member", "an admin", "an owner". */
-export function withArticle(role: string): string {
-  return `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`
+const ROLES = ['owner', 'admin', 'member', 'customer'] as const
+type KnownRole = (typeof ROLES)[number]
+const known = (role: string): role is KnownRole => (ROLES as readonly string[]).includes(role)
+
+/** A role as a word ("member"), in the page's language. */
+export function roleName(t: Translator, role: string): string {
+  return known(role) ? t.text(`role.${role}`) : role
 }
 
-function expiry(iso: string): string {
+/** A role after "as" ("as a member"; "als lid"), in the page's language. */
+export function roleAs(t: Translator, role: string): string {
+  return known(role) ? t.text(`roleAs.${role}`) : role
+}
+
+/** The expiry in the page's language (English in the day-month-year order), in UTC: the reader's zone is unknown. */
+function expiry(t: Translator, iso: string): string {
   const at = new Date(iso)
-  return `${at.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`
+  return `${at.toLocaleString(t.locale === 'en' ? 'en-GB' : t.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`
 }
 
 const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
 
-function action(brand: Brand, path: string, f: { csrf: string; token: string }, label: string, secondary = false): SafeHtml {
+function action(brand: Brand, path: string, f: { csrf: string; token: string }, label: string | SafeHtml, secondary = false): SafeHtml {
   return html`<form method="post" action="${brandPath(brand, path)}">
 ${csrfField(f.csrf)}<input type="hidden" name="token" value="${f.token}">
 <button type="submit"${secondary ? html` class="secondary"` : ''}>${label}</button>
 </form>`
 }
 
-export function invitationPage(brand: Brand, f: { csrf: string; token: string; invitation: InvitationPreview; viewer: Viewer }): SafeHtml {
-  const { invitation, viewer } = f
+export function invitationPage(brand: Brand, f: { csrf: string; t: Translator; token: string; invitation: InvitationPreview; viewer: Viewer }): SafeHtml {
+  const { invitation, viewer, t } = f
+  const invited = html`<strong>${invitation.email}</strong>`
   const details = html`
-<p>You are invited to join <strong>${invitation.tenantName}</strong> as ${withArticle(invitation.role)}.</p>
+<p>${t.t('invitation.offer', { tenant: html`<strong>${invitation.tenantName}</strong>`, role: roleAs(t, invitation.role) })}</p>
 <dl>
-<dt>Organisation</dt><dd>${invitation.tenantName}</dd>
-<dt>Role</dt><dd>${invitation.role}</dd>
-<dt>Invited address</dt><dd>${invitation.email}</dd>
-<dt>Expires</dt><dd><time datetime="${invitation.expiresAt}">${expiry(invitation.expiresAt)}</time></dd>
+<dt>${t.t('invitation.organisation')}</dt><dd>${invitation.tenantName}</dd>
+<dt>${t.t('invitation.role')}</dt><dd>${roleName(t, invitation.role)}</dd>
+<dt>${t.t('invitation.address')}</dt><dd>${invitation.email}</dd>
+<dt>${t.t('invitation.expires')}</dt><dd><time datetime="${invitation.expiresAt}">${expiry(t, invitation.expiresAt)}</time></dd>
 </dl>`
   if (viewer.kind === 'invitee') {
     return html`${details}
-<p>You are signed in as <strong>${viewer.email}</strong>. Nothing changes until you accept.</p>
-${action(brand, '/invitations/accept/confirm', f, 'Accept the invitation')}`
+<p>${t.t('invitation.signedInAs', { email: html`<strong>${viewer.email}</strong>` })}</p>
+${action(brand, '/invitations/accept/confirm', f, t.t('invitation.accept'))}`
   }
   if (viewer.kind === 'other') {
     return html`${details}
-${notice('error', `This invitation is for ${invitation.email}, and you are signed in as ${viewer.email}. Only ${invitation.email} can accept it.`)}
-<p>Sign out here and sign in as ${invitation.email}: we will email it a code.</p>
-${action(brand, '/invitations/accept/signin', f, `Sign out and continue as ${invitation.email}`)}`
+${notice('error', t.text('invitation.otherAccount', { invited: invitation.email, email: viewer.email }))}
+<p>${t.t('invitation.switchIntro', { invited: invitation.email })}</p>
+${action(brand, '/invitations/accept/signin', f, t.t('invitation.switch', { invited: invitation.email }))}`
   }
   return html`${details}
-<p>To accept, sign in as <strong>${invitation.email}</strong>: we will email it a code. Nothing changes until you accept.</p>
-${action(brand, '/invitations/accept/signin', f, 'Sign in to accept')}`
+<p>${t.t('invitation.signInIntro', { invited })}</p>
+${action(brand, '/invitations/accept/signin', f, t.t('invitation.signIn'))}`
 }
 
-export function joinedPage(brand: Brand, f: { tenantName: string; role: string }): SafeHtml {
-  return html`${notice('ok', `You joined ${f.tenantName} as ${withArticle(f.role)}.`)}
-<p><a class="button" href="${brandPath(brand, '/account')}">Go to your account</a></p>`
+export function joinedPage(brand: Brand, f: { t: Translator; tenantName: string; role: string }): SafeHtml {
+  const { t } = f
+  return html`${notice('ok', t.text('invitation.joined', { tenant: f.tenantName, role: roleAs(t, f.role) }))}
+<p><a class="button" href="${brandPath(brand, '/account')}">${t.t('invitation.toAccount')}</a></p>`
 }

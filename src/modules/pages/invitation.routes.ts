@@ -16,7 +16,6 @@ import { field, type PageContext, type PageKit } from './kit.ts'
 import { cookieOptions } from './security.ts'
 import { codeStep, message } from './views.ts'
 
-const TITLE = 'Invitation'
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/
 const wellFormed = (value: unknown): string => (typeof value === 'string' && TOKEN.test(value) ? value : '')
 
@@ -39,8 +38,7 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
 
   function invalid(reply: FastifyReply, ctx: PageContext, status = 400) {
     reply.clearCookie(kit.names.invitation, cookieOptions(kit.names))
-    const text = 'This invitation is invalid, expired, withdrawn or already used. Ask the person who invited you to send a new one.'
-    return kit.send(reply, ctx, { title: TITLE, body: message(text, 'error'), status })
+    return kit.send(reply, ctx, { title: ctx.t.text('invitation.title'), body: message(ctx.t.text('invitation.invalid'), 'error'), status })
   }
 
   function viewerOf(session: PageSession | null, invitedEmail: string): Viewer {
@@ -54,11 +52,11 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
     const token = wellFormed((request.query as Record<string, unknown>).token) || wellFormed(request.cookies[kit.names.invitation])
     const { ctx, invitation } = await load(request, reply, token)
     if (!token) {
-      return kit.send(reply, ctx, { title: TITLE, body: message('This link is missing its token. Open the link from the invitation email again.', 'error'), status: 400 })
+      return kit.send(reply, ctx, { title: ctx.t.text('invitation.title'), body: message(ctx.t.text('invitation.noToken'), 'error'), status: 400 })
     }
     if (!invitation) return invalid(reply, ctx)
     const viewer = viewerOf(await sessions.find(request.cookies[kit.names.session]), invitation.email)
-    return kit.send(reply, ctx, { title: TITLE, body: invitationPage(ctx.brand, { csrf: ctx.csrf, token, invitation, viewer }) })
+    return kit.send(reply, ctx, { title: ctx.t.text('invitation.title'), body: invitationPage(ctx.brand, { ...ctx, token, invitation, viewer }) })
   })
 
   app.post('/invitations/accept/signin', { schema: { tags: ['pages'], summary: 'Page: sign in as the invited address (signs out another account first); emails it a code (form)' } }, async (request, reply) => {
@@ -69,7 +67,7 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
     const session = await sessions.find(request.cookies[kit.names.session])
     const viewer = viewerOf(session, invitation.email)
     if (viewer.kind === 'invitee') {
-      return kit.send(reply, ctx, { title: TITLE, body: invitationPage(ctx.brand, { csrf: ctx.csrf, token, invitation, viewer }) })
+      return kit.send(reply, ctx, { title: ctx.t.text('invitation.title'), body: invitationPage(ctx.brand, { ...ctx, token, invitation, viewer }) })
     }
     // the person asked to continue as the invited address: this browser's other sign-in ends
     if (session) {
@@ -78,7 +76,7 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
     }
     const pending = await signIn.begin({ tenantId: invitation.tenantId, email: invitation.email }, ctx.browser, request.ip)
     reply.setCookie(kit.names.invitation, token, cookieOptions(kit.names, AUTHORIZATION_TTL_SECONDS))
-    return kit.send(reply, ctx, { title: 'Check your inbox', body: codeStep(ctx.brand, { csrf: ctx.csrf, requestId: pending.id, email: invitation.email }) })
+    return kit.send(reply, ctx, { title: ctx.t.text('code.title'), body: codeStep(ctx.brand, { ...ctx, requestId: pending.id, email: invitation.email }) })
   })
 
   app.post('/invitations/accept/confirm', { schema: { tags: ['pages'], summary: 'Page: accept the invitation as the signed-in invited address (form)' } }, async (request, reply) => {
@@ -88,19 +86,20 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
     if (!invitation) return invalid(reply, ctx)
     const session = await sessions.find(request.cookies[kit.names.session])
     if (!session) {
-      const body = invitationPage(ctx.brand, { csrf: ctx.csrf, token, invitation, viewer: { kind: 'signed-out' } })
-      return kit.send(reply, ctx, { title: TITLE, body, status: 401 })
+      const body = invitationPage(ctx.brand, { ...ctx, token, invitation, viewer: { kind: 'signed-out' } })
+      return kit.send(reply, ctx, { title: ctx.t.text('invitation.title'), body, status: 401 })
     }
     try {
       const joined = await invitations.accept(pageActor(session), token)
       reply.clearCookie(kit.names.invitation, cookieOptions(kit.names))
-      return kit.send(reply, ctx, { title: `You joined ${invitation.tenantName}`, body: joinedPage(ctx.brand, { tenantName: invitation.tenantName, role: joined.role }) })
+      const title = ctx.t.text('invitation.joinedTitle', { tenant: invitation.tenantName })
+      return kit.send(reply, ctx, { title, body: joinedPage(ctx.brand, { t: ctx.t, tenantName: invitation.tenantName, role: joined.role }) })
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       if (error.code === APP_CODE.invalid_token) return invalid(reply, ctx)
       if (error.code !== APP_CODE.invitation_email_mismatch) throw error
       const viewer: Viewer = { kind: 'other', email: session.user.email }
-      return kit.send(reply, ctx, { title: TITLE, body: invitationPage(ctx.brand, { csrf: ctx.csrf, token, invitation, viewer }), status: 403 })
+      return kit.send(reply, ctx, { title: ctx.t.text('invitation.title'), body: invitationPage(ctx.brand, { ...ctx, token, invitation, viewer }), status: 403 })
     }
   })
 }

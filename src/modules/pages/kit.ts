@@ -1,11 +1,14 @@
-/** What every hosted page route needs: the brand, a nonce, the browser id, its CSRF token. */
+/** What every hosted page route needs: the brand, its language, a nonce, the browser id, its CSRF token. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Tenant } from '../../db/database.ts'
-import { appErrors } from '../../lib/errors.ts'
+import { appErrors, type AppError } from '../../lib/errors.ts'
+import type { SupportedLocale } from '../../lib/locale.ts'
 import { brandOf, type Brand } from './brand.ts'
 import { findTenant, lookOf } from '../tenancy/index.ts'
 import type { SafeHtml } from './html.ts'
+import { accountLocaleOf, cleanUiLocales, PAGE_CATALOGS, pageLocale, translator, type PageMessageKey, type Translator } from './i18n.ts'
 import { renderPage } from './layout.ts'
+import type { PageSessions } from './page-sessions.ts'
 import { browserId, cookieNames, csrfToken, csrfValid, cspSource, newNonce, pageHeaders, type CookieNames } from './security.ts'
 import { message } from './views.ts'
 
@@ -15,7 +18,14 @@ export interface PageContext {
   browser: string
   csrf: string
   names: CookieNames
+  /** The page's language and texts (i18n.ts). */
+  t: Translator
+  /** The sign-in's own `ui_locales`, cleaned, for its forms to carry on (null: none asked). */
+  uiLocales: string | null
 }
+
+/** The parts of a context every form needs. */
+export type FormContext = Pick<PageContext, 'csrf' | 't' | 'uiLocales'>
 
 export class PageKit {
   readonly names: CookieNames
@@ -23,6 +33,7 @@ export class PageKit {
   constructor(
     private readonly app: FastifyInstance,
     private readonly csrfKey: Buffer,
+    private readonly sessions: PageSessions,
   ) {
     this.names = cookieNames(app.config.publicUrl)
   }
@@ -44,10 +55,26 @@ export class PageKit {
     return { ...brandOf(await lookOf(this.app.db, tenant)), tenantId: tenant.id }
   }
 
-  async context(request: FastifyRequest, reply: FastifyReply): Promise<PageContext> {
+  /**
+   * The language of the page for this request (i18n.ts): `ui_locales` in the query (the
+   * authorization request) or in the form (carried on from it), the page session's account,
+   * Accept-Language. `chosen` (a locale the person just picked) wins over all of them.
+   */
+  async locale(request: FastifyRequest, chosen?: SupportedLocale): Promise<{ locale: SupportedLocale; uiLocales: string | null }> {
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const uiLocales = cleanUiLocales((request.query as Record<string, unknown> | undefined)?.ui_locales) ?? cleanUiLocales(body.ui_locales)
+    if (chosen) return { locale: chosen, uiLocales }
+    const acceptLanguage = request.headers['accept-language'] ?? null
+    // the account's choice is looked up only when the request did not name a language itself
+    const session = uiLocales ? null : await this.sessions.find(request.cookies[this.names.session])
+    return { locale: pageLocale({ uiLocales, accountLocale: session ? accountLocaleOf(session.user) : null, acceptLanguage }), uiLocales }
+  }
+
+  async context(request: FastifyRequest, reply: FastifyReply, chosen?: SupportedLocale): Promise<PageContext> {
     const brand = await this.brand(await this.tenant(request))
+    const { locale, uiLocales } = await this.locale(request, chosen)
     const browser = browserId(request, reply, this.names)
-    return { brand, nonce: newNonce(), browser, csrf: csrfToken(this.csrfKey, browser), names: this.names }
+    return { brand, nonce: newNonce(), browser, csrf: csrfToken(this.csrfKey, browser), names: this.names, t: translator(locale), uiLocales }
   }
 
   /** Refuses a POST whose CSRF token does not match its browser cookie. */
@@ -67,15 +94,32 @@ export class PageKit {
     pageHeaders(reply, ctx.nonce, page.formTargets, cspSource(ctx.brand.logoUrl))
     return reply
       .code(page.status ?? 200)
-      .send(renderPage({ brand: ctx.brand, title: page.title, body: page.body, nonce: ctx.nonce, scripts: page.scripts }))
+      .send(renderPage({ brand: ctx.brand, locale: ctx.t.locale, title: page.title, body: page.body, nonce: ctx.nonce, scripts: page.scripts }))
   }
 
   /** An error as a page: a sentence a person understands, never JSON. */
-  error(reply: FastifyReply, brand: Brand, status: number, text: string): FastifyReply {
+  error(reply: FastifyReply, brand: Brand, t: Translator, status: number, text: string): FastifyReply {
     const nonce = newNonce()
     pageHeaders(reply, nonce, [], cspSource(brand.logoUrl))
-    return reply.code(status).send(renderPage({ brand, title: 'Something is not right', body: message(text, 'error'), nonce }))
+    return reply.code(status).send(renderPage({ brand, locale: t.locale, title: t.text('error.title'), body: message(text, 'error'), nonce }))
   }
+}
+
+/**
+ * A catalog error in the page's language: its code's text when the pages' catalogs have one
+ * (`errors.<code>`), else the catalog's own English sentence.
+ */
+export function errorText(t: Translator, error: AppError): string {
+  const key = `errors.${error.code}`
+  if (!isPageKey(key)) return error.message
+  const seconds = Number(error.headers?.['retry-after'] ?? 0)
+  return t.text(key, { seconds })
+}
+
+const PAGE_KEYS = PAGE_CATALOGS.en
+
+function isPageKey(key: string): key is PageMessageKey {
+  return Object.hasOwn(PAGE_KEYS, key)
 }
 
 /** Form fields are text; anything else (a repeated field) reads as missing. */

@@ -4,6 +4,8 @@ import { html, type SafeHtml } from './html.ts'
 
 export interface PageInput {
   brand: Brand
+  /** The page's language (BCP 47), for `<html lang>`: screen readers and hyphenation follow it. */
+  locale: string
   title: string
   body: SafeHtml
   /** The CSP nonce of this response (for the brand colours and any script). */
@@ -20,7 +22,7 @@ export function renderPage(input: PageInput): string {
   // colours were checked to be #RGB/#RRGGBB (brand.ts), so they are safe inside CSS
   const colours = `:root{--accent:${brand.accent};--on-accent:${brand.onAccent};--text:${brand.text}}`
   return html`<!doctype html>
-<html lang="en">
+<html lang="${input.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

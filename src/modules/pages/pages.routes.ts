@@ -7,34 +7,39 @@ import { readFileSync } from 'node:fs'
 import cookie from '@fastify/cookie'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
+import { FALLBACK_LOCALE } from '../../lib/locale.ts'
 import { registerScoped } from '../../lib/scope.ts'
+import { saveAccountLocale } from './account-locale.ts'
 import { accountRoutes } from './account.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
 import { invitationRoutes } from './invitation.routes.ts'
-import { PageKit } from './kit.ts'
+import { translator, type Translator } from './i18n.ts'
+import { errorText, PageKit } from './kit.ts'
 
 const CSS = readFileSync(new URL('./pages.css', import.meta.url), 'utf8')
 
 /** What a person reads for an error that no route turned into a sentence of its own. */
-function sentence(error: FastifyError | AppError, requestId: string): { status: number; text: string } {
-  if (error instanceof AppError) return { status: error.statusCode, text: error.message }
+function sentence(t: Translator, error: FastifyError | AppError, requestId: string): { status: number; text: string } {
+  if (error instanceof AppError) return { status: error.statusCode, text: errorText(t, error) }
   const status = error.statusCode ?? 500
-  if (status === 413) return { status, text: 'What you sent is too large.' }
-  if (status >= 400 && status < 500) return { status, text: 'This page could not understand what was sent. Go back and try again.' }
-  return { status: 500, text: `Something went wrong on our side. Try again in a moment; if it keeps happening, quote reference ${requestId}.` }
+  if (status === 413) return { status, text: t.text('error.tooLarge') }
+  if (status >= 400 && status < 500) return { status, text: t.text('error.badRequest') }
+  return { status: 500, text: t.text('error.server', { reference: requestId }) }
 }
 
 export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   await app.register(cookie)
   const { pages } = app.services
-  const kit = new PageKit(app, pages.csrfKey)
+  const kit = new PageKit(app, pages.csrfKey, pages.sessions)
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const { status, text } = sentence(error, request.id)
+    // the error's page speaks the request's language (a failing lookup must not hide the error)
+    const t = translator((await kit.locale(request).catch(() => null))?.locale ?? FALLBACK_LOCALE)
+    const { status, text } = sentence(t, error, request.id)
     if (status >= 500) request.log.error({ err: error }, 'hosted page failed')
     const tenant = await kit.tenant(request).catch(() => null)
-    return kit.error(reply, await kit.brand(tenant), status, text)
+    return kit.error(reply, await kit.brand(tenant), t, status, text)
   })
 
   app.get('/pages/pages.css', { schema: { tags: ['pages'], summary: "The hosted pages' stylesheet" } }, async (_request, reply) =>
@@ -47,7 +52,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
   registerScoped(app, (scoped) => {
     authorizeRoutes(scoped, kit, pages.authorize)
-    accountRoutes(scoped, kit, pages.sessions, pages.authorize, oidc)
+    accountRoutes(scoped, kit, { sessions: pages.sessions, authorize: pages.authorize, oidc, setLocale: saveAccountLocale })
     invitationRoutes(scoped, kit, pages.sessions, pages.invitations)
   })
 }

@@ -1,89 +1,124 @@
-/** The hosted pages' bodies: pure functions from what to show to markup. */
+/** The hosted pages' bodies: pure functions from what to show to markup, in the page's language (i18n.ts). */
+import type { SupportedLocale } from '../../lib/locale.ts'
 import type { Brand } from './brand.ts'
 import { brandPath } from './brand.ts'
 import { html, type SafeHtml } from './html.ts'
+import { LOCALE_NAMES } from './i18n.ts'
+import type { FormContext } from './kit.ts'
 import { notice } from './layout.ts'
 
-export interface Form {
-  csrf: string
+export interface Form extends FormContext {
   error?: string | null
 }
 
 const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
 
+/** The sign-in's `ui_locales`, carried from step to step so that each keeps its language. */
+const localeField = (uiLocales: string | null) => (uiLocales ? html`<input type="hidden" name="ui_locales" value="${uiLocales}">` : '')
+
 export function emailStep(brand: Brand, f: Form & { requestId: string; appName: string | null; email?: string | null }): SafeHtml {
+  const { t } = f
   return html`
-<p>${f.appName ? `Sign in to ${f.appName} with your email address. We will send you a code.` : 'Enter your email address. We will send you a code to sign in.'}</p>
+<p>${f.appName ? t.t('signin.introApp', { app: f.appName }) : t.t('signin.intro')}</p>
 ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/auth/oauth2/authorize/email')}" class="stack">
-${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}">
-<label for="email">Email address</label>
+${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}">${localeField(f.uiLocales)}
+<label for="email">${t.t('signin.email')}</label>
 <input id="email" name="email" type="email" autocomplete="email" inputmode="email" required maxlength="320" value="${f.email ?? ''}" autofocus>
-<button type="submit">Email me a code</button>
+<button type="submit">${t.t('signin.sendCode')}</button>
 </form>`
 }
 
 export function codeStep(brand: Brand, f: Form & { requestId: string; email: string }): SafeHtml {
+  const { t } = f
   return html`
-<p>If <strong>${f.email}</strong> can sign in, we sent it an email with a code. Type the code here, or open the link in the email on this device.</p>
+<p>${t.t('code.intro', { email: html`<strong>${f.email}</strong>` })}</p>
 ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/auth/oauth2/authorize/code')}" class="stack">
-${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}">
-<label for="code">Code from the email</label>
-<p class="hint" id="code-hint">Ten letters and digits, like 7K2QD-M9XHT.</p>
+${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}">${localeField(f.uiLocales)}
+<label for="code">${t.t('code.label')}</label>
+<p class="hint" id="code-hint">${t.t('code.hint')}</p>
 <input id="code" name="code" type="text" class="code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" required maxlength="20" aria-describedby="code-hint" autofocus>
-<button type="submit">Sign in</button>
+<button type="submit">${t.t('code.submit')}</button>
 </form>
 <hr>
 <form method="post" action="${brandPath(brand, '/auth/oauth2/authorize/email')}">
-${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}"><input type="hidden" name="email" value="${f.email}">
-<button type="submit" class="secondary">Send a new code</button>
+${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}"><input type="hidden" name="email" value="${f.email}">${localeField(f.uiLocales)}
+<button type="submit" class="secondary">${t.t('code.resend')}</button>
 </form>`
 }
 
-export function showCode(code: string): SafeHtml {
+export function showCode(f: Pick<Form, 't'>, code: string): SafeHtml {
+  const { t } = f
   return html`
-<p>You opened the sign-in link on another device or browser. To finish signing in, type this code where you started:</p>
-<p class="shown-code" aria-label="Your code">${code}</p>
-<p>The code works once and expires soon. If you did not try to sign in, ignore it.</p>`
+<p>${t.t('shown.intro')}</p>
+<p class="shown-code" aria-label="${t.text('shown.label')}">${code}</p>
+<p>${t.t('shown.after')}</p>`
 }
 
 export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info', next?: { href: string; label: string }): SafeHtml {
   return html`${notice(kind, text)}${next ? html`<p><a class="button" href="${next.href}">${next.label}</a></p>` : ''}`
 }
 
-export function resetForm(brand: Brand, f: Form & { token: string; policy: string }): SafeHtml {
+export function resetForm(brand: Brand, f: Form & { token: string }): SafeHtml {
+  const { t } = f
   return html`
-<p>Choose a new password for your account.</p>
+<p>${t.t('reset.intro')}</p>
 ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/reset-password')}" class="stack">
 ${csrfField(f.csrf)}<input type="hidden" name="token" value="${f.token}">
-<label for="password">New password</label>
-<p class="hint" id="policy">${f.policy}</p>
+<label for="password">${t.t('reset.label')}</label>
+<p class="hint" id="policy">${t.t('password.policy')}</p>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" maxlength="256" aria-describedby="policy" autofocus>
-<button type="submit">Save the new password</button>
+<button type="submit">${t.t('reset.submit')}</button>
 </form>`
 }
 
 export function forgotForm(brand: Brand, f: Form): SafeHtml {
+  const { t } = f
   return html`
-<p>Enter the email address of your account. If it has one, we will email it a link to choose a new password.</p>
+<p>${t.t('forgot.intro')}</p>
 ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/forgot-password')}" class="stack">
 ${csrfField(f.csrf)}
-<label for="email">Email address</label>
+<label for="email">${t.t('signin.email')}</label>
 <input id="email" name="email" type="email" autocomplete="email" required maxlength="320" autofocus>
-<button type="submit">Email me a reset link</button>
+<button type="submit">${t.t('forgot.submit')}</button>
 </form>`
 }
 
 export function confirmForm(brand: Brand, f: Form & { token: string }): SafeHtml {
+  const { t } = f
   return html`
-<p>Confirm that this email address is yours.</p>
+<p>${t.t('confirm.intro')}</p>
 ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/confirm-email')}">
 ${csrfField(f.csrf)}<input type="hidden" name="token" value="${f.token}">
-<button type="submit">Confirm my address</button>
+<button type="submit">${t.t('confirm.submit')}</button>
+</form>`
+}
+
+export function endSessionForm(brand: Brand, f: Form & { fields: Record<string, string> }): SafeHtml {
+  const { t } = f
+  return html`
+<p>${t.t('endSession.question')}</p>
+<form method="post" action="${brandPath(brand, '/auth/oauth2/logout')}">
+${csrfField(f.csrf)}${Object.entries(f.fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
+<button type="submit">${t.t('endSession.submit')}</button>
+</form>`
+}
+
+/** The account page's language choice: each locale under its own name, the page's own selected. */
+export function languageForm(brand: Brand, f: Form & { locales: readonly SupportedLocale[] }): SafeHtml {
+  const { t } = f
+  const options = f.locales.map(
+    (locale) => html`<option value="${locale}" lang="${locale}"${locale === t.locale ? html` selected` : ''}>${LOCALE_NAMES[locale]}</option>`,
+  )
+  return html`<form method="post" action="${brandPath(brand, '/account/locale')}" class="stack">
+${csrfField(f.csrf)}
+<label for="locale">${t.t('account.language')}</label>
+<select id="locale" name="locale">${options}</select>
+<button type="submit">${t.t('account.saveLanguage')}</button>
 </form>`
 }
 
@@ -91,48 +126,43 @@ export interface AccountView {
   email: string
   displayName: string | null
   hasPassword: boolean
-  policy: string
+  locales: readonly SupportedLocale[]
   notice?: string | null
 }
 
 export function accountPage(brand: Brand, f: Form & AccountView): SafeHtml {
+  const { t } = f
+  const setByEmail = html`<a href="${brandPath(brand, '/forgot-password')}">${t.t('account.noPasswordLink')}</a>`
   return html`
 ${notice('ok', f.notice)}${notice('error', f.error)}
-<dl><dt>Email address</dt><dd>${f.email}</dd></dl>
+<dl><dt>${t.t('account.email')}</dt><dd>${f.email}</dd></dl>
 <form method="post" action="${brandPath(brand, '/account/profile')}" class="stack">
 ${csrfField(f.csrf)}
-<label for="displayName">Display name</label>
+<label for="displayName">${t.t('account.displayName')}</label>
 <input id="displayName" name="displayName" type="text" autocomplete="name" maxlength="200" value="${f.displayName ?? ''}">
-<button type="submit">Save the name</button>
+<button type="submit">${t.t('account.saveName')}</button>
 </form>
 <hr>
-<h2>Password</h2>
+${languageForm(brand, f)}
+<hr>
+<h2>${t.t('account.password')}</h2>
 ${
   f.hasPassword
     ? html`<form method="post" action="${brandPath(brand, '/account/password')}" class="stack">
 ${csrfField(f.csrf)}
-<label for="currentPassword">Current password</label>
+<label for="currentPassword">${t.t('account.currentPassword')}</label>
 <input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required maxlength="256">
-<label for="newPassword">New password</label>
-<p class="hint" id="policy">${f.policy}</p>
+<label for="newPassword">${t.t('account.newPassword')}</label>
+<p class="hint" id="policy">${t.t('password.policy')}</p>
 <input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required minlength="10" maxlength="256" aria-describedby="policy">
-<button type="submit">Change the password</button>
+<button type="submit">${t.t('account.changePassword')}</button>
 </form>`
-    : html`<p>You sign in with codes by email. To also have a password, <a href="${brandPath(brand, '/forgot-password')}">set one by email</a>.</p>`
+    : html`<p>${t.t('account.noPassword', { link: setByEmail })}</p>`
 }
 <hr>
 <form method="post" action="${brandPath(brand, '/account/signout')}" class="stack">
 ${csrfField(f.csrf)}
-<button type="submit" class="secondary" name="everywhere" value="0">Sign out</button>
-<button type="submit" class="secondary" name="everywhere" value="1">Sign out everywhere</button>
-</form>`
-}
-
-export function endSessionForm(brand: Brand, f: Form & { fields: Record<string, string> }): SafeHtml {
-  return html`
-<p>Do you want to sign out?</p>
-<form method="post" action="${brandPath(brand, '/auth/oauth2/logout')}">
-${csrfField(f.csrf)}${Object.entries(f.fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
-<button type="submit">Sign out</button>
+<button type="submit" class="secondary" name="everywhere" value="0">${t.t('account.signOut')}</button>
+<button type="submit" class="secondary" name="everywhere" value="1">${t.t('account.signOutEverywhere')}</button>
 </form>`
 }

@@ -1,0 +1,133 @@
+/**
+ * The hosted pages' texts in English: the reference catalog. Every other locale has every key
+ * of this one (typed as `PageCatalog`, checked by ../locales.test.ts); a key a locale
+ * lacks at run time reads in English. Values are plain text: `{name}` marks a value filled in
+ * when the page is drawn (escaped as HTML there, see ../i18n.ts), the one interpolation form.
+ */
+export const en = {
+  // every page
+  'error.title': 'Something is not right',
+  'error.tooLarge': 'What you sent is too large.',
+  'error.badRequest': 'This page could not understand what was sent. Go back and try again.',
+  'error.server': 'Something went wrong on our side. Try again in a moment; if it keeps happening, quote reference {reference}.',
+  // the catalog's errors that reach a person on a page, by code (src/lib/error-catalog.ts)
+  'errors.not_found': 'This page does not exist. Check the address in your email or app.',
+  'errors.rate_limited': 'Too many requests; try again in {seconds} seconds.',
+  'errors.csrf_failed': 'This form has expired or your browser did not send its cookie. Reload the page and try again (cookies must be allowed for this site).',
+  'errors.signed_out': 'You are signed out. Open your account page to sign in again.',
+  'errors.authorization_expired': 'This sign-in has expired or was started in another browser. Go back to the app and start again.',
+  'errors.wrong_code': 'That code is not right. Check the email and try again.',
+  'errors.invalid_email': 'Enter an email address like name@example.com.',
+  'errors.invalid_link': 'This link is damaged. Type the code from the email instead.',
+  'errors.too_many_attempts': 'Too many wrong codes. Ask for a new code below.',
+  'errors.no_account': 'There is no account for this address yet. Sign in to an app first to create one.',
+
+  // the authorization endpoint's faults shown on the page (authorize-params.ts)
+  'authorize.unknownTenant': 'This sign-in page does not exist. Check the address, or go back to the app.',
+  'authorize.noClientId': 'The app that sent you here did not say which app it is (client_id is missing). Go back to the app and try again.',
+  'authorize.unknownClient': 'The app that sent you here is not registered with this service (unknown client_id).',
+  'authorize.redirectTwice': 'The app sent its return address twice (redirect_uri), so this sign-in cannot continue.',
+  'authorize.noRedirect': 'The app did not say where to return after sign-in (redirect_uri is missing).',
+  'authorize.wrongRedirect': 'The app asked to return to an address it has not registered (redirect_uri), so this sign-in was stopped to protect you.',
+
+  // sign-in: the email step, the code step, a code shown on another device
+  'signin.title': 'Sign in',
+  'signin.titleAccount': 'Sign in to your account',
+  'signin.introApp': 'Sign in to {app} with your email address. We will send you a code.',
+  'signin.intro': 'Enter your email address. We will send you a code to sign in.',
+  'signin.email': 'Email address',
+  'signin.sendCode': 'Email me a code',
+  'code.title': 'Check your inbox',
+  'code.intro': 'If {email} can sign in, we sent it an email with a code. Type the code here, or open the link in the email on this device.',
+  'code.label': 'Code from the email',
+  'code.hint': 'Ten letters and digits, like 7K2QD-M9XHT.',
+  'code.submit': 'Sign in',
+  'code.resend': 'Send a new code',
+  'shown.title': 'Your sign-in code',
+  'shown.intro': 'You opened the sign-in link on another device or browser. To finish signing in, type this code where you started:',
+  'shown.label': 'Your code',
+  'shown.after': 'The code works once and expires soon. If you did not try to sign in, ignore it.',
+
+  // the default emails' links: confirm an address, reset and forget a password
+  'confirm.title': 'Confirm your email address',
+  'confirm.noToken': 'This link is missing its token. Open the link from the email again.',
+  'confirm.intro': 'Confirm that this email address is yours.',
+  'confirm.submit': 'Confirm my address',
+  'confirm.invalid': 'This confirmation link is invalid, expired or already used. Sign in to get a new one.',
+  'confirm.doneTitle': 'Email address confirmed',
+  'confirm.done': 'Thank you: your email address is confirmed.',
+  'reset.title': 'Choose a new password',
+  'reset.badLink': 'This link is invalid, expired or already used. Ask for a new one.',
+  'reset.badLinkAction': 'Reset my password',
+  'reset.intro': 'Choose a new password for your account.',
+  'reset.label': 'New password',
+  'reset.submit': 'Save the new password',
+  'reset.doneTitle': 'Password changed',
+  'reset.done': 'Your password is changed. You have been signed out everywhere else; sign in again with the new password.',
+  'password.policy': 'At least 10 characters (at most 256), and not one character repeated.',
+  'password.rejected': 'The new password {reason}.',
+  'forgot.title': 'Reset your password',
+  'forgot.intro': 'Enter the email address of your account. If it has one, we will email it a link to choose a new password.',
+  'forgot.submit': 'Email me a reset link',
+  'forgot.sentTitle': 'Check your inbox',
+  'forgot.sent': 'If the address has an account, a password reset link is on its way to it.',
+
+  // the account page
+  'account.title': 'Your account',
+  'account.email': 'Email address',
+  'account.displayName': 'Display name',
+  'account.saveName': 'Save the name',
+  'account.nameSaved': 'Your name is saved.',
+  'account.language': 'Language',
+  'account.saveLanguage': 'Save the language',
+  'account.languageSaved': 'Your language is saved.',
+  'account.password': 'Password',
+  'account.currentPassword': 'Current password',
+  'account.newPassword': 'New password',
+  'account.changePassword': 'Change the password',
+  'account.wrongCurrent': 'The current password is not right.',
+  'account.passwordChanged': 'Your password is changed. Your other sessions were signed out.',
+  'account.noPassword': 'You sign in with codes by email. To also have a password, {link}.',
+  'account.noPasswordLink': 'set one by email',
+  'account.signOut': 'Sign out',
+  'account.signOutEverywhere': 'Sign out everywhere',
+  'signout.title': 'Signed out',
+  'signout.done': 'You are signed out.',
+  'signout.everywhere': 'You are signed out on every device and app.',
+  'endSession.title': 'Sign out',
+  'endSession.question': 'Do you want to sign out?',
+  'endSession.submit': 'Sign out',
+
+  // the invitation page
+  'invitation.title': 'Invitation',
+  'invitation.noToken': 'This link is missing its token. Open the link from the invitation email again.',
+  'invitation.invalid': 'This invitation is invalid, expired, withdrawn or already used. Ask the person who invited you to send a new one.',
+  'invitation.offer': 'You are invited to join {tenant} as {role}.',
+  'invitation.organisation': 'Organisation',
+  'invitation.role': 'Role',
+  'invitation.address': 'Invited address',
+  'invitation.expires': 'Expires',
+  'invitation.signedInAs': 'You are signed in as {email}. Nothing changes until you accept.',
+  'invitation.accept': 'Accept the invitation',
+  'invitation.otherAccount': 'This invitation is for {invited}, and you are signed in as {email}. Only {invited} can accept it.',
+  'invitation.switchIntro': 'Sign out here and sign in as {invited}: we will email it a code.',
+  'invitation.switch': 'Sign out and continue as {invited}',
+  'invitation.signInIntro': 'To accept, sign in as {invited}: we will email it a code. Nothing changes until you accept.',
+  'invitation.signIn': 'Sign in to accept',
+  'invitation.joinedTitle': 'You joined {tenant}',
+  'invitation.joined': 'You joined {tenant} as {role}.',
+  'invitation.toAccount': 'Go to your account',
+  // a role as a word ("Role: member") and after "as" ("as a member")
+  'role.owner': 'owner',
+  'role.admin': 'admin',
+  'role.member': 'member',
+  'role.customer': 'customer',
+  'roleAs.owner': 'an owner',
+  'roleAs.admin': 'an admin',
+  'roleAs.member': 'a member',
+  'roleAs.customer': 'a customer',
+} as const
+
+export type PageMessageKey = keyof typeof en
+/** What every locale's catalog holds: a text for every key of the English one. */
+export type PageCatalog = Record<PageMessageKey, string>
