@@ -27,6 +27,8 @@ export interface LoginCodesTable {
   requested_network: ColumnType<string | null, string | null | undefined, string | null>
   /** The hosted-page authorization the code was mailed for, if any. */
   authorization_request_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The locale the code was asked in (lib/locale.ts): an account the exchange signs up gets it. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface AuthorizationRequestsTable {
