@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { createActor, createTestApp, errorBody, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { createActor, createTestApp, errorBody, freePort, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { PageClient } from './page-client.ts'
 import { createClient, exchange, pkcePair } from './login-helpers.ts'
 import { SmtpSink, type ReceivedMail } from './smtp-sink.ts'
 
@@ -14,10 +15,14 @@ let t: TestApp
 let sink: SmtpSink
 let brandId: number
 let brandAdmin: Actor
+let base: string
 
 beforeAll(async () => {
   sink = await new SmtpSink().start()
-  t = await createTestApp({ SMTP_URL: sink.url, RUN_WORKER: 'true' })
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  t = await createTestApp({ SMTP_URL: sink.url, RUN_WORKER: 'true', PUBLIC_URL: base })
+  await t.app.listen({ port, host: '127.0.0.1' })
   brandId = (await t.app.services.tenants.create(OPERATOR, { name: 'Fan Co', signup: 'customers' })).id
   brandAdmin = await createActor(t, { tenantId: brandId, role: 'admin' })
 })
@@ -125,6 +130,41 @@ describe("the account's own locale", () => {
     expect(token.statusCode).toBe(200)
     const account = await t.db.selectFrom('users').select('locale').where('email', '=', email).where('tenant_id', '=', brandId).executeTakeFirstOrThrow()
     expect(account.locale).toBe('nl')
+  })
+})
+
+describe('sign-ups elsewhere', () => {
+  const CODE = /\b[0-9A-Z]{5}-[0-9A-Z]{5}\b/
+
+  it('the hosted sign-in page carries ui_locales=fr to the email and to the account it signs up', async () => {
+    const client = await createClient(t.app, { redirectUris: ['https://app.fanco.test/cb'] })
+    const browser = new PageClient(base)
+    const query = new URLSearchParams({ client_id: client.clientId, response_type: 'code', redirect_uri: client.redirectUri, state: 's', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', ui_locales: 'fr-CA en' })
+    const page = await browser.get(`/tenants/${brandId}/auth/oauth2/authorize?${query.toString()}`)
+    expect(page.status).toBe(200)
+    const email = uniqueEmail('page-fr')
+    const before = sink.messages.length
+    const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
+    const mail = await mailTo(email, before)
+    expect(mail.subject).toMatch(/^Votre code de connexion Fan Co : /)
+    const done = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: CODE.exec(mail.text ?? '')?.[0] ?? '' })
+    expect(done.status).toBe(303)
+    const account = await t.db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()
+    expect(account.locale).toBe('fr-CA')
+  })
+
+  it("the v5 dialect's code request takes Accept-Language for the email", async () => {
+    const client = await createClient(t.app, { redirectUris: ['https://app.fanco.test/v5'] })
+    const email = uniqueEmail('v5-de')
+    const before = sink.messages.length
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v5/auth/passwordlessLogin/code',
+      headers: { 'accept-language': 'de-AT,de;q=0.8' },
+      payload: { email, clientId: client.clientId, redirectUri: client.redirectUri, codeChallenge: pkcePair().challenge, codeChallengeMethod: 'S256' },
+    })
+    expect(res.json()).toEqual({ data: 'ok', errorMessage: null })
+    expect((await mailTo(email, before)).subject).toMatch(/^Ihr Anmeldecode für Trellis: /)
   })
 })
 

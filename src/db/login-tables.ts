@@ -47,6 +47,8 @@ export interface AuthorizationRequestsTable {
   expires_at: ColumnType<Date, Date, Date>
   completed_at: NullableTimestamp
   created_at: Generated<Date>
+  /** The locale the sign-in was started in (`ui_locales`, else Accept-Language): its codes carry it. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RefreshTokensTable {

@@ -5,7 +5,8 @@
  * one its customers are spoken to in when their own is not known). Both nullable: every
  * account and tenant made before this migration keeps today's English. A login code carries
  * the locale of the request that asked for it (`login_codes.locale`), so that an account its
- * exchange signs up gets that locale.
+ * exchange signs up gets that locale; so does a hosted sign-in (`authorization_requests.locale`,
+ * from the authorize request's `ui_locales` or Accept-Language), for the codes it asks for.
  */
 import { sql, type Kysely } from 'kysely'
 
@@ -13,4 +14,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column locale text`.execute(db)
   await sql`alter table tenants add column default_locale text`.execute(db)
   await sql`alter table login_codes add column locale text`.execute(db)
+  await sql`alter table authorization_requests add column locale text`.execute(db)
 }
