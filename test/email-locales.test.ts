@@ -54,6 +54,7 @@ describe('the locale an account signs up with', () => {
     expect(mail.subject).toBe('Bevestig je e-mailadres voor Trellis')
     expect(mail.text).toContain('Bedankt voor je aanmelding bij Trellis.')
     expect(mail.text).toContain('Bevestig mijn adres: ')
+    expect(mail.html).toContain('<html lang="nl"')
     const row = await t.db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()
     expect(row.locale).toBe('nl-NL')
   })
@@ -210,6 +211,10 @@ describe("a brand's texts per locale", () => {
     const french = await t.app.inject({ method: 'GET', url: `/tenants/${brandId}/emails/passwordReset/preview?locale=fr`, headers: brandAdmin.headers })
     // no French subject from the brand: its default-locale text, then the platform's French words
     expect(french.json()).toMatchObject({ subject: 'Fan Co: neues Passwort', text: expect.stringContaining('expire le 21 novembre 2026 à 15:00:00 UTC') })
+    const before = sink.messages.length
+    const sent = await t.app.inject({ method: 'POST', url: `/tenants/${brandId}/emails/emailConfirmation/test?locale=nl`, headers: brandAdmin.headers })
+    expect(sent.statusCode).toBe(202)
+    expect((await mailTo(brandAdmin.user.email, before)).subject).toBe('Bevestig je e-mailadres voor Fan Co')
     await t.app.inject({ method: 'PATCH', url: `/tenants/${brandId}`, headers: brandAdmin.headers, payload: { defaultLocale: null, emailConfig: { emailTypeConfig: null } } })
   })
 

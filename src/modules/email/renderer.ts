@@ -127,6 +127,7 @@ export async function renderEmail(input: RenderInput, ctx: DefaultsContext): Pro
   const code = input.type === 'passwordlessLogin' ? (values.loginCode ?? '') : ''
   const html = await renderLayout({
     ...t,
+    lang: at.locale,
     subject,
     code,
     companyName,
