@@ -18,6 +18,7 @@ const tenant: Tenant = {
   country_code: 'DE',
   sender_email: 'hello@acme.test',
   time_zone: 'Europe/Berlin',
+  default_locale: null,
   email_config: {
     template: { buttonColor: '#ff6600', textColor: '#222222' },
     emailTypeConfig: {

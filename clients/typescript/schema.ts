@@ -534,7 +534,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the username or display name of the signed-in user */
+        /** Change the username, display name or locale of the signed-in user */
         patch: operations["updateCurrentUser"];
         trace?: never;
     };
@@ -2419,13 +2419,27 @@ export interface components {
             };
         };
         EmailTypeTexts: {
-            subject?: string | null;
-            title?: string | null;
-            contentBeforeCta?: string | null;
-            ctaLabel?: string | null;
-            ctaLink?: string | null;
-            contentAfterCta?: string | null;
-            footerTitle?: string | null;
+            subject?: string | {
+                [key: string]: string;
+            } | null;
+            title?: string | {
+                [key: string]: string;
+            } | null;
+            contentBeforeCta?: string | {
+                [key: string]: string;
+            } | null;
+            ctaLabel?: string | {
+                [key: string]: string;
+            } | null;
+            ctaLink?: string | {
+                [key: string]: string;
+            } | null;
+            contentAfterCta?: string | {
+                [key: string]: string;
+            } | null;
+            footerTitle?: string | {
+                [key: string]: string;
+            } | null;
         };
         EmailConfig: {
             template?: {
@@ -2449,6 +2463,7 @@ export interface components {
             countryCode?: string | null;
             senderEmail?: string | null;
             timeZone?: string | null;
+            defaultLocale?: string | null;
             /** @description Who may sign up under this tenant: closed (nobody; the default), customers (a new user belongs to it as a customer and gets a personal child tenant), members (joins as a member) */
             signup?: "closed" | "customers" | "members";
             emailConfig?: components["schemas"]["EmailConfig"];
@@ -2469,6 +2484,7 @@ export interface components {
             countryCode?: string | null;
             senderEmail?: string | null;
             timeZone?: string | null;
+            defaultLocale?: string | null;
             /** @description Who may sign up under this tenant: closed (nobody; the default), customers (a new user belongs to it as a customer and gets a personal child tenant), members (joins as a member) */
             signup?: "closed" | "customers" | "members";
             /** @description whether the tenant is a brand: it lends its own look, texts, links and sign-up; any other tenant wears its brand's */
@@ -2481,7 +2497,9 @@ export interface components {
                 };
                 emailTypeConfig?: {
                     [key: string]: {
-                        [key: string]: string;
+                        [key: string]: string | {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -2519,6 +2537,7 @@ export interface components {
             countryCode?: string | null;
             senderEmail?: string | null;
             timeZone?: string | null;
+            defaultLocale?: string | null;
             /** @description Who may sign up under this tenant: closed (nobody; the default), customers (a new user belongs to it as a customer and gets a personal child tenant), members (joins as a member) */
             signup?: "closed" | "customers" | "members";
             emailConfig?: components["schemas"]["EmailConfig"];
@@ -2637,6 +2656,11 @@ export interface components {
             code_challenge_method?: string;
             /** @description The scopes the token should carry, within the client's; absent: the client's defaults */
             scope?: string;
+            /**
+             * @description The locale of an account the code signs up, and of the email when the address's account has none; absent: the Accept-Language header's first language
+             * @example nl-NL
+             */
+            locale?: string;
         };
         CurrentUser: {
             user: {
@@ -2653,6 +2677,8 @@ export interface components {
                 }[];
                 /** @description the tenant the user belongs to; null for a platform user */
                 tenantId: number | null;
+                /** @description the BCP 47 locale emails and pages speak to the user in; null: not set (the brand's default, else English) */
+                locale: string | null;
             };
         };
         Algorithm: {
@@ -3118,6 +3144,7 @@ export interface operations {
                  *       "countryCode": "DE",
                  *       "senderEmail": "user@example.com",
                  *       "timeZone": "string",
+                 *       "defaultLocale": "nl-NL",
                  *       "signup": "closed",
                  *       "emailConfig": {
                  *         "template": {
@@ -3260,6 +3287,7 @@ export interface operations {
                  *       "countryCode": "DE",
                  *       "senderEmail": "user@example.com",
                  *       "timeZone": "string",
+                 *       "defaultLocale": "nl-NL",
                  *       "signup": "closed",
                  *       "emailConfig": {
                  *         "template": {
@@ -3904,7 +3932,13 @@ export interface operations {
     };
     previewTenantEmail: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Render for a recipient with this locale: the brand's texts for it (else its default locale's), the platform's in the best shipped locale; absent: a recipient with none
+                 * @example nl-NL
+                 */
+                locale?: string;
+            };
             header?: never;
             path: {
                 tenantId: number;
@@ -3938,7 +3972,13 @@ export interface operations {
     };
     sendTenantTestEmail: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Render for a recipient with this locale: the brand's texts for it (else its default locale's), the platform's in the best shipped locale; absent: a recipient with none
+                 * @example nl-NL
+                 */
+                locale?: string;
+            };
             header?: never;
             path: {
                 tenantId: number;
@@ -4568,12 +4608,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "username": "string",
-                 *       "displayName": "string"
+                 *       "displayName": "string",
+                 *       "locale": "nl-NL"
                  *     }
                  */
                 "application/json": {
                     username?: string;
                     displayName?: string | null;
+                    locale?: string | null;
                 };
             };
         };
@@ -4654,7 +4696,8 @@ export interface operations {
                  *       "email": "user@example.com",
                  *       "password": "string",
                  *       "username": "string",
-                 *       "displayName": "string"
+                 *       "displayName": "string",
+                 *       "locale": "nl-NL"
                  *     }
                  */
                 "application/json": {
@@ -4663,6 +4706,11 @@ export interface operations {
                     password: string;
                     username?: string;
                     displayName?: string;
+                    /**
+                     * @description The account's locale (emails and pages); absent: the Accept-Language header's first language
+                     * @example nl-NL
+                     */
+                    locale?: string;
                 };
             };
         };
@@ -4826,7 +4874,8 @@ export interface operations {
                  *       "email": "user@example.com",
                  *       "password": "string",
                  *       "username": "string",
-                 *       "displayName": "string"
+                 *       "displayName": "string",
+                 *       "locale": "nl-NL"
                  *     }
                  */
                 "application/json": {
@@ -4835,6 +4884,11 @@ export interface operations {
                     password: string;
                     username?: string;
                     displayName?: string;
+                    /**
+                     * @description The account's locale (emails and pages); absent: the Accept-Language header's first language
+                     * @example nl-NL
+                     */
+                    locale?: string;
                 };
             };
         };
@@ -7822,7 +7876,8 @@ export interface operations {
                  *       "redirectUri": "string",
                  *       "codeChallenge": "string",
                  *       "codeChallengeMethod": "string",
-                 *       "tenantId": 1
+                 *       "tenantId": 1,
+                 *       "locale": "nl-NL"
                  *     }
                  */
                 "application/json": {
@@ -7835,6 +7890,11 @@ export interface operations {
                     codeChallengeMethod?: string;
                     /** @description the brand signed in under */
                     tenantId?: number;
+                    /**
+                     * @description The locale of an account the code signs up, and of the email when the account has none; absent: the Accept-Language header's first language
+                     * @example nl-NL
+                     */
+                    locale?: string;
                 };
                 /**
                  * @example {
@@ -7843,7 +7903,8 @@ export interface operations {
                  *       "redirectUri": "string",
                  *       "codeChallenge": "string",
                  *       "codeChallengeMethod": "string",
-                 *       "tenantId": 1
+                 *       "tenantId": 1,
+                 *       "locale": "nl-NL"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -7856,6 +7917,11 @@ export interface operations {
                     codeChallengeMethod?: string;
                     /** @description the brand signed in under */
                     tenantId?: number;
+                    /**
+                     * @description The locale of an account the code signs up, and of the email when the account has none; absent: the Accept-Language header's first language
+                     * @example nl-NL
+                     */
+                    locale?: string;
                 };
             };
         };

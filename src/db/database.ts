@@ -18,14 +18,17 @@ export type OptionalRef = ColumnType<number | null, number | null | undefined, n
 export type TenantRole = 'owner' | 'admin' | 'member' | 'customer'
 export type SignupPolicy = 'closed' | 'customers' | 'members'
 
+/** A brand's text: one string (in the brand's default locale), or one per locale (BCP 47 tag -> text). */
+export type LocalizedText = string | Record<string, string>
+
 export interface EmailTypeTexts {
-  subject?: string
-  title?: string
-  contentBeforeCta?: string
-  ctaLabel?: string
-  ctaLink?: string
-  contentAfterCta?: string
-  footerTitle?: string
+  subject?: LocalizedText
+  title?: LocalizedText
+  contentBeforeCta?: LocalizedText
+  ctaLabel?: LocalizedText
+  ctaLink?: LocalizedText
+  contentAfterCta?: LocalizedText
+  footerTitle?: LocalizedText
 }
 
 export interface EmailConfig {
@@ -44,6 +47,8 @@ export interface TenantsTable {
   country_code: string | null
   sender_email: string | null
   time_zone: string | null
+  /** A brand's default locale (BCP 47): its plain-string texts' language; null: English. */
+  default_locale: ColumnType<string | null, string | null | undefined, string | null>
   email_config: Json<EmailConfig>
   parent_tenant_id: OptionalRef
   signup: Generated<SignupPolicy>
@@ -65,6 +70,8 @@ export interface UsersTable {
   password_hash: string | null
   email_confirmed_at: NullableTimestamp
   platform_role: 'admin' | null
+  /** The account's locale (BCP 47) for emails and pages; null: not known. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

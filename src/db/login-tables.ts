@@ -27,6 +27,8 @@ export interface LoginCodesTable {
   requested_network: ColumnType<string | null, string | null | undefined, string | null>
   /** The hosted-page authorization the code was mailed for, if any. */
   authorization_request_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The locale the code was asked in (lib/locale.ts): an account the exchange signs up gets it. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface AuthorizationRequestsTable {
@@ -45,6 +47,8 @@ export interface AuthorizationRequestsTable {
   expires_at: ColumnType<Date, Date, Date>
   completed_at: NullableTimestamp
   created_at: Generated<Date>
+  /** The locale the sign-in was started in (`ui_locales`, else Accept-Language): its codes carry it. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RefreshTokensTable {

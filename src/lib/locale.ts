@@ -48,10 +48,10 @@ export function requestedLocales(input: { explicit?: string | null; acceptLangua
 }
 
 /**
- * The first of `wanted` that `available` has, by exact tag and then by language; `fallback`
- * when none matches. `wanted` is in order of preference (account locale, brand default, ...).
+ * The first of `wanted` that `available` has, by exact tag and then by language; null when
+ * none matches. `wanted` is in order of preference (account locale, brand default, ...).
  */
-export function pickLocale<T extends string>(wanted: readonly (string | null | undefined)[], available: readonly T[], fallback: T): T {
+export function matchLocale<T extends string>(wanted: readonly (string | null | undefined)[], available: readonly T[]): T | null {
   for (const tag of wanted) {
     if (!tag) continue
     const canonical = canonicalLocale(tag)
@@ -62,7 +62,21 @@ export function pickLocale<T extends string>(wanted: readonly (string | null | u
     const byLanguage = available.find((a) => languageOf(a) === language)
     if (byLanguage) return byLanguage
   }
-  return fallback
+  return null
+}
+
+/** matchLocale, with `fallback` when nothing matches. */
+export function pickLocale<T extends string>(wanted: readonly (string | null | undefined)[], available: readonly T[], fallback: T): T {
+  return matchLocale(wanted, available) ?? fallback
+}
+
+/**
+ * The locale a new account is given from its sign-up request: the first valid tag of an
+ * explicit `locale` (or `ui_locales`), else of Accept-Language, canonicalised; null when
+ * the request names none. Any valid tag is kept, shipped or not: a brand may write texts in it.
+ */
+export function signupLocale(input: { explicit?: string | null; acceptLanguage?: string | null }): string | null {
+  return requestedLocales(input)[0] ?? null
 }
 
 /** The shipped locale to speak in for a tag (or list of tags in order), English when none is shipped. */

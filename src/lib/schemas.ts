@@ -13,6 +13,10 @@ export const component = (name: string) => ({ [COMPONENT]: name })
 /** A value or null (PATCH uses null to remove a value). */
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
+/** A BCP 47 language tag (lib/locale.ts canonicalises it: 'nl-nl' is stored as 'nl-NL'). */
+export const LocaleTag = (description = 'a BCP 47 language tag, e.g. nl or nl-BE') =>
+  Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$', description, examples: ['nl-NL'] })
+
 export const ErrorSchema = Type.Object(
   {
     success: Type.Literal(false),

@@ -1,4 +1,10 @@
-/** Dates as the email placeholders show them: "21st November 2026", "HH:mm:ss". */
+/**
+ * Dates as the email placeholders show them, in the email's locale and the tenant's zone.
+ * English keeps its ordinal ("21st November 2026"); other locales take Intl's long date
+ * ("21 november 2026", "21. November 2026"). Times are `HH:mm:ss` in every locale.
+ */
+import { catalogText } from './locales/catalog.ts'
+import type { SupportedLocale } from '../../lib/locale.ts'
 
 export function ordinal(day: number): string {
   const mod100 = day % 100
@@ -17,29 +23,26 @@ export function ordinal(day: number): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let fmt = formatters.get(timeZone)
+function cached(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let fmt = formatters.get(key)
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-    formatters.set(timeZone, fmt)
+    fmt = make()
+    formatters.set(key, fmt)
   }
   return fmt
 }
 
 function parts(date: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(formatter(timeZone).formatToParts(date).map((p) => [p.type, p.value]))
+  const fmt = cached(`parts ${timeZone}`, () =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }),
+  )
+  return Object.fromEntries(fmt.formatToParts(date).map((p) => [p.type, p.value]))
 }
 
-export function formatDate(date: Date, timeZone = 'UTC'): string {
+export function formatDate(date: Date, timeZone = 'UTC', locale: SupportedLocale = 'en'): string {
+  if (locale !== 'en') {
+    return cached(`date ${locale} ${timeZone}`, () => new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'long', year: 'numeric' })).format(date)
+  }
   const p = parts(date, timeZone)
   return `${ordinal(Number(p.day))} ${p.month} ${p.year}`
 }
@@ -50,6 +53,7 @@ export function formatTime(date: Date, timeZone = 'UTC'): string {
 }
 
 /** "21st November 2026, 14:05:00 UTC": a readable expiry for reset links. */
-export function formatDateTime(date: Date, timeZone = 'UTC'): string {
-  return `${formatDate(date, timeZone)}, ${formatTime(date, timeZone)} ${timeZone === 'UTC' ? 'UTC' : `(${timeZone})`}`
+export function formatDateTime(date: Date, timeZone = 'UTC', locale: SupportedLocale = 'en'): string {
+  const zone = timeZone === 'UTC' ? 'UTC' : `(${timeZone})`
+  return `${formatDate(date, timeZone, locale)}${catalogText(locale, 'layout', 'dateTimeSeparator')}${formatTime(date, timeZone)} ${zone}`
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses, SuccessMessage } from '../../lib/schemas.ts'
+import { errorResponses, LocaleTag, SuccessMessage } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import { EMAIL_TYPES } from './placeholders.ts'
 
@@ -10,6 +10,11 @@ const Params = Type.Object({
   emailType: Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t))),
 })
 const Rendered = Type.Object({ subject: Type.String(), html: Type.String(), text: Type.String() })
+const Query = Type.Object({
+  locale: Type.Optional(
+    LocaleTag("Render for a recipient with this locale: the brand's texts for it (else its default locale's), the platform's in the best shipped locale; absent: a recipient with none"),
+  ),
+})
 
 export async function emailRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -24,10 +29,11 @@ export async function emailRoutes(parent: FastifyInstance): Promise<void> {
         summary: "Render an email with the tenant's settings and sample data (tenant admins)",
         security,
         params: Params,
+        querystring: Query,
         response: { 200: Rendered, ...errorResponses },
       },
     },
-    async (request) => emails.preview(request.actor, request.params.tenantId, request.params.emailType),
+    async (request) => emails.preview(request.actor, request.params.tenantId, request.params.emailType, request.query.locale ?? null),
   )
 
   app.post(
@@ -38,12 +44,13 @@ export async function emailRoutes(parent: FastifyInstance): Promise<void> {
         summary: "Send the preview to the caller's own address (tenant admins)",
         security,
         params: Params,
+        querystring: Query,
         response: { 202: SuccessMessage, ...errorResponses },
       },
     },
     async (request, reply) => {
       const type = request.params.emailType
-      const to = await emails.sendTest(request.actor, request.params.tenantId, type)
+      const to = await emails.sendTest(request.actor, request.params.tenantId, type, request.query.locale ?? null)
       return reply.code(202).send({ success: true as const, message: `A test ${type} email is on its way to ${to}.` })
     },
   )

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/executor.ts'
 import { MailJobs } from './mail-jobs.ts'
 import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
 import type { EmailType } from './placeholders.ts'
-import { renderEmail, type EmailUser, type RenderedEmail } from './renderer.ts'
+import { renderEmail, type EmailUser, type RenderedEmail, type RenderInput } from './renderer.ts'
 import { senderFor } from './sender-verification.ts'
 import { OutboxWorker, smtpTransport } from './worker.ts'
 
@@ -27,6 +27,10 @@ export interface SendEmailInput {
   /** Whether the tenant's customised texts apply (the caller checked the tenant rule). */
   customTexts?: boolean
   data?: Record<string, string>
+  /** Moments the email names (resetTokenExp), written in its locale and the tenant's zone. */
+  dates?: Record<string, Date>
+  /** The recipient's locale (the account's; the request's for an address without one); null: not known. */
+  locale?: string | null
 }
 
 function parseMailFrom(mailFrom: string): { name: string; address: string } {
@@ -93,18 +97,8 @@ export class EmailService {
     return this.from
   }
 
-  render(
-    type: EmailType,
-    tenant: Tenant | null,
-    customTexts: boolean,
-    to: EmailUser,
-    data: Record<string, string> = {},
-    linkOk?: (link: string) => boolean,
-  ): Promise<RenderedEmail> {
-    return renderEmail(
-      { type, tenant, customTexts, user: to, data, linkOk, now: this.clock.now() },
-      { publicUrl: this.config.publicUrl, loginCodeTtlSeconds: this.config.loginCodeTtlSeconds },
-    )
+  render(input: Omit<RenderInput, 'now'>): Promise<RenderedEmail> {
+    return renderEmail({ ...input, now: this.clock.now() }, { publicUrl: this.config.publicUrl, loginCodeTtlSeconds: this.config.loginCodeTtlSeconds })
   }
 
   /**
@@ -117,7 +111,8 @@ export class EmailService {
     const customTexts = input.customTexts ?? false
     const origins = tenant && customTexts ? await verifiedOrigins(trx, tenant, this.linkRules) : null
     const linkOk = (link: string) => origins !== null && checkLink(link, origins, this.linkRules) === null
-    return { tenant, rendered: await this.render(input.type, tenant, customTexts, input.to, input.data ?? {}, linkOk) }
+    const { type, to, data = {}, dates, locale } = input
+    return { tenant, rendered: await this.render({ type, tenant, customTexts, user: to, data, dates, locale, linkOk }) }
   }
 
   /**

@@ -30,7 +30,7 @@ const CODE_STYLE = [
   `color:${TEXT_SENTINEL}`,
 ].join(';')
 
-const SOURCE = `<mjml>
+const SOURCE = `<mjml lang="[[lang]]">
   <mj-head>
     <mj-title>[[subject]]</mj-title>
     <mj-preview>[[title]]</mj-preview>
@@ -91,6 +91,8 @@ export function layoutCompilations(): number {
 }
 
 export interface LayoutSlots {
+  /** The email's locale (BCP 47), for the reader's screen reader and spelling. */
+  lang: string
   subject: string
   title: string
   contentBeforeCta: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatTime, ordinal } from './dates.ts'
+import { formatDate, formatDateTime, formatTime, ordinal } from './dates.ts'
 import { checkEmailText, escapeHtml, fill } from './placeholders.ts'
 import { retryDelayMs } from './outbox.ts'
 
@@ -18,6 +18,14 @@ describe('currentDate ordinals', () => {
     expect(formatDate(date, 'Europe/Berlin')).toBe('22nd November 2026')
     expect(formatTime(date, 'Europe/Berlin')).toBe('00:30:05')
     expect(formatDate(new Date('2026-03-03T10:00:00Z'))).toBe('3rd March 2026')
+  })
+
+  it('writes dates in the locale, in the tenant zone; English keeps its ordinals', () => {
+    const date = new Date('2026-11-21T23:30:05Z')
+    expect(formatDate(date, 'Europe/Berlin', 'nl')).toBe('22 november 2026')
+    expect(formatDate(date, 'UTC', 'de')).toBe('21. November 2026')
+    expect(formatDateTime(date, 'Europe/Paris', 'fr')).toBe('22 novembre 2026 à 00:30:05 (Europe/Paris)')
+    expect(formatDateTime(date)).toBe('21st November 2026, 23:30:05 UTC')
   })
 })
 

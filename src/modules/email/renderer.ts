@@ -4,8 +4,10 @@
  * the HTML part escapes values, the text part keeps them plain, a subject is one line.
  */
 import type { EmailTypeTexts, Tenant } from '../../db/database.ts'
-import { formatDate, formatTime } from './dates.ts'
+import { formatDate, formatDateTime, formatTime } from './dates.ts'
 import { defaultTexts, type DefaultsContext, type EmailTexts } from './defaults.ts'
+import { brandText, emailLocale, type EmailLocale } from './email-locale.ts'
+import { catalogText } from './locales/catalog.ts'
 import { renderLayout } from './layout.ts'
 import { CUSTOMISABLE_TYPES, fill, type EmailType } from './placeholders.ts'
 
@@ -30,6 +32,10 @@ export interface RenderInput {
   user: EmailUser
   /** Type-specific values: loginCode, resetToken, ... */
   data: Readonly<Record<string, string>>
+  /** Type-specific moments (resetTokenExp), written in the email's locale and the tenant's zone. */
+  dates?: Readonly<Record<string, Date>>
+  /** The recipient's locale (BCP 47; the account's, or the request's for an address with none); null: not known. */
+  locale?: string | null
   /** The time {currentDate} and the like show (the sender's clock). */
   now: Date
   /** Whether a tenant-set ctaLink may be used (on an origin verified for the tenant); absent: none is. */
@@ -38,17 +44,19 @@ export interface RenderInput {
 
 export const PLATFORM_BRAND = { name: 'Trellis', buttonColor: '#2563eb', textColor: '#1f2937' }
 
-function effectiveTexts(input: RenderInput, ctx: DefaultsContext): EmailTexts {
+/** The tenant's texts of the email, when they apply (customisable type, the tenant rule met). */
+function tenantTexts(input: RenderInput): EmailTypeTexts {
+  const customisable = (CUSTOMISABLE_TYPES as readonly string[]).includes(input.type)
+  if (!input.tenant || !input.customTexts || !customisable) return {}
+  return input.tenant.email_config.emailTypeConfig?.[input.type as (typeof CUSTOMISABLE_TYPES)[number]] ?? {}
+}
+
+function effectiveTexts(input: RenderInput, ctx: DefaultsContext, overrides: EmailTypeTexts, at: EmailLocale): EmailTexts {
   // a tenant's email opens the tenant's branded pages
   const pagesUrl = input.tenant ? `${ctx.publicUrl}/tenants/${input.tenant.id}` : ctx.publicUrl
-  const defaults = defaultTexts(input.type, { ...ctx, pagesUrl, timeZone: input.tenant?.time_zone ?? 'UTC', hasContact: Boolean(input.tenant?.email_address) })
-  const customisable = (CUSTOMISABLE_TYPES as readonly string[]).includes(input.type)
-  if (!input.tenant || !input.customTexts || !customisable) return defaults
-  const overrides: EmailTypeTexts =
-    input.tenant.email_config.emailTypeConfig?.[input.type as (typeof CUSTOMISABLE_TYPES)[number]] ?? {}
-  const out = { ...defaults }
+  const out = defaultTexts(input.type, { ...ctx, pagesUrl, timeZone: input.tenant?.time_zone ?? 'UTC', hasContact: Boolean(input.tenant?.email_address), locale: at.platform })
   for (const key of Object.keys(out) as (keyof EmailTexts)[]) {
-    const value = overrides[key]
+    const value = brandText(overrides[key], at)
     // a link not (or no longer) on a verified origin gives way to the platform's own
     if (key === 'ctaLink' && value && !input.linkOk?.(value)) continue
     if (typeof value === 'string') out[key] = value
@@ -56,14 +64,26 @@ function effectiveTexts(input: RenderInput, ctx: DefaultsContext): EmailTexts {
   return out
 }
 
-export function placeholderValues(input: RenderInput): Record<string, string> {
+const ROLE_KEYS: Record<string, 'roleOwner' | 'roleAdmin' | 'roleMember'> = { owner: 'roleOwner', admin: 'roleAdmin', member: 'roleMember' }
+
+/** Values that read differently per locale: an invited role's name, the type's dates. */
+function localisedValues(input: RenderInput, at: EmailLocale): Record<string, string> {
+  const zone = input.tenant?.time_zone ?? 'UTC'
+  const out: Record<string, string> = {}
+  for (const [name, date] of Object.entries(input.dates ?? {})) out[name] = formatDateTime(date, zone, at.platform)
+  const role = input.data.invitedRole ? ROLE_KEYS[input.data.invitedRole] : undefined
+  if (role) out.invitedRole = catalogText(at.platform, 'layout', role)
+  return out
+}
+
+export function placeholderValues(input: RenderInput, at: EmailLocale = emailLocale(input.locale, input.tenant?.default_locale, {})): Record<string, string> {
   const now = input.now
   const tenant = input.tenant
   const zone = tenant?.time_zone ?? 'UTC'
   const username = input.user.username ?? input.user.email.split('@')[0] ?? ''
   return {
     currentTimestamp: now.toISOString(),
-    currentDate: formatDate(now, zone),
+    currentDate: formatDate(now, zone, at.platform),
     currentTime: formatTime(now, zone),
     'company.name': tenant?.name ?? PLATFORM_BRAND.name,
     'company.logoUrl': tenant?.logo_url ?? '',
@@ -77,6 +97,7 @@ export function placeholderValues(input: RenderInput): Record<string, string> {
     'user.displayname': input.user.displayName || username,
     'user.email': input.user.email,
     ...input.data,
+    ...localisedValues(input, at),
   }
 }
 
@@ -88,8 +109,10 @@ function plainText(t: EmailTexts, code: string, companyName: string, address: st
 }
 
 export async function renderEmail(input: RenderInput, ctx: DefaultsContext): Promise<RenderedEmail> {
-  const values = placeholderValues(input)
-  const templates = effectiveTexts(input, ctx)
+  const overrides = tenantTexts(input)
+  const at = emailLocale(input.locale, input.tenant?.default_locale, overrides)
+  const values = placeholderValues(input, at)
+  const templates = effectiveTexts(input, ctx, overrides, at)
   const t = Object.fromEntries(
     Object.entries(templates).map(([key, template]) => [key, fill(template, values)]),
   ) as EmailTexts
@@ -104,6 +127,7 @@ export async function renderEmail(input: RenderInput, ctx: DefaultsContext): Pro
   const code = input.type === 'passwordlessLogin' ? (values.loginCode ?? '') : ''
   const html = await renderLayout({
     ...t,
+    lang: at.locale,
     subject,
     code,
     companyName,

@@ -1,17 +1,21 @@
 /** A tenant admin's look at the tenant's emails: a preview with sample data, and a test send to themselves. */
 import type { DB } from '../../db/connect.ts'
-import type { EmailService } from './email.service.ts'
+import type { EmailService, SendEmailInput } from './email.service.ts'
+import type { EmailUser } from './renderer.ts'
 import type { EmailType } from './placeholders.ts'
 import type { Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant } from '../tenancy/index.ts'
 import { notFound } from '../../lib/errors.ts'
 
+/** A sample reset link's expiry: written in the preview's locale and the tenant's zone. */
+const SAMPLE_EXPIRY = new Date('2026-11-21T15:00:00Z')
+
 /** Sample values, so a preview shows every placeholder filled. */
 export function sampleData(type: EmailType, publicUrl: string): Record<string, string> {
   switch (type) {
     case 'passwordReset':
-      return { resetToken: 'sample-reset-token', resetTokenExp: '21st November 2026, 15:00:00 UTC' }
+      return { resetToken: 'sample-reset-token' }
     case 'emailConfirmation':
       return { emailConfirmationToken: 'sample-confirmation-token' }
     case 'passwordlessLogin':
@@ -40,17 +44,23 @@ export class TenantEmailsService {
     return { tenant, to: { email: user.email, username: user.username, displayName: user.display_name } }
   }
 
+  /** The email as a recipient whose locale is `locale` gets it (null: one with none; the brand's default applies). */
+  private sample(type: EmailType, tenantId: number, to: EmailUser, locale: string | null): SendEmailInput {
+    const dates = type === 'passwordReset' ? { resetTokenExp: SAMPLE_EXPIRY } : undefined
+    return { type, to, tenantId, customTexts: true, data: sampleData(type, this.publicUrl), dates, locale }
+  }
+
   /** Renders an email with the tenant's settings and sample data (tenant admins). */
-  async preview(actor: Actor, tenantId: number, type: EmailType) {
+  async preview(actor: Actor, tenantId: number, type: EmailType, locale: string | null = null) {
     const { tenant, to } = await this.prepare(actor, tenantId)
-    const { rendered } = await this.email.renderAs(this.db, { type, to, tenantId: tenant.id, customTexts: true, data: sampleData(type, this.publicUrl) })
+    const { rendered } = await this.email.renderAs(this.db, this.sample(type, tenant.id, to, locale))
     return rendered
   }
 
   /** Sends the preview to the admin's own address; returns that address. */
-  async sendTest(actor: Actor, tenantId: number, type: EmailType): Promise<string> {
+  async sendTest(actor: Actor, tenantId: number, type: EmailType, locale: string | null = null): Promise<string> {
     const { tenant, to } = await this.prepare(actor, tenantId)
-    await this.email.send(this.db, { type, to, tenantId: tenant.id, customTexts: true, data: sampleData(type, this.publicUrl) })
+    await this.email.send(this.db, this.sample(type, tenant.id, to, locale))
     this.email.wake()
     return to.email
   }

@@ -36,6 +36,8 @@ export const LoginCodeJob = Type.Object({
   /** The hosted page's link, to which `code` is added; null: the redirect URI (loginLink). */
   pageLink: NullableString,
   authorizationRequestId: NullableString,
+  /** The request's locale; absent in a job queued before locales were carried. */
+  locale: Type.Optional(NullableString),
   requestedAddress: Type.String(),
   requestedNetwork: Type.String(),
 })
@@ -116,6 +118,8 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
       requested_address: job.requestedAddress,
       requested_network: job.requestedNetwork,
       authorization_request_id: job.authorizationRequestId,
+      // an account the exchange signs up speaks the language it was asked in
+      locale: job.locale ?? null,
     })
     return {
       type: 'passwordlessLogin',
@@ -124,6 +128,8 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
       // the brand's look only for its own account, or one it signs up; the platform's otherwise
       tenantId,
       customTexts: false,
+      // the account's own locale first: an app's Accept-Language says little about its user
+      locale: user?.locale ?? job.locale ?? null,
       data: { loginCode: code, loginLink: job.pageLink ? pageLinkWith(job.pageLink, code) : loginLink(job.redirectUri, code) },
     }
   })

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { OAUTH_CODE, OAuthError } from '../../lib/errors.ts'
-import { component, ErrorSchema, errorResponses, OAuthErrorSchema, SuccessMessage } from '../../lib/schemas.ts'
+import { component, ErrorSchema, errorResponses, LocaleTag, OAuthErrorSchema, SuccessMessage } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { toErrorResponse } from '../../plugins/errors.ts'
 import { CODE_SENT_MESSAGE } from './passwordless.service.ts'
@@ -175,6 +175,7 @@ const CodeBody = Type.Object({
   code_challenge: Type.Optional(Type.String({ maxLength: 256 })),
   code_challenge_method: Type.Optional(Type.String({ maxLength: 20, description: 'S256 or sha256 (= S256); plain is refused' })),
   scope: Type.Optional(Type.String({ maxLength: 2000, description: "The scopes the token should carry, within the client's; absent: the client's defaults" })),
+  locale: Type.Optional(LocaleTag("The locale of an account the code signs up, and of the email when the address's account has none; absent: the Accept-Language header's first language")),
 }, {
   ...component('LoginCodeRequest'),
   examples: [
@@ -225,7 +226,7 @@ export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
       async (r) => {
-        await app.services.passwordless.requestCode(r.body, r.params.tenantId ?? null, r.ip)
+        await app.services.passwordless.requestCode({ ...r.body, acceptLanguage: r.headers['accept-language'] ?? null }, r.params.tenantId ?? null, r.ip)
         return { success: true as const, message: CODE_SENT_MESSAGE }
       },
     )

@@ -17,6 +17,7 @@
 import type { Log } from '../../lib/log.ts'
 import { appErrors, notFound } from '../../lib/errors.ts'
 import { originOf } from '../../lib/network.ts'
+import { signupLocale } from '../../lib/locale.ts'
 import type { EmailService } from '../email/index.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import type { ClientsService } from './clients.service.ts'
@@ -35,6 +36,9 @@ export interface CodeRequest {
   code_challenge_method?: string
   /** The scopes the token should carry (scopes.ts); absent: the client's defaults. */
   scope?: string
+  /** An explicit locale, and the request's Accept-Language value (plain input: the route passes the header). */
+  locale?: string
+  acceptLanguage?: string | null
 }
 
 /** Where a code may be redeemed, and what the email links to. */
@@ -50,6 +54,8 @@ export interface CodeTarget {
   pageLink?: string | null
   /** The hosted-page authorization the code is for: the page finds the code by it. */
   authorizationRequestId?: string | null
+  /** The request's locale (lib/locale.ts signupLocale): an account the code signs up gets it. */
+  locale?: string | null
 }
 
 export const CODE_SENT_MESSAGE = 'If the address can sign in, a login code is on its way to it.'
@@ -89,6 +95,7 @@ export class PasswordlessService {
       codeChallenge: input.code_challenge || null,
       codeChallengeMethod: input.code_challenge ? method : null,
       scope: asked.scope,
+      locale: signupLocale({ explicit: input.locale, acceptLanguage: input.acceptLanguage }),
     }
     await this.deliver(target, input.email, tenantId, ip)
   }
@@ -125,6 +132,7 @@ export class PasswordlessService {
         nonce: target.nonce ?? null,
         pageLink: target.pageLink ?? null,
         authorizationRequestId: target.authorizationRequestId ?? null,
+        locale: target.locale ?? null,
         requestedAddress: origin.address,
         requestedNetwork: origin.network,
       },

@@ -120,7 +120,7 @@ function readCodeAndAccount(input: ExchangeInput) {
       select * from login_codes where code_hash = ${input.codeHash}
     ),
     eligible as (
-      select id, email, tenant_id, scope from code c
+      select id, email, tenant_id, scope, locale from code c
       where c.consumed_at is null and c.expires_at > ${now}::timestamptz and c.client_id = ${input.clientId}
         and (${input.reach}::text = 'anywhere'
           or (${input.reach}::text = 'network' and c.requested_network = ${input.network}::text)
@@ -170,8 +170,8 @@ async function commonExchange(db: Executor, input: ExchangeInput, sessionId: str
   const result = await sql<Row>`${prepared('exchange_login_code')}
     with ${readCodeAndAccount(input)},
     created as (
-      insert into users (email, tenant_id, username, email_confirmed_at)
-      select e.email, e.tenant_id, coalesce(nullif(split_part(e.email, '@', 1), ''), e.email), ${now}::timestamptz
+      insert into users (email, tenant_id, username, email_confirmed_at, locale)
+      select e.email, e.tenant_id, coalesce(nullif(split_part(e.email, '@', 1), ''), e.email), ${now}::timestamptz, e.locale
       from eligible e where e.tenant_id is null and not exists (select 1 from existing)
       on conflict ((coalesce(tenant_id, 0)), (lower(email))) do update set email = users.email
       returning *
@@ -212,8 +212,8 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
       select not exists (select 1 from eligible where tenant_id is not null) or exists (select 1 from tenant where signup <> 'closed') as open
     ),
     created as (
-      insert into users (email, tenant_id, username, email_confirmed_at)
-      select e.email, e.tenant_id, coalesce(nullif(split_part(e.email, '@', 1), ''), e.email), ${now}::timestamptz
+      insert into users (email, tenant_id, username, email_confirmed_at, locale)
+      select e.email, e.tenant_id, coalesce(nullif(split_part(e.email, '@', 1), ''), e.email), ${now}::timestamptz, e.locale
       from eligible e
       where not exists (select 1 from existing) and (select open from signup_open)
       on conflict ((coalesce(tenant_id, 0)), (lower(email))) do update set email = users.email
@@ -283,7 +283,7 @@ function codeOf(r: Row): LoginCode {
     tenant_id: r.code_tenant_id, failed_attempts: r.code_failed_attempts, expires_at: r.code_expires_at,
     consumed_at: r.code_consumed_at, consumed_address: r.code_consumed_address, session_id: r.code_session_id, scope: r.code_scope, nonce: r.code_nonce,
     auth_time: r.code_auth_time, created_at: r.code_created_at, requested_address: r.code_requested_address,
-    requested_network: r.code_requested_network, authorization_request_id: r.code_authorization_request_id,
+    requested_network: r.code_requested_network, authorization_request_id: r.code_authorization_request_id, locale: r.code_locale,
   }
 }
 
@@ -291,6 +291,6 @@ function userOf(r: Row): User {
   return {
     id: r.user_id, tenant_id: r.user_tenant_id, email: r.user_email, username: r.user_username, display_name: r.user_display_name,
     password_hash: r.user_password_hash, email_confirmed_at: r.user_email_confirmed_at, platform_role: r.user_platform_role,
-    created_at: r.user_created_at, updated_at: r.user_updated_at,
+    created_at: r.user_created_at, updated_at: r.user_updated_at, locale: r.user_locale,
   }
 }

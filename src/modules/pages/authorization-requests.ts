@@ -20,6 +20,8 @@ export interface NewAuthorization {
   scope?: string | null
   nonce?: string | null
   codeChallenge?: string | null
+  /** The locale asked for (lib/locale.ts signupLocale): the codes of the sign-in carry it. */
+  locale?: string | null
 }
 
 export function insertAuthorization(db: DB, input: NewAuthorization, now: Date): Promise<AuthorizationRequest> {
@@ -36,6 +38,7 @@ export function insertAuthorization(db: DB, input: NewAuthorization, now: Date):
       code_challenge: input.codeChallenge ?? null,
       code_challenge_method: input.codeChallenge ? 'S256' : null,
       tenant_id: input.tenantId,
+      locale: input.locale ?? null,
       expires_at: new Date(now.getTime() + AUTHORIZATION_TTL_SECONDS * 1000),
     })
     .returningAll()

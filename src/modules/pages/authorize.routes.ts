@@ -45,6 +45,7 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
       browser: ctx.browser,
       sessionCookie: request.cookies[kit.names.session],
       ip: request.ip,
+      acceptLanguage: request.headers['accept-language'] ?? null,
     })
     if (result.kind === 'page-error') return kit.error(reply, ctx.brand, ctx.t, result.status, ctx.t.text(result.key))
     if (result.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(result.url, 302)

@@ -33,6 +33,7 @@ import type { DB } from '../../db/connect.ts'
 import type { AuthorizationRequest, LoginCode, OAuthClient, User } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { safeEqual } from '../../lib/crypto.ts'
+import { signupLocale } from '../../lib/locale.ts'
 import { AppError, appErrors, OAUTH_CODE, type OAuthErrorCode, rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import type { ClientsService } from '../oauth/index.ts'
@@ -66,6 +67,8 @@ export interface BeginInput {
   browser: string
   sessionCookie: string | undefined
   ip: string
+  /** The request's Accept-Language value; `ui_locales` in the query wins over it. */
+  acceptLanguage?: string | null
 }
 
 export type LinkResult = { kind: 'finished'; finished: Finished } | { kind: 'show-code'; code: string }
@@ -151,7 +154,9 @@ export class AuthorizeService {
     }
     if (signedIn) return { kind: 'redirect', url: await passThrough(this.ssoDeps, session, sso, ip) }
     const { redirectUri, state, scope, nonce, codeChallenge } = params
-    const fields = { browser: input.browser, clientId: client.client_id, tenantId, redirectUri, state, scope, nonce, codeChallenge }
+    const uiLocales = typeof input.query.ui_locales === 'string' ? input.query.ui_locales : null
+    const locale = signupLocale({ explicit: uiLocales, acceptLanguage: input.acceptLanguage })
+    const fields = { browser: input.browser, clientId: client.client_id, tenantId, redirectUri, state, scope, nonce, codeChallenge, locale }
     const request = await insertAuthorization(this.db, fields, this.clock.now())
     return { kind: 'ready', request, client, loginHint: params.loginHint }
   }
@@ -194,8 +199,9 @@ export class AuthorizeService {
           nonce: request.nonce,
           pageLink,
           authorizationRequestId: request.id,
+          locale: request.locale,
         }
-      : { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id }
+      : { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id, locale: request.locale }
     await this.passwordless.sendCode(target, address, request.tenant_id, ip)
     return setAuthorizationEmail(this.db, request.id, address.toLowerCase())
   }
@@ -253,7 +259,7 @@ export class AuthorizeService {
    */
   private async account(request: AuthorizationRequest, tenantId: number | null): Promise<User | undefined> {
     if (!request.email) return undefined
-    const input = { email: request.email, tenantId, emailConfirmedAt: this.clock.now() }
+    const input = { email: request.email, tenantId, emailConfirmedAt: this.clock.now(), locale: request.locale }
     if (!request.client_id) return findUserByEmail(this.db, input.email, input.tenantId)
     return (await this.db.transaction().execute((trx) => findOrSignUp(trx, input)))?.user
   }

@@ -24,6 +24,7 @@ import type { DB } from '../../db/connect.ts'
 import type { AuthorizationRequest, Tenant } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { rateLimited } from '../../lib/errors.ts'
+import { signupLocale } from '../../lib/locale.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import { findTenant } from '../tenancy/index.ts'
 import { findOrSignUp } from '../users/index.ts'
@@ -74,13 +75,15 @@ export class InvitationSignIn {
    * Starts a hosted sign-in for the invited address in this browser and emails it a code;
    * the sign-in returns to the invitation page under the inviting tenant's prefix.
    */
-  async begin(invited: InvitedTo, browser: string, ip: string): Promise<AuthorizationRequest> {
+  async begin(invited: InvitedTo, browser: string, ip: string, acceptLanguage: string | null = null): Promise<AuthorizationRequest> {
     const taken = await this.starts.take(ip)
     if (!taken.ok) throw rateLimited(taken.retryAfter)
     const tenantId = await this.accountTenant(invited)
-    if (tenantId === null) await findOrSignUp(this.db, { email: invited.email, tenantId: null })
+    // an account made to accept an invitation speaks the language of the browser that accepted it
+    const locale = signupLocale({ acceptLanguage })
+    if (tenantId === null) await findOrSignUp(this.db, { email: invited.email, tenantId: null, locale })
     const redirectUri = `${this.config.publicUrl}/tenants/${invited.tenantId}/invitations/accept`
-    const request = await insertAuthorization(this.db, { browser, clientId: null, redirectUri, tenantId }, this.clock.now())
+    const request = await insertAuthorization(this.db, { browser, clientId: null, redirectUri, tenantId, locale }, this.clock.now())
     return this.authorize.requestCode(request.id, browser, invited.email, ip)
   }
 }

@@ -74,7 +74,7 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
       await sessions.signOut(session.sessionId)
       reply.clearCookie(kit.names.session, cookieOptions(kit.names))
     }
-    const pending = await signIn.begin({ tenantId: invitation.tenantId, email: invitation.email }, ctx.browser, request.ip)
+    const pending = await signIn.begin({ tenantId: invitation.tenantId, email: invitation.email }, ctx.browser, request.ip, request.headers['accept-language'] ?? null)
     reply.setCookie(kit.names.invitation, token, cookieOptions(kit.names, AUTHORIZATION_TTL_SECONDS))
     return kit.send(reply, ctx, { title: ctx.t.text('code.title'), body: codeStep(ctx.brand, { ...ctx, requestId: pending.id, email: invitation.email }) })
   })

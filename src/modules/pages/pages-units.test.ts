@@ -16,7 +16,7 @@ describe('brand', () => {
   it('picks button text that contrasts with the tenant colour and keeps body text readable', () => {
     const tenant = (buttonColor: string, textColor: string): Tenant => ({
       id: 1, name: 'T', email_address: null, address: null, phone_number: null, logo_url: null, zip_code: null, country_code: null,
-      sender_email: null, time_zone: null, parent_tenant_id: null, signup: 'customers', marked_brand: false, link_domains: [], created_at: new Date(0), updated_at: new Date(0),
+      sender_email: null, time_zone: null, default_locale: null, parent_tenant_id: null, signup: 'customers', marked_brand: false, link_domains: [], created_at: new Date(0), updated_at: new Date(0),
       email_config: { template: { buttonColor, textColor } },
     })
     expect(brandOf(tenant('#ffee00', '#222')).onAccent).toBe('#000000')

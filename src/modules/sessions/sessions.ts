@@ -28,6 +28,8 @@ export interface UserProfile {
   emailConfirmed: boolean
   tenants: ProfileTenant[]
   tenantId: number | null
+  /** The account's locale (BCP 47); null: not set. */
+  locale: string | null
 }
 
 function scopesOf(payload: JWTPayload): Set<string> {
@@ -80,6 +82,7 @@ export class SessionsService {
             'users.username',
             'users.display_name',
             'users.email_confirmed_at',
+            'users.locale',
             sql<ProfileTenant[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role, 'parentTenantId', t.parent_tenant_id) order by t.id), '[]'::json)
               from memberships m join tenants t on t.id = m.tenant_id where m.user_id = users.id)`.as('tenants'),
           ]),
@@ -106,6 +109,7 @@ export class SessionsService {
         emailConfirmed: (row.email_confirmed_at ?? null) !== null,
         tenants: row.tenants ?? [],
         tenantId: row.tenant_id,
+        locale: row.locale ?? null,
       }
       return { actor, profile }
     }

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/executor.ts'
 import { findTenant } from './tenants.repository.ts'
 
 /** Settings that make up a brand's face: refused on any other tenant. */
-export const BRAND_FIELDS = ['name', 'logoUrl', 'senderEmail', 'signup', 'emailConfig'] as const
+export const BRAND_FIELDS = ['name', 'logoUrl', 'senderEmail', 'signup', 'emailConfig', 'defaultLocale'] as const
 
 /** Settings only the platform sets: the mark itself and the approved link domains. */
 export const PLATFORM_FIELDS = ['brand', 'linkDomains'] as const

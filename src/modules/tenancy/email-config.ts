@@ -4,6 +4,7 @@
  */
 import type { EmailConfig, EmailTypeTexts } from '../../db/database.ts'
 import { appErrors, validationError, type ErrorDetail } from '../../lib/errors.ts'
+import { canonicalLocale } from '../../lib/locale.ts'
 import type { EmailConfigInput } from './tenants.schemas.ts'
 
 /** The email types a tenant may write its own texts for (placeholders.ts checks them). */
@@ -23,6 +24,38 @@ function mergeObject<T extends object>(current: T | undefined, patch: Record<str
     else out[key] = value
   }
   return Object.keys(out).length ? (out as T) : undefined
+}
+
+/**
+ * Checks the texts of one type, each locale's on its own (a problem names the field and the
+ * locale), and returns them with locale tags canonical ('nl-nl' is stored as 'nl-NL').
+ */
+function checkTexts(type: CustomisableType, texts: Record<string, unknown>, check: TextCheck, details: ErrorDetail[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(texts)) {
+    const path = `emailConfig.emailTypeConfig.${type}.${field}`
+    if (typeof value === 'string') {
+      const problem = check(type, field, value)
+      if (problem) details.push({ field: path, message: problem })
+    }
+    if (value === null || typeof value !== 'object') {
+      out[field] = value
+      continue
+    }
+    const perLocale: Record<string, string> = {}
+    for (const [tag, text] of Object.entries(value as Record<string, string>)) {
+      const locale = canonicalLocale(tag)
+      if (locale === null) {
+        details.push({ field: `${path}.${tag}`, message: `"${tag}" is not a BCP 47 language tag (e.g. nl or nl-BE)` })
+        continue
+      }
+      const problem = check(type, field, text)
+      if (problem) details.push({ field: `${path}.${tag}`, message: `${problem} (locale ${locale})` })
+      perLocale[locale] = text
+    }
+    out[field] = perLocale
+  }
+  return out
 }
 
 export function mergeEmailConfig(current: EmailConfig, patch: EmailConfigInput | undefined, check: TextCheck): EmailConfig {
@@ -47,12 +80,8 @@ export function mergeEmailConfig(current: EmailConfig, patch: EmailConfigInput |
         continue
       }
       const key = type as CustomisableType
-      for (const [field, text] of Object.entries(texts ?? {})) {
-        if (typeof text !== 'string') continue
-        const problem = check(key, field, text)
-        if (problem) details.push({ field: `emailConfig.emailTypeConfig.${type}.${field}`, message: problem })
-      }
-      const merged = mergeObject<EmailTypeTexts>(typeConfig?.[key], texts as Record<string, unknown> | null)
+      const checked = checkTexts(key, texts ?? {}, check, details)
+      const merged = mergeObject<EmailTypeTexts>(typeConfig?.[key], texts === null ? null : checked)
       if (typeConfig) {
         if (merged) typeConfig[key] = merged
         else delete typeConfig[key]

@@ -96,11 +96,20 @@ export function checkLink(template: string, origins: ReadonlySet<string>, rules:
 }
 
 /** Every ctaLink a patch of email settings sets, with the field that names it. */
+/** The texts of a field, plain or per locale (`{"nl": ...}`), each with the path that names it. */
+function textsOf(field: string, value: unknown): { field: string; text: string }[] {
+  if (typeof value === 'string') return [{ field, text: value }]
+  if (value === null || typeof value !== 'object') return []
+  return Object.entries(value).flatMap(([tag, text]) => (typeof text === 'string' ? [{ field: `${field}.${tag}`, text }] : []))
+}
+
 export function linksIn(emailTypeConfig: Record<string, unknown> | null | undefined): { field: string; link: string }[] {
   const out: { field: string; link: string }[] = []
   for (const [type, texts] of Object.entries(emailTypeConfig ?? {})) {
-    const link = (texts as { ctaLink?: unknown } | null)?.ctaLink
-    if (typeof link === 'string' && link !== '') out.push({ field: `emailConfig.emailTypeConfig.${type}.ctaLink`, link })
+    // every locale's link is checked: each one carries a token to its readers
+    for (const { field, text } of textsOf(`emailConfig.emailTypeConfig.${type}.ctaLink`, (texts as { ctaLink?: unknown } | null)?.ctaLink)) {
+      if (text !== '') out.push({ field, link: text })
+    }
   }
   return out
 }
@@ -117,9 +126,11 @@ export function tokensOutsideLinks(emailTypeConfig: Record<string, unknown> | nu
   const out: ErrorDetail[] = []
   for (const [type, texts] of Object.entries(emailTypeConfig ?? {})) {
     for (const [key, value] of Object.entries((texts as Record<string, unknown> | null) ?? {})) {
-      if (key === 'ctaLink' || typeof value !== 'string') continue
-      const token = TOKEN_PLACEHOLDER.exec(value)?.[1]
-      if (token) out.push({ field: `emailConfig.emailTypeConfig.${type}.${key}`, message: `may not contain {{${token}}}: a token travels only in ctaLink, on a verified origin` })
+      if (key === 'ctaLink') continue
+      for (const { field, text } of textsOf(`emailConfig.emailTypeConfig.${type}.${key}`, value)) {
+        const token = TOKEN_PLACEHOLDER.exec(text)?.[1]
+        if (token) out.push({ field, message: `may not contain {{${token}}}: a token travels only in ctaLink, on a verified origin` })
+      }
     }
   }
   return out

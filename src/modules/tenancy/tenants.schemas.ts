@@ -1,8 +1,22 @@
 import Type, { type Static } from 'typebox'
-import { component, Nullable } from '../../lib/schemas.ts'
+import { component, LocaleTag, Nullable } from '../../lib/schemas.ts'
 
 const Color = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: '#RGB or #RRGGBB', examples: ['#1a73e8'] })
-const Text = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()])
+/**
+ * A brand's text: one string (in the brand's default locale: `defaultLocale`), or one per
+ * locale keyed by BCP 47 tag; null removes it (the platform's default applies again). An
+ * object replaces the field's texts as a whole. Tags and placeholders are checked per locale.
+ */
+const Text = (max: number) =>
+  Type.Union([
+    Type.String({ maxLength: max }),
+    Type.Record(Type.String(), Type.String({ maxLength: max }), {
+      minProperties: 1,
+      maxProperties: 40,
+      description: 'one text per locale, keyed by BCP 47 tag, e.g. {"en": "...", "nl": "..."}',
+    }),
+    Type.Null(),
+  ])
 
 export const EmailTypeTextsSchema = Type.Object({
   subject: Type.Optional(Text(200)),
@@ -50,6 +64,11 @@ const tenantFields = {
   countryCode: Opt(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2', examples: ['DE'] })),
   senderEmail: Opt(Email),
   timeZone: Opt(Type.String({ maxLength: 64, description: 'IANA time zone for dates in emails, e.g. Europe/Berlin' })),
+  defaultLocale: Opt(
+    LocaleTag(
+      "A brand's default locale (BCP 47): the language its plain-string email texts are written in, and the one its customers are spoken to in when their account has no locale of its own (its customers' tenants inherit it); null: English",
+    ),
+  ),
   signup: Type.Optional(SignupSchema),
   emailConfig: Type.Optional(EmailConfigSchema),
   brand: Type.Optional(
@@ -89,13 +108,16 @@ export const TenantSchema = Type.Object({
   countryCode: O(Nullable(Type.String())),
   senderEmail: O(Nullable(Type.String())),
   timeZone: O(Nullable(Type.String())),
+  defaultLocale: O(Nullable(Type.String({ description: "the brand's default locale (BCP 47); null: English" }))),
   signup: O(SignupSchema),
   brand: O(Type.Boolean({ description: 'whether the tenant is a brand: it lends its own look, texts, links and sign-up; any other tenant wears its brand\'s' })),
   linkDomains: O(Type.Array(Type.String())),
   emailConfig: O(
     Type.Object({
       template: Type.Optional(Type.Object({ buttonColor: Type.Optional(Type.String()), textColor: Type.Optional(Type.String()) })),
-      emailTypeConfig: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.String()))),
+      emailTypeConfig: Type.Optional(
+        Type.Record(Type.String(), Type.Record(Type.String(), Type.Union([Type.String(), Type.Record(Type.String(), Type.String())]))),
+      ),
     }),
   ),
   createdAt: O(Type.String({ format: 'date-time' })),

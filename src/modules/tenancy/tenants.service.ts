@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Updateable } from 'kysely'
 import type { Tenant, TenantRole, TenantsTable } from '../../db/database.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
+import { canonicalLocale } from '../../lib/locale.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from './resource-scope.ts'
 import type { Executor } from '../../db/executor.ts'
@@ -38,6 +39,7 @@ export function tenantView(t: Tenant, role: TenantRole | null = null): TenantVie
     countryCode: t.country_code,
     senderEmail: t.sender_email,
     timeZone: t.time_zone,
+    defaultLocale: t.default_locale,
     signup: t.signup,
     brand: isBrand(t),
     linkDomains: t.link_domains,
@@ -72,14 +74,25 @@ const COLUMNS = {
   countryCode: 'country_code',
   senderEmail: 'sender_email',
   timeZone: 'time_zone',
+  defaultLocale: 'default_locale',
   signup: 'signup',
 } as const
+
+/** A stored value of a field: a country code upper-cased, a locale canonical ('nl-nl' -> 'nl-NL'). */
+function stored(field: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  if (field === 'countryCode') return value.toUpperCase()
+  if (field !== 'defaultLocale') return value
+  const locale = canonicalLocale(value)
+  if (locale === null) throw validationError([{ field: 'body.defaultLocale', message: 'is not a BCP 47 language tag' }])
+  return locale
+}
 
 function columns(input: UpdateTenantInput): Updateable<TenantsTable> {
   const out: Record<string, unknown> = {}
   for (const [field, column] of Object.entries(COLUMNS)) {
     const value = (input as Record<string, unknown>)[field]
-    if (value !== undefined) out[column] = field === 'countryCode' && typeof value === 'string' ? value.toUpperCase() : value
+    if (value !== undefined) out[column] = stored(field, value)
   }
   if (input.brand !== undefined) out.marked_brand = input.brand
   if (input.linkDomains !== undefined) out.link_domains = JSON.stringify(input.linkDomains.map((d) => d.toLowerCase()))

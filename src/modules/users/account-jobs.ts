@@ -18,7 +18,6 @@ import type { User } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { formatDateTime } from '../email/index.ts'
 import type { EmailService, SendEmailInput } from '../email/index.ts'
 import type { EmailType } from '../email/index.ts'
 import { findTenant } from '../tenancy/index.ts'
@@ -32,7 +31,14 @@ export const FORGOT_PASSWORD_JOB = 'forgotPassword'
 const PrefixTenant = Type.Union([Type.Integer(), Type.Null()])
 const Optional = Type.Union([Type.String(), Type.Null()])
 
-export const RegisterJob = Type.Object({ email: Type.String(), prefixTenant: PrefixTenant, username: Optional, displayName: Optional })
+export const RegisterJob = Type.Object({
+  email: Type.String(),
+  prefixTenant: PrefixTenant,
+  username: Optional,
+  displayName: Optional,
+  /** The request's locale (absent in a job queued before locales were carried). */
+  locale: Type.Optional(Optional),
+})
 export const ForgotPasswordJob = Type.Object({ email: Type.String(), prefixTenant: PrefixTenant })
 
 /** Which tenant's email applies: its customised texts only under the user's own tenant. */
@@ -50,6 +56,7 @@ export function accountMail(type: EmailType, user: User, prefixTenant: number | 
     to: named ? { email: user.email, username: user.username, displayName: user.display_name } : { email: user.email },
     ...emailScope(prefixTenant, user),
     data,
+    locale: user.locale,
   }
 }
 
@@ -67,7 +74,7 @@ export function registerAccountJobs(email: EmailService, deps: { config: Readonl
     const existing = await findUserByEmail(trx, job.email, job.prefixTenant)
     if (existing) {
       deps.log.info({ userId: existing.id }, 'registration for an existing address: notice sent to its owner')
-      return accountMail('accountExists', existing, job.prefixTenant)
+      return { ...accountMail('accountExists', existing, job.prefixTenant), locale: existing.locale ?? job.locale ?? null }
     }
     const account = await findOrSignUp(trx, {
       email: job.email,
@@ -75,6 +82,7 @@ export function registerAccountJobs(email: EmailService, deps: { config: Readonl
       username: job.username ?? undefined,
       displayName: job.displayName ?? undefined,
       passwordHash: secrets.passwordHash,
+      locale: job.locale ?? null,
     })
     if (!account) return null // the tenant closed sign-up since the request
     const { token } = await issueToken(trx, account.user.id, 'emailConfirmation', deps.config.emailConfirmationTtlSeconds, deps.clock.now())
@@ -88,8 +96,7 @@ export function registerAccountJobs(email: EmailService, deps: { config: Readonl
     const user = (await accountUnderPrefix(trx, job.email, tenant ?? null, 'reset'))?.user
     if (!user) return null
     const { token, expiresAt } = await issueToken(trx, user.id, 'passwordReset', deps.config.passwordResetTtlSeconds, deps.clock.now())
-    // the tenant's time zone in the tenant's email; the platform's email is in UTC
-    const zone = emailScope(job.prefixTenant, user).tenantId ? (tenant?.time_zone ?? 'UTC') : 'UTC'
-    return accountMail('passwordReset', user, job.prefixTenant, { resetToken: token, resetTokenExp: formatDateTime(expiresAt, zone) })
+    // written in the account's locale and, in the tenant's email, the tenant's time zone (the platform's: UTC)
+    return { ...accountMail('passwordReset', user, job.prefixTenant, { resetToken: token }), dates: { resetTokenExp: expiresAt } }
   })
 }

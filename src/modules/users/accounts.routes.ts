@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { errorResponses, SuccessMessage } from '../../lib/schemas.ts'
+import { errorResponses, LocaleTag, Nullable, SuccessMessage } from '../../lib/schemas.ts'
 import { registerScoped, scopedParams } from '../../lib/scope.ts'
 import { REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from './accounts.service.ts'
 import { currentUserView, CurrentUserSchema } from './users.routes.ts'
@@ -29,12 +29,13 @@ function scopedAccountRoutes(parent: FastifyInstance): void {
           password: Password,
           username: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
           displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          locale: Type.Optional(LocaleTag("The account's locale (emails and pages); absent: the Accept-Language header's first language")),
         }),
         response: { 200: SuccessMessage, ...errorResponses },
       },
     },
     async (request) => {
-      await accounts.register(request.body, request.params.tenantId, request.ip)
+      await accounts.register({ ...request.body, acceptLanguage: request.headers['accept-language'] ?? null }, request.params.tenantId, request.ip)
       return { success: true as const, message: REGISTERED_MESSAGE }
     },
   )
@@ -100,11 +101,12 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['users'],
-        summary: 'Change the username or display name of the signed-in user',
+        summary: 'Change the username, display name or locale of the signed-in user',
         security,
         body: Type.Object({
           username: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
           displayName: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+          locale: Type.Optional(Nullable(LocaleTag('The locale emails and pages speak to the user in; null: not set (the brand\'s default applies)'))),
         }),
         response: { 200: CurrentUserSchema, ...errorResponses },
       },

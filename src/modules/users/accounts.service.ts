@@ -31,6 +31,7 @@ import { revokeSessions } from '../sessions/index.ts'
 import { accountMail, FORGOT_PASSWORD_JOB, REGISTER_JOB } from './account-jobs.ts'
 import { findUserByEmail, insertUser } from './users.repository.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
+import { canonicalLocale, signupLocale } from '../../lib/locale.ts'
 import type { Executor } from '../../db/executor.ts'
 import { addMembership } from '../tenancy/index.ts'
 
@@ -52,6 +53,13 @@ export function passwordProblem(password: string): string | null {
 function checkPassword(password: string, field = 'body.password'): void {
   const problem = passwordProblem(password)
   if (problem) throw appErrors.weak_password(field, problem)
+}
+
+/** What a person may change of their own account; `locale` null forgets it (the brand's default applies). */
+export interface ProfileInput {
+  username?: string
+  displayName?: string | null
+  locale?: string | null
 }
 
 const invalidToken = () => appErrors.invalid_token('The token is invalid, expired or already used.', [{ field: 'body.token', message: 'is invalid, expired or already used' }])
@@ -96,8 +104,9 @@ export class AccountsService {
     if (!row) throw invalidToken()
   }
 
+  /** `locale` and `acceptLanguage` (the request's header value) give the new account its locale (lib/locale.ts). */
   async register(
-    input: { email: string; password: string; username?: string; displayName?: string },
+    input: { email: string; password: string; username?: string; displayName?: string; locale?: string; acceptLanguage?: string | null },
     prefixTenant: number | undefined,
     ip: string,
   ): Promise<void> {
@@ -117,7 +126,13 @@ export class AccountsService {
       kind: REGISTER_JOB,
       to: email,
       tenantId: prefixTenant ?? null,
-      input: { email, prefixTenant: prefixTenant ?? null, username: input.username ?? null, displayName: input.displayName ?? null },
+      input: {
+        email,
+        prefixTenant: prefixTenant ?? null,
+        username: input.username ?? null,
+        displayName: input.displayName ?? null,
+        locale: signupLocale({ explicit: input.locale, acceptLanguage: input.acceptLanguage }),
+      },
       secrets: { passwordHash },
     })
     this.email.wake()
@@ -188,19 +203,22 @@ export class AccountsService {
     })
   }
 
-  async updateProfile(actor: Actor, input: { username?: string; displayName?: string | null }): Promise<User> {
+  async updateProfile(actor: Actor, input: ProfileInput): Promise<User> {
     this.policy.authorizeAction(actor, 'account.update')
     const user = await this.policy.user(actor)
     return this.updateProfileOf(user.id, input)
   }
 
   /** The same for an already identified user (the hosted account page). */
-  async updateProfileOf(userId: number, input: { username?: string; displayName?: string | null }): Promise<User> {
+  async updateProfileOf(userId: number, input: ProfileInput): Promise<User> {
+    const locale = input.locale === undefined || input.locale === null ? input.locale : canonicalLocale(input.locale)
+    if (locale === null && input.locale) throw validationError([{ field: 'body.locale', message: 'is not a BCP 47 language tag' }])
     return this.db
       .updateTable('users')
       .set({
         ...(input.username !== undefined ? { username: input.username } : {}),
         ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
+        ...(locale !== undefined ? { locale } : {}),
         updated_at: this.clock.now(),
       })
       .where('id', '=', userId)

@@ -31,6 +31,8 @@ export interface NewUserInput {
   /** When the address was proven (the caller's clock); none: unconfirmed. */
   emailConfirmedAt?: Date | null
   platformAdmin?: boolean
+  /** The locale the account is spoken to in (lib/locale.ts canonical tag); none: not known. */
+  locale?: string | null
 }
 
 function userRow(input: NewUserInput) {
@@ -43,6 +45,7 @@ function userRow(input: NewUserInput) {
     password_hash: input.passwordHash ?? null,
     email_confirmed_at: input.emailConfirmedAt ?? null,
     platform_role: input.platformAdmin ? ('admin' as const) : null,
+    locale: input.locale ?? null,
   }
 }
 

@@ -18,6 +18,7 @@ export const CurrentUserSchema = Type.Object({
       Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String(), parentTenantId: Type.Union([Type.Integer(), Type.Null()]) }),
     ),
     tenantId: Type.Union([Type.Integer(), Type.Null()], { description: 'the tenant the user belongs to; null for a platform user' }),
+    locale: Type.Union([Type.String(), Type.Null()], { description: "the BCP 47 locale emails and pages speak to the user in; null: not set (the brand's default, else English)" }),
   }),
 }, component('CurrentUser'))
 
@@ -36,6 +37,7 @@ export async function currentUserView(db: DB, user: User) {
     emailConfirmed: user.email_confirmed_at !== null,
     tenants: tenants.map((t) => ({ id: t.id, name: t.name, role: t.role, parentTenantId: t.parent_tenant_id })),
     tenantId: user.tenant_id,
+    locale: user.locale,
   })
 }
 

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { OAUTH_CODE, OAuthError } from '../../../lib/errors.ts'
+import { LocaleTag } from '../../../lib/schemas.ts'
 import { findUserByEmail } from '../../users/index.ts'
 import { tenantsOfUser } from '../../tenancy/index.ts'
 import { envelope, ok, refusal, V5Refusal } from './envelope.ts'
@@ -35,6 +36,7 @@ const CodeBody = Type.Object({
   codeChallenge: Type.Optional(Type.String({ maxLength: 256 })),
   codeChallengeMethod: Type.Optional(Type.String({ maxLength: 20, description: 'S256 or sha256 (= S256); plain is refused' })),
   tenantId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the brand signed in under' })),
+  locale: Type.Optional(LocaleTag("The locale of an account the code signs up, and of the email when the account has none; absent: the Accept-Language header's first language")),
 })
 
 const TokenBody = Type.Object({
@@ -93,7 +95,15 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Email a login code (camelCase); data "ok" for known and unknown addresses alike', consumes, body: CodeBody, response: { 200: envelope(Type.Literal('ok')) } } },
     async (r) => {
       const b = r.body
-      const input = { email: b.email, client_id: b.clientId, redirect_uri: b.redirectUri, code_challenge: b.codeChallenge, code_challenge_method: b.codeChallengeMethod }
+      const input = {
+        email: b.email,
+        client_id: b.clientId,
+        redirect_uri: b.redirectUri,
+        code_challenge: b.codeChallenge,
+        code_challenge_method: b.codeChallengeMethod,
+        locale: b.locale,
+        acceptLanguage: r.headers['accept-language'] ?? null,
+      }
       await passwordless.requestCode(input, b.tenantId ?? null, r.ip)
       return ok('ok' as const)
     },
@@ -126,7 +136,7 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
         // the password grant signed in an account of the v5 client's tenant (see grants/password.ts)
         const client = await app.services.clients.find(app.config.v5.clientId)
         const user = await findUserByEmail(app.db, r.body.username, client?.tenant_id ?? null)
-        return { token: `Bearer ${t.access_token}`, refresh_token: t.refresh_token, username: user?.username ?? r.body.username, displayname: user?.display_name ?? null, lang: null }
+        return { token: `Bearer ${t.access_token}`, refresh_token: t.refresh_token, username: user?.username ?? r.body.username, displayname: user?.display_name ?? null, lang: user?.locale ?? null }
       } catch (error) {
         // one answer for an unknown account and a wrong password, so it tells no one which addresses exist
         if (error instanceof OAuthError && error.error === OAUTH_CODE.invalid_grant) return refusal('Not_Exist', error.description)

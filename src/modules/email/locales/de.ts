@@ -1,0 +1,66 @@
+/** The platform's default email texts in German (keys and placeholders as in en.ts). */
+import type { LocaleCatalog } from './catalog.ts'
+
+export const de: LocaleCatalog = {
+  passwordReset: {
+    subject: 'Setzen Sie Ihr Passwort für {{company.name}} zurück',
+    title: 'Passwort zurücksetzen',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\njemand hat darum gebeten, das Passwort des {{company.name}}-Kontos für {{user.email}} zurückzusetzen. Wenn Sie das waren, wählen Sie mit der Schaltfläche unten ein neues Passwort.',
+    ctaLabel: 'Neues Passwort wählen',
+    contentAfterCta:
+      'Der Link funktioniert einmal und läuft am {{resetTokenExp}} ab. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+    footerTitle: 'Gesendet, weil das Zurücksetzen eines Passworts angefordert wurde',
+  },
+  passwordResetSuccess: {
+    subject: 'Ihr Passwort für {{company.name}} wurde geändert',
+    title: 'Ihr Passwort wurde geändert',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\ndas Passwort des {{company.name}}-Kontos für {{user.email}} wurde am {{currentDate}} um {{currentTime}} (%{timeZone}) geändert. Auf Ihren anderen Geräten wurden Sie abgemeldet.',
+    contentAfterCta: 'Wenn Sie es nicht geändert haben, setzen Sie Ihr Passwort sofort zurück.',
+    contentAfterCtaWithContact: 'Wenn Sie es nicht geändert haben, setzen Sie Ihr Passwort sofort zurück und wenden Sie sich an {{company.emailAddress}}.',
+    footerTitle: 'Gesendet, um Ihr Konto zu schützen',
+  },
+  emailConfirmation: {
+    subject: 'Bestätigen Sie Ihre E-Mail-Adresse für {{company.name}}',
+    title: 'Bestätigen Sie Ihre E-Mail-Adresse',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\ndanke für Ihre Registrierung bei {{company.name}}. Bitte bestätigen Sie, dass {{user.email}} Ihre Adresse ist.',
+    ctaLabel: 'Meine Adresse bestätigen',
+    contentAfterCta: 'Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.',
+    footerTitle: 'Gesendet, weil diese Adresse für eine Registrierung verwendet wurde',
+  },
+  accountExists: {
+    subject: 'Sie haben bereits ein Konto bei {{company.name}}',
+    title: 'Sie haben bereits ein Konto',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\njemand, vermutlich Sie, hat versucht, sich bei {{company.name}} mit {{user.email}} zu registrieren. Für diese Adresse gibt es bereits ein Konto. Es wurde nichts geändert.',
+    ctaLabel: 'Mein Passwort zurücksetzen',
+    contentAfterCta: 'Wenn Sie Ihr Passwort vergessen haben, können Sie es zurücksetzen. Wenn Sie es nicht waren, können Sie diese E-Mail ignorieren.',
+    footerTitle: 'Gesendet, weil diese Adresse für eine Registrierung verwendet wurde',
+  },
+  invitation: {
+    subject: 'Sie sind eingeladen, {{company.name}} beizutreten',
+    title: '{{company.name}} beitreten',
+    contentBeforeCta:
+      'Hallo,\n\nSie wurden eingeladen, {{company.name}} als {{invitedRole}} beizutreten. Bis Sie annehmen, ändert sich nichts: Melden Sie sich mit {{user.email}} an (oder registrieren Sie sich) und nehmen Sie die Einladung an.',
+    ctaLabel: 'Einladung ansehen',
+    contentAfterCta: 'Die Einladung läuft ab, wenn sie nicht angenommen wird. Wenn Sie {{company.name}} nicht kennen, ignorieren Sie diese E-Mail.',
+    footerTitle: 'Gesendet, weil ein Mitglied von {{company.name}} diese Adresse eingeladen hat',
+  },
+  passwordlessLogin: {
+    subject: 'Ihr Anmeldecode für {{company.name}}: {{loginCode}}',
+    title: 'Ihr Anmeldecode',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\ngeben Sie diesen Code in der App ein, um sich anzumelden, oder verwenden Sie auf diesem Gerät die Schaltfläche unten:',
+    ctaLabel: 'Anmelden',
+    contentAfterCta: 'Der Code funktioniert einmal und läuft in %{minutes} Minuten ab. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.',
+    footerTitle: 'Gesendet, weil ein Anmeldecode angefordert wurde',
+  },
+  layout: {
+    roleOwner: 'Inhaber',
+    roleAdmin: 'Administrator',
+    roleMember: 'Mitglied',
+    dateTimeSeparator: ', ',
+  },
+}

@@ -1,0 +1,69 @@
+/**
+ * The platform's default email texts in English: the reference every other locale follows
+ * (catalog.ts), and the text any missing key falls back to. `{{name}}` is a placeholder
+ * filled per email (placeholders.ts); `%{name}` is filled from the platform's settings
+ * before that (defaults.ts): `minutes` (a login code's lifetime), `timeZone`.
+ */
+export const en = {
+  passwordReset: {
+    subject: 'Reset your {{company.name}} password',
+    title: 'Reset your password',
+    contentBeforeCta:
+      'Hi {{user.displayname}},\n\nSomeone asked to reset the password of the {{company.name}} account for {{user.email}}. If it was you, choose a new password with the button below.',
+    ctaLabel: 'Choose a new password',
+    contentAfterCta: 'The link works once and expires on {{resetTokenExp}}. If you did not ask for this, ignore this email: your password stays as it is.',
+    footerTitle: 'Sent because a password reset was requested',
+  },
+  passwordResetSuccess: {
+    subject: 'Your {{company.name}} password was changed',
+    title: 'Your password was changed',
+    contentBeforeCta:
+      'Hi {{user.displayname}},\n\nThe password of the {{company.name}} account for {{user.email}} was changed on {{currentDate}} at {{currentTime}} (%{timeZone}). You have been signed out on your other devices.',
+    contentAfterCta: 'If you did not change it, reset your password at once.',
+    contentAfterCtaWithContact: 'If you did not change it, reset your password at once and contact {{company.emailAddress}}.',
+    footerTitle: 'Sent to keep your account safe',
+  },
+  emailConfirmation: {
+    subject: 'Confirm your email address for {{company.name}}',
+    title: 'Confirm your email address',
+    contentBeforeCta: 'Hi {{user.displayname}},\n\nThanks for signing up to {{company.name}}. Please confirm that {{user.email}} is your address.',
+    ctaLabel: 'Confirm my address',
+    contentAfterCta: 'If you did not create an account, you can ignore this email.',
+    footerTitle: 'Sent because this address was used to sign up',
+  },
+  accountExists: {
+    subject: 'You already have a {{company.name}} account',
+    title: 'You already have an account',
+    contentBeforeCta:
+      'Hi {{user.displayname}},\n\nSomeone, probably you, tried to sign up to {{company.name}} with {{user.email}}, which already has an account. Nothing was changed.',
+    ctaLabel: 'Reset my password',
+    contentAfterCta: 'If you forgot your password, you can reset it. If it was not you, you can ignore this email.',
+    footerTitle: 'Sent because this address was used to sign up',
+  },
+  invitation: {
+    subject: 'You are invited to join {{company.name}}',
+    title: 'Join {{company.name}}',
+    contentBeforeCta:
+      'Hi,\n\nYou have been invited to join {{company.name}} as {{invitedRole}}. Nothing changes until you accept: sign in (or sign up) with {{user.email}} and accept the invitation.',
+    ctaLabel: 'See the invitation',
+    contentAfterCta: 'The invitation expires unless accepted. If you do not know {{company.name}}, ignore this email.',
+    footerTitle: 'Sent because a member of {{company.name}} invited this address',
+  },
+  passwordlessLogin: {
+    subject: 'Your {{company.name}} login code: {{loginCode}}',
+    title: 'Your login code',
+    contentBeforeCta: 'Hi {{user.displayname}},\n\nEnter this code in the app to sign in, or use the button below on this device:',
+    ctaLabel: 'Sign in',
+    contentAfterCta: 'The code works once and expires in %{minutes} minutes. If you did not try to sign in, ignore this email.',
+    footerTitle: 'Sent because a login code was requested',
+  },
+  /** Words the layout and the values put into the texts. */
+  layout: {
+    /** How a role reads in the invitation ({{invitedRole}}). */
+    roleOwner: 'owner',
+    roleAdmin: 'admin',
+    roleMember: 'member',
+    /** Between a date and a time in {{resetTokenExp}}: "21st November 2026, 14:05:00 UTC". */
+    dateTimeSeparator: ', ',
+  },
+}
