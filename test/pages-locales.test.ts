@@ -125,7 +125,7 @@ describe('the other pages and the metadata', () => {
 })
 
 describe('the account page’s language selector', () => {
-  it('offers the four languages and answers in the one picked, behind CSRF', async () => {
+  it('offers the four languages, stores the one picked on the account, behind CSRF', async () => {
     const browser = new PageClient(base)
     const email = 'locale-account@example.test'
     await signInWithMailedCode(browser, await authorizeUrl(), email, t.db, () => mailSettled(t.app))
@@ -141,10 +141,16 @@ describe('the account page’s language selector', () => {
     expect(heading(picked.body)).toBe('Votre compte')
     expect(picked.body).toContain('Votre langue est enregistrée.')
     expect(picked.body).toContain('<option value="fr" lang="fr" selected>Français</option>')
+    // the choice is the account's: later pages, and the account's emails, speak it whatever the browser asks
+    const later = await browser.get('/account')
+    expect(lang(later.body)).toBe('fr')
+    const stored = await t.db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()
+    expect(stored.locale).toBe('fr')
 
     const unknown = await browser.submit(account, '/account/locale', { locale: 'xx' })
     expect(unknown.status).toBe(400)
-    expect(unknown.body).toContain('could not understand what was sent')
+    // in the account's language now
+    expect(unknown.body).toContain('Cette page n’a pas compris ce qui a été envoyé')
     const forged = await browser.submit(account, '/account/locale', { locale: 'de', _csrf: 'forged' })
     expect(forged.status).toBe(403)
     const signedOut = await new PageClient(base).request('POST', '/account/locale', { locale: 'de' })

@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_CODE, AppError, appErrors } from '../../lib/errors.ts'
 import { SUPPORTED_LOCALES } from '../../lib/locale.ts'
-import { type AccountLocaleSetter } from './account-locale.ts'
 import { brandPath } from './brand.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 import { endSession, type EndSessionDeps } from './end-session.ts'
@@ -27,8 +26,6 @@ export interface AccountPageDeps {
   sessions: PageSessions
   authorize: AuthorizeService
   oidc: EndSessionDeps
-  /** Stores the language an account picks on its page (account-locale.ts). */
-  setLocale: AccountLocaleSetter
 }
 
 export function accountRoutes(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
@@ -200,7 +197,7 @@ function languagePage(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
       const ctx = await kit.context(request, reply)
       return show(reply, ctx, request, { error: ctx.t.text('error.badRequest'), status: 400 })
     }
-    await deps.setLocale(user, locale)
+    await app.services.accounts.updateProfileOf(user.id, { locale })
     // the answer is already in the language picked
     const ctx = await kit.context(request, reply, locale)
     return show(reply, ctx, request, { notice: ctx.t.text('account.languageSaved') })

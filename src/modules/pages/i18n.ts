@@ -80,12 +80,9 @@ export function pageLocale(input: LocaleInput): SupportedLocale {
   )
 }
 
-/**
- * The locale an account chose: `users.locale`, read when the row has that column (a schema
- * without it reads as no choice, and the page follows the browser).
- */
-export function accountLocaleOf(user: User): string | null {
-  return 'locale' in user && typeof user.locale === 'string' ? user.locale : null
+/** The locale an account chose (`users.locale`); null: none, and the page follows the browser. */
+export function accountLocaleOf(user: Pick<User, 'locale'>): string | null {
+  return user.locale
 }
 
 export function isSupportedLocale(value: string): value is SupportedLocale {

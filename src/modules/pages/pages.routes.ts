@@ -9,7 +9,6 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { FALLBACK_LOCALE } from '../../lib/locale.ts'
 import { registerScoped } from '../../lib/scope.ts'
-import { saveAccountLocale } from './account-locale.ts'
 import { accountRoutes } from './account.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
@@ -52,7 +51,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
   registerScoped(app, (scoped) => {
     authorizeRoutes(scoped, kit, pages.authorize)
-    accountRoutes(scoped, kit, { sessions: pages.sessions, authorize: pages.authorize, oidc, setLocale: saveAccountLocale })
+    accountRoutes(scoped, kit, { sessions: pages.sessions, authorize: pages.authorize, oidc })
     invitationRoutes(scoped, kit, pages.sessions, pages.invitations)
   })
 }
