@@ -8,9 +8,11 @@
  * every instance with a watcher receives that device's messages, whichever instance
  * ingested them, and a watched device never gets the ingest subscription twice.
  *
- * Messages are applied in batches: whatever arrived while the previous batch ran, at most
- * one message per device per batch so each device's messages land in order, one statement
- * per batch (state.ts). Beyond MAX_QUEUED waiting messages the client stops reading from
+ * Messages are applied in batches: whatever arrived while the previous batch ran, one
+ * statement per batch (state.ts), each device's messages in the order they came. A
+ * device's state messages coalesce (its sensor row is written once per batch, with the
+ * last); a presence message ends the device's run, so it lands after the states before it
+ * and before those after it. Beyond MAX_QUEUED waiting messages the client stops reading from
  * the socket (backpressure to the broker).
  * A malformed message is counted and logged and changes nothing.
  */
@@ -22,12 +24,12 @@ import type { Log } from '../../lib/log.ts'
 import { Counter } from 'prom-client'
 import { randomToken } from '../../lib/crypto.ts'
 import { parsePresence, parseState, parseTopic, topics, type Presence, type Scalar } from './payload.ts'
-import type { StateChange, StateService } from './state.ts'
+import type { StateChange, StateMessage, StateService } from './state.ts'
 
 /** Messages waiting beyond this stop the client reading from the broker until the batch lands. */
 const MAX_QUEUED = 2000
-/** Devices per statement. */
-const MAX_BATCH = 250
+/** Messages per statement. */
+const MAX_BATCH = 1000
 
 interface Queued {
   mac: string
@@ -170,15 +172,27 @@ export class Bridge {
     }
   }
 
-  /** The next batch: at most one message per device, the oldest, so each device's messages stay in order. */
+  /**
+   * The next batch, in arrival order: each device's leading run of state messages, or its
+   * presence message alone when that comes first; whatever follows stays queued, in order.
+   */
   private take(): Queued[] {
-    const seen = new Set<string>()
+    const closed = new Set<string>()
+    const states = new Set<string>()
     const batch: Queued[] = []
     const rest: Queued[] = []
     for (const item of this.queue) {
-      if (batch.length < MAX_BATCH && !seen.has(item.mac)) batch.push(item)
-      else rest.push(item)
-      seen.add(item.mac)
+      const open = batch.length < MAX_BATCH && !closed.has(item.mac)
+      if (open && item.channel === 'in') {
+        batch.push(item)
+        states.add(item.mac)
+      } else if (open && !states.has(item.mac)) {
+        batch.push(item)
+        closed.add(item.mac)
+      } else {
+        rest.push(item)
+        closed.add(item.mac)
+      }
     }
     this.queue = rest
     return batch
@@ -191,7 +205,7 @@ export class Bridge {
   }
 
   private async applyBatch(batch: Queued[]): Promise<void> {
-    const states: { mac: string; fullData: Record<string, Scalar>; raw: unknown }[] = []
+    const states: StateMessage[] = []
     const presences: { mac: string; presence: Presence }[] = []
     for (const { mac, channel, payload } of batch) {
       if (channel === 'in') {
@@ -204,7 +218,9 @@ export class Bridge {
         else this.reject(topics.online(mac), channel, presence.reason)
       }
     }
-    for (const change of await this.state.applyStates(states)) this.applied('in', change)
+    for (const { messages, ...change } of await this.state.applyStates(states)) {
+      for (let i = 0; i < messages; i++) this.applied('in', { ...change, confirmed: i === messages - 1 ? change.confirmed : 0 })
+    }
     for (const { mac, presence } of presences) {
       const change = await this.state.applyPresence(mac, presence)
       if (change) this.applied('online', { ...change, mac })
