@@ -30,6 +30,22 @@ import type { StateChange, StateMessage, StateService } from './state.ts'
 const MAX_QUEUED = 2000
 /** Messages per statement. */
 const MAX_BATCH = 1000
+/**
+ * Statements in flight at once: each device belongs to one lane (by its MAC), so its messages
+ * stay in order, and the database works on one lane's batch while the next is gathered.
+ */
+const LANES = 2
+
+interface Lane {
+  queue: Queued[]
+  flushing: Promise<void> | null
+}
+
+function laneOf(mac: string): number {
+  let h = 0
+  for (let i = 0; i < mac.length; i++) h = (h * 31 + mac.charCodeAt(i)) | 0
+  return Math.abs(h) % LANES
+}
 
 interface Queued {
   mac: string
@@ -59,6 +75,27 @@ export function noDelay(client: MqttClient): void {
   if (stream instanceof Socket) stream.setNoDelay(true)
 }
 
+/**
+ * The acknowledgements of one read from the broker leave in one write: the socket is corked
+ * when data arrives and uncorked once the packets it held are handled (mqtt.js handles one
+ * per tick, so after the ticks: setImmediate). With TCP_NODELAY on, each PUBACK would
+ * otherwise be a system call and a TCP segment of its own.
+ */
+export function coalesceAcks(client: MqttClient): void {
+  const stream: unknown = client.stream
+  if (!(stream instanceof Socket)) return
+  let corked = false
+  stream.prependListener('data', () => {
+    if (corked) return
+    corked = true
+    stream.cork()
+    setImmediate(() => {
+      corked = false
+      stream.uncork()
+    })
+  })
+}
+
 export class Bridge {
   readonly malformed = new Counter({
     name: 'trellis_device_messages_malformed_total',
@@ -77,8 +114,7 @@ export class Bridge {
   private ingest: MqttClient | null = null
   private live: MqttClient | null = null
   private readonly watchers = new EventEmitter()
-  private queue: Queued[] = []
-  private flushing: Promise<void> | null = null
+  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ queue: [], flushing: null }))
   private paused: (() => void) | null = null
 
   constructor(
@@ -130,6 +166,9 @@ export class Bridge {
 
   async start(): Promise<void> {
     this.ingest = await this.connect('ingest')
+    const ingest = this.ingest
+    coalesceAcks(ingest)
+    ingest.on('connect', () => coalesceAcks(ingest))
     this.ingest.handleMessage = (packet, done) => this.receive(packet, done)
     this.ingest.on('error', (err) => this.log.warn({ err }, 'mqtt bridge: connection error'))
     const share = this.target.external ? `$share/${this.target.shareGroup ?? 'trellis'}/` : ''
@@ -146,26 +185,31 @@ export class Bridge {
       this.reject(packet.topic, 'topic', 'not a device topic')
       return done()
     }
-    this.queue.push({ mac: parsed.mac, channel: parsed.channel, payload })
-    this.kick()
-    if (this.queue.length < MAX_QUEUED) done()
+    const lane = this.lanes[laneOf(parsed.mac)]!
+    lane.queue.push({ mac: parsed.mac, channel: parsed.channel, payload })
+    this.kick(lane)
+    if (this.queued() < MAX_QUEUED) done()
     else this.paused = () => done()
   }
 
-  private kick(): void {
-    if (this.flushing) return
-    this.flushing = this.flush().finally(() => {
-      this.flushing = null
-      if (this.queue.length > 0) this.kick()
+  private queued(): number {
+    return this.lanes.reduce((n, lane) => n + lane.queue.length, 0)
+  }
+
+  private kick(lane: Lane): void {
+    if (lane.flushing) return
+    lane.flushing = this.flush(lane).finally(() => {
+      lane.flushing = null
+      if (lane.queue.length > 0) this.kick(lane)
     })
   }
 
-  private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.take()
+  private async flush(lane: Lane): Promise<void> {
+    while (lane.queue.length > 0) {
+      const batch = this.take(lane)
       await this.applyBatch(batch).catch((err: unknown) => this.log.error({ err }, 'mqtt bridge: applying messages failed'))
       const resume = this.paused
-      if (resume && this.queue.length < MAX_QUEUED) {
+      if (resume && this.queued() < MAX_QUEUED) {
         this.paused = null
         resume()
       }
@@ -176,12 +220,12 @@ export class Bridge {
    * The next batch, in arrival order: each device's leading run of state messages, or its
    * presence message alone when that comes first; whatever follows stays queued, in order.
    */
-  private take(): Queued[] {
+  private take(lane: Lane): Queued[] {
     const closed = new Set<string>()
     const states = new Set<string>()
     const batch: Queued[] = []
     const rest: Queued[] = []
-    for (const item of this.queue) {
+    for (const item of lane.queue) {
       const open = batch.length < MAX_BATCH && !closed.has(item.mac)
       if (open && item.channel === 'in') {
         batch.push(item)
@@ -194,7 +238,7 @@ export class Bridge {
         closed.add(item.mac)
       }
     }
-    this.queue = rest
+    lane.queue = rest
     return batch
   }
 
@@ -273,6 +317,6 @@ export class Bridge {
 
   async close(): Promise<void> {
     await Promise.all([this.ingest?.endAsync(), this.live?.endAsync()])
-    await this.flushing
+    await Promise.all(this.lanes.map((lane) => lane.flushing))
   }
 }
