@@ -7,7 +7,7 @@
 import type { EventEmitter } from 'node:events'
 import mqtt, { type IClientOptions } from 'mqtt'
 import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
-import { noDelay } from '../src/modules/devices/bridge.ts'
+import { noDelay } from '../src/modules/devices/sockets.ts'
 import { topics } from '../src/modules/devices/payload.ts'
 
 export interface Percentiles {

@@ -17,7 +17,6 @@
  * A malformed message is counted and logged and changes nothing.
  */
 import { EventEmitter } from 'node:events'
-import { Socket } from 'node:net'
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt'
 import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
@@ -25,6 +24,7 @@ import { Counter } from 'prom-client'
 import { randomToken } from '../../lib/crypto.ts'
 import { parsePresence, parseState, parseTopic, topics, type Presence, type Scalar } from './payload.ts'
 import type { StateChange, StateMessage, StateService } from './state.ts'
+import { coalesceAcks, noDelay } from './sockets.ts'
 
 /** Messages waiting beyond this stop the client reading from the broker until the batch lands. */
 const MAX_QUEUED = 2000
@@ -67,33 +67,6 @@ export interface LiveState {
   mac: string
   fullData: Record<string, Scalar>
   time: string
-}
-
-/** TCP_NODELAY on the client's socket (mqtt.js leaves Nagle's algorithm on). */
-export function noDelay(client: MqttClient): void {
-  const stream: unknown = client.stream
-  if (stream instanceof Socket) stream.setNoDelay(true)
-}
-
-/**
- * The acknowledgements of one read from the broker leave in one write: the socket is corked
- * when data arrives and uncorked once the packets it held are handled (mqtt.js handles one
- * per tick, so after the ticks: setImmediate). With TCP_NODELAY on, each PUBACK would
- * otherwise be a system call and a TCP segment of its own.
- */
-export function coalesceAcks(client: MqttClient): void {
-  const stream: unknown = client.stream
-  if (!(stream instanceof Socket)) return
-  let corked = false
-  stream.prependListener('data', () => {
-    if (corked) return
-    corked = true
-    stream.cork()
-    setImmediate(() => {
-      corked = false
-      stream.uncork()
-    })
-  })
 }
 
 export class Bridge {
