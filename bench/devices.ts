@@ -1,44 +1,72 @@
 /**
- * Devices over the machine's Mosquitto, PostgreSQL behind:   npm run bench:devices
- *  1. ingest: state messages per second applied to PostgreSQL (latestData, history,
- *     command confirmation: one statement each), next to Mosquitto delivering the same
- *     messages to a plain subscriber that only counts them, in the same run;
- *  2. command latency: from the REST call to the device receiving it, p50 and p99.
+ * Devices, PostgreSQL behind:   npm run bench:devices
+ * On each broker (BENCH_BROKERS, default all three): the machine's Mosquitto as configured
+ * (BENCH_MQTT_URL), a Mosquitto of the run's own with `set_tcp_nodelay true`, and the
+ * embedded broker (each device connecting with its own credentials):
+ *  1. ingest: state messages per second applied to PostgreSQL, next to the same broker
+ *     delivering the same messages to a plain subscriber that only counts them (for the
+ *     embedded broker: bare Aedes, its library, in this process), BENCH_REPEATS times, each
+ *     run on fresh devices; after each run every device's latestData, online and history
+ *     are checked against the messages it sent;
+ *  2. commands: REST call -> device and -> answer, sequential and concurrent, next to the
+ *     broker's own hop (./devices-commands.ts).
  * The publisher runs in its own process, in rounds of BENCH_ROUND messages (each round is
  * sent when the previous one has been consumed), so Mosquitto's queue limit (1000 per
  * client) never drops a message and both sides see exactly the same load.
  */
-import { fork, type ChildProcess } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import mqtt from 'mqtt'
-import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
+import type { FastifyInstance } from 'fastify'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import { freshDatabase, startApp } from './lib.ts'
+import { startBareAedes, startMosquitto, type RunningBroker } from './devices-brokers.ts'
+import { measureCommands, type CommandFigures, type Percentiles } from './devices-commands.ts'
 
 const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883'
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000)
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200)
 const ROUND = Number(process.env.BENCH_ROUND ?? 500)
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 300)
+const CONCURRENCY = Math.min(DEVICES, Number(process.env.BENCH_COMMAND_CONCURRENCY ?? 50))
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 2)
+const BROKERS = (process.env.BENCH_BROKERS ?? 'mosquitto,nodelay,embedded').split(',')
+if (!(MESSAGES > 0 && MESSAGES <= 200_000) || !(DEVICES > 0 && DEVICES <= 5000) || !(REPEATS >= 1 && REPEATS <= 5)) {
+  throw new Error('BENCH_MESSAGES must be in 1..200000, BENCH_DEVICES in 1..5000, BENCH_REPEATS in 1..5 (bounded loads on a shared machine)')
+}
 
-const mac = (i: number, tag: string) => `02:${tag}:${[(i >> 8) & 255, i & 255].map((b) => b.toString(16).padStart(2, '0')).join(':')}`
-const tag = [...randomBytes(3)].map((b) => b.toString(16).padStart(2, '0')).join(':')
-const macs = Array.from({ length: DEVICES }, (_, i) => mac(i, tag))
+interface Target {
+  name: string
+  embedded: boolean
+  /** the external broker, started for the run if it is the run's own */
+  broker?: RunningBroker
+  url?: string
+}
 
-function startPublisher(): Promise<ChildProcess> {
-  const child = fork(new URL('./devices-publisher.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_MQTT_URL: MQTT_URL, BENCH_MACS: macs.join(','), BENCH_ROUND: String(ROUND) },
-  })
-  return new Promise((resolve) => child.once('message', () => resolve(child)))
+interface Fleet {
+  macs: string[]
+  sensors: { id: number; mac: string }[]
+  passwords: string[] | null
+}
+
+function newMacs(): string[] {
+  const tag = [...randomBytes(3)].map((b) => b.toString(16).padStart(2, '0')).join(':')
+  return Array.from({ length: DEVICES }, (_, i) => `02:${tag}:${[(i >> 8) & 255, i & 255].map((b) => b.toString(16).padStart(2, '0')).join(':')}`)
 }
 
 /** Publishes every round, each after `consumed()` reaches the messages sent so far; returns msgs/s. */
-async function drive(consumed: () => number, onProgress: (cb: () => void) => void): Promise<number> {
-  const publisher = await startPublisher()
+async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => number, onProgress: (cb: () => void) => void): Promise<number> {
+  const publisher = fork(new URL('./devices-publisher.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_MQTT_URL: url, BENCH_ROUND: String(ROUND), BENCH_TOPIC_ROOT: prefix },
+  })
+  await new Promise<void>((resolve) => {
+    publisher.once('message', () => resolve())
+    publisher.send({ setup: { macs: fleet.macs, passwords: fleet.passwords } })
+  })
   const start = performance.now()
   for (let round = 1; round * ROUND <= MESSAGES; round++) {
     publisher.send({ round })
@@ -50,79 +78,140 @@ async function drive(consumed: () => number, onProgress: (cb: () => void) => voi
   }
   const seconds = (performance.now() - start) / 1000
   publisher.send({ stop: true })
-  return MESSAGES / seconds
+  return (Math.floor(MESSAGES / ROUND) * ROUND) / seconds
 }
 
-async function plainSubscriber(): Promise<number> {
-  const client = await mqtt.connectAsync(MQTT_URL, { clientId: `bench-sub-${process.pid}`, protocolVersion: 4, clean: true })
-  await client.subscribeAsync(macs.map((m) => `sensor/${m}/in`), { qos: 1 })
+/** The broker's delivery of the same load to a subscriber that only counts (on its own topic root, which no Trellis reads). */
+async function plainSubscriber(url: string, fleet: Fleet): Promise<number> {
+  const client = await mqtt.connectAsync(url, { clientId: `bench-sub-${process.pid}`, protocolVersion: 4, clean: true })
+  await client.subscribeAsync('bench-baseline/+/in', { qos: 1 })
   let count = 0
   const waiters: (() => void)[] = []
   client.on('message', () => {
     count++
     waiters.splice(0).forEach((w) => w())
   })
-  const rate = await drive(() => count, (cb) => waiters.push(cb))
+  const rate = await drive(url, fleet, 'bench-baseline', () => count, (cb) => waiters.push(cb))
   await client.endAsync()
   return rate
 }
 
-console.log(`${MESSAGES} state messages from ${DEVICES} devices over Mosquitto (${MQTT_URL}), PostgreSQL, ${process.version}`)
-// the baseline first, while no Trellis is subscribed to compete for the machine
-const baseline = await plainSubscriber()
-const database = await freshDatabase()
-const { app, url } = await startApp(database.url, { MQTT_URL, MQTT_SHARE_GROUP: `bench${randomBytes(4).toString('hex')}` })
-try {
-  const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench' })
-  const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
-  await addMembership(app.db, tenant.id, user.id, 'admin')
-  // registered devices, each held by the bench tenant through its sensor
-  const devices = await app.db.insertInto('devices').values(macs.map((m) => ({ mac: m, model: '58', password_hash: 'x' }))).returning(['id', 'mac']).execute()
+async function seedFleet(app: FastifyInstance, tenantId: number, embedded: boolean): Promise<Fleet> {
+  const macs = newMacs()
+  const devices = await app.db.insertInto('devices').values(macs.map((m) => ({ mac: m, model: '58', password_hash: null }))).returning(['id', 'mac']).execute()
   const sensors = await app.db
     .insertInto('sensors')
-    .values(devices.map((d) => ({ tenant_id: tenant.id, device_id: d.mac, device_ref: d.id, name: d.mac, type: '58', metadata: '{}' })))
+    .values(devices.map((d) => ({ tenant_id: tenantId, device_id: d.mac, device_ref: d.id, name: d.mac, type: '58', metadata: '{}' })))
     .returning(['id', 'device_id'])
     .execute()
+  const passwords = embedded ? await Promise.all(devices.map(async (d) => (await app.services.devices.credentials.issue(d)).password)) : null
+  return { macs, sensors: sensors.map((s) => ({ id: s.id, mac: s.device_id })), passwords }
+}
 
+/** Every device's final state and history against the messages it was sent (message k is device k mod N's, seq k). */
+async function checkExact(app: FastifyInstance, fleet: Fleet): Promise<void> {
+  const sent = Math.floor(MESSAGES / ROUND) * ROUND
+  const rows = await app.db
+    .selectFrom('sensors')
+    .select((eb) => ['device_id', 'online', 'latest_data', eb.selectFrom('sensor_history').select(eb.fn.countAll<string>().as('n')).whereRef('sensor_history.sensor_id', '=', 'sensors.id').as('history')])
+    .where('device_id', 'in', fleet.macs)
+    .execute()
+  const byMac = new Map(rows.map((r) => [r.device_id, r]))
+  fleet.macs.forEach((mac, j) => {
+    const messages = Math.floor((sent - 1 - j) / DEVICES) + 1
+    const lastSeq = j + (messages - 1) * DEVICES
+    const row = byMac.get(mac)
+    if (!row || row.online !== true || row.latest_data?.fullData.seq !== lastSeq || Number(row.history) !== messages) {
+      throw new Error(`device ${mac}: expected online, seq ${lastSeq}, ${messages} history rows; got ${JSON.stringify({ online: row?.online, seq: row?.latest_data?.fullData.seq, history: row?.history })}`)
+    }
+  })
+}
+
+async function ingest(app: FastifyInstance, url: string, fleet: Fleet): Promise<number> {
   const bridge = app.services.devices.bridge!
   let applied = 0
   const waiters: (() => void)[] = []
-  bridge.events.on('state', () => {
+  const listener = (e: { channel: string }) => {
+    if (e.channel !== 'in') return
     applied++
     waiters.splice(0).forEach((w) => w())
-  })
-  const trellis = await drive(() => applied, (cb) => waiters.push(cb))
-  const last = await app.db.selectFrom('sensors').select(['device_id', 'latest_data']).where('device_id', '=', macs[(MESSAGES - 1) % DEVICES]!).executeTakeFirstOrThrow()
-  if (last.latest_data?.fullData.seq !== MESSAGES - 1) throw new Error(`latestData not the last message: ${JSON.stringify(last.latest_data)}`)
-  console.log(`Mosquitto to a plain subscriber   ${baseline.toFixed(0).padStart(7)} msg/s`)
-  console.log(`Trellis ingest into PostgreSQL    ${trellis.toFixed(0).padStart(7)} msg/s  (${((trellis / baseline) * 100).toFixed(1)}% of Mosquitto's delivery rate)`)
-
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
-  const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: SCOPES.join(' '), sessionId })
-  const device = sensors[0]!
-  const sim = new DeviceSimulator({ url: MQTT_URL, deviceId: device.device_id, intervalMs: 60_000 })
-  const online = new Promise<void>((resolve) => bridge.events.on('state', (e: { mac: string; channel: string }) => e.mac === device.device_id && e.channel === 'online' && resolve()))
-  await sim.start()
-  await online
-  const times: number[] = []
-  for (let i = 0; i < COMMANDS; i++) {
-    const received = new Promise<void>((resolve) => sim.once('command', () => resolve()))
-    const start = performance.now()
-    const res = await fetch(`${url}/sensors/${device.id}/command`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ command: `tune set speed ${(i % 30) + 1}` }),
-    })
-    if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`)
-    await received
-    times.push(performance.now() - start)
   }
-  await sim.stop()
-  times.sort((a, b) => a - b)
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!.toFixed(1)
-  console.log(`command REST call -> device      p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms  (${COMMANDS} sequential commands)`)
+  bridge.events.on('state', listener)
+  try {
+    return await drive(url, fleet, 'sensor', () => applied, (cb) => waiters.push(cb))
+  } finally {
+    bridge.events.off('state', listener)
+  }
+}
+
+interface TargetFigures {
+  name: string
+  baseline: number[]
+  trellis: number[]
+  commands: CommandFigures
+}
+
+async function measureTarget(target: Target): Promise<TargetFigures> {
+  const database = await freshDatabase()
+  const env: Record<string, string> = target.embedded ? { MQTT_EMBEDDED: 'true', MQTT_PORT: '0' } : { MQTT_URL: target.url!, MQTT_SHARE_GROUP: `bench${randomBytes(4).toString('hex')}` }
+  const { app, url: apiUrl } = await startApp(database.url, env)
+  try {
+    const brokerUrl = target.embedded ? app.services.devices.broker!.url : target.url!
+    app.services.devices.bridge!.events.setMaxListeners(0)
+    const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench' })
+    const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
+    await addMembership(app.db, tenant.id, user.id, 'admin')
+    const baseline: number[] = []
+    const trellis: number[] = []
+    let fleet: Fleet | null = null
+    for (let r = 0; r < REPEATS; r++) {
+      fleet = await seedFleet(app, tenant.id, target.embedded)
+      const bare = target.embedded ? await startBareAedes() : null
+      baseline.push(await plainSubscriber(bare?.url ?? brokerUrl, fleet))
+      await bare?.stop()
+      trellis.push(await ingest(app, brokerUrl, fleet))
+      await checkExact(app, fleet)
+    }
+    const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
+    const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: SCOPES.join(' '), sessionId })
+    const devices = fleet!.sensors.slice(0, CONCURRENCY).map((s, i) => ({ sensorId: s.id, mac: s.mac, ...(fleet!.passwords ? { password: fleet!.passwords[i]! } : {}) }))
+    const hopOptions = target.embedded ? { ...app.services.devices.auth.bridge } : {}
+    const commands = await measureCommands({ apiUrl, token, brokerUrl, hopOptions, devices, bridgeEvents: app.services.devices.bridge!.events, count: COMMANDS })
+    return { name: target.name, baseline, trellis, commands }
+  } finally {
+    await app.close()
+    await app.db.destroy()
+    await database.drop()
+  }
+}
+
+const n0 = (n: number) => n.toFixed(0)
+const bracket = (values: number[], f: (n: number) => string) => (values.length > 1 ? ` [${f(Math.min(...values))}-${f(Math.max(...values))}]` : '')
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+const ms = (p: Percentiles) => `p50 ${p.p50.toFixed(1)} / p99 ${p.p99.toFixed(1)} ms`
+
+function print(f: TargetFigures): void {
+  const ratios = f.trellis.map((t, i) => t / f.baseline[i]!)
+  const c = f.commands
+  console.log(`\n${f.name}`)
+  console.log(`  plain subscriber            ${n0(mean(f.baseline)).padStart(7)} msg/s${bracket(f.baseline, n0)}`)
+  console.log(`  Trellis ingest              ${n0(mean(f.trellis)).padStart(7)} msg/s${bracket(f.trellis, n0)}  = ${mean(ratios).toFixed(2)}x the plain subscriber${bracket(ratios, (n) => n.toFixed(2))}; every device's final state and history exact`)
+  console.log(`  broker hop (QoS 1, client -> device)         ${ms(c.hop)}`)
+  console.log(`  command, ${COMMANDS} sequential:  REST -> device  ${ms(c.sequential.device)} (p50 ${(c.sequential.device.p50 / c.hop.p50).toFixed(1)}x the hop); REST -> answer ${ms(c.sequential.answer)}`)
+  console.log(`  command, ${CONCURRENCY} concurrent:   REST -> device  ${ms(c.concurrent.device)}; REST -> answer ${ms(c.concurrent.answer)}`)
+}
+
+console.log(`${MESSAGES} state messages from ${DEVICES} devices per run, ${REPEATS} runs per broker, PostgreSQL, ${process.version}`)
+const targets: Target[] = []
+if (BROKERS.includes('mosquitto')) targets.push({ name: `Mosquitto as configured (${MQTT_URL})`, embedded: false, url: MQTT_URL })
+if (BROKERS.includes('nodelay')) {
+  const broker = await startMosquitto(['set_tcp_nodelay true'])
+  if (broker) targets.push({ name: `Mosquitto with set_tcp_nodelay true (${broker.url})`, embedded: false, url: broker.url, broker })
+  else console.log('(no mosquitto binary: the set_tcp_nodelay run is left out)')
+}
+if (BROKERS.includes('embedded')) targets.push({ name: 'the embedded broker (Aedes, devices with their credentials); plain subscriber: bare Aedes', embedded: true })
+try {
+  for (const target of targets) print(await measureTarget(target))
 } finally {
-  await app.close()
-  await app.db.destroy()
-  await database.drop()
+  await Promise.all(targets.map((t) => t.broker?.stop()))
 }

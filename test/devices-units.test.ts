@@ -135,6 +135,34 @@ describe('time-dependent behaviour, with a test clock', () => {
     expect(await count()).toBe(1)
   })
 
+  it('one batch with several messages per device: the last is the state, every change is in the history, any message confirms', async () => {
+    const state = new StateService(t.db, new CursorCodec(Buffer.alloc(32, 1)), clock)
+    const commands = new CommandsService(t.db, () => ({ publishCommand: async () => undefined }), clock, 30)
+    const other = uniqueMac()
+    const otherSensor = await t.db.insertInto('sensors').values({ tenant_id: (await t.db.selectFrom('sensors').select('tenant_id').where('id', '=', sensorId).executeTakeFirstOrThrow()).tenant_id, device_id: other, name: 'fan 2', type: '58', metadata: '{}' }).returningAll().executeTakeFirstOrThrow()
+    await linkDevice(t.db, otherSensor)
+    await state.applyState(mac, { speed: 1 }, {})
+    const sensor = await t.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirstOrThrow()
+    const command = await commands.send(sensor, 'tune set speed 9', null)
+    const history = async (id: number) => (await t.db.selectFrom('sensor_history').select('full_data').where('sensor_id', '=', id).orderBy('id').execute()).map((r) => r.full_data)
+    const before = (await history(sensorId)).length
+    const changes = await state.applyStates([
+      { mac, fullData: { speed: 1 }, raw: { n: 1 } },
+      { mac: other, fullData: { speed: 3 }, raw: { n: 2 } },
+      { mac, fullData: { speed: 9 }, raw: { n: 3 } },
+      { mac, fullData: { speed: 9 }, raw: { n: 4 } },
+      { mac, fullData: { speed: 2 }, raw: { n: 5 } },
+      { mac: uniqueMac(), fullData: { speed: 4 }, raw: {} },
+    ])
+    expect(changes.map((c) => [c.mac, c.messages, c.confirmed]).sort()).toEqual([[mac, 4, 1], [other, 1, 0]].sort())
+    // speed 1 repeats the stored state and the second 9 the one before it: neither is recorded
+    expect((await history(sensorId)).slice(before)).toEqual([{ speed: 9 }, { speed: 2 }])
+    expect(await history(otherSensor.id)).toEqual([{ speed: 3 }])
+    const row = await t.db.selectFrom('sensors').select(['latest_data', 'latest_raw', 'online']).where('id', '=', sensorId).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ latest_data: { fullData: { speed: 2 } }, latest_raw: { n: 5 }, online: true })
+    expect((await commands.get(sensorId, command.id)).status).toBe('confirmed')
+  })
+
   it('a WebSocket ticket works once and only within 30 seconds', async () => {
     const tickets = new TicketsService(t.db, clock, async () => true)
     const holder = { userId: null, clientId: 'c', sessionId: null, scopes: ['sensors:read'] }

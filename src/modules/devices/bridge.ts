@@ -8,26 +8,44 @@
  * every instance with a watcher receives that device's messages, whichever instance
  * ingested them, and a watched device never gets the ingest subscription twice.
  *
- * Messages are applied in batches: whatever arrived while the previous batch ran, at most
- * one message per device per batch so each device's messages land in order, one statement
- * per batch (state.ts). Beyond MAX_QUEUED waiting messages the client stops reading from
+ * Messages are applied in batches: whatever arrived while the previous batch ran, one
+ * statement per batch (state.ts), each device's messages in the order they came. A
+ * device's state messages coalesce (its sensor row is written once per batch, with the
+ * last); a presence message ends the device's run, so it lands after the states before it
+ * and before those after it. Beyond MAX_QUEUED waiting messages the client stops reading from
  * the socket (backpressure to the broker).
  * A malformed message is counted and logged and changes nothing.
  */
 import { EventEmitter } from 'node:events'
-import { Socket } from 'node:net'
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt'
 import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import { Counter } from 'prom-client'
 import { randomToken } from '../../lib/crypto.ts'
 import { parsePresence, parseState, parseTopic, topics, type Presence, type Scalar } from './payload.ts'
-import type { StateChange, StateService } from './state.ts'
+import type { StateChange, StateMessage, StateService } from './state.ts'
+import { coalesceAcks, noDelay } from './sockets.ts'
 
 /** Messages waiting beyond this stop the client reading from the broker until the batch lands. */
 const MAX_QUEUED = 2000
-/** Devices per statement. */
-const MAX_BATCH = 250
+/** Messages per statement. */
+const MAX_BATCH = 1000
+/**
+ * Statements in flight at once: each device belongs to one lane (by its MAC), so its messages
+ * stay in order, and the database works on one lane's batch while the next is gathered.
+ */
+const LANES = 2
+
+interface Lane {
+  queue: Queued[]
+  flushing: Promise<void> | null
+}
+
+function laneOf(mac: string): number {
+  let h = 0
+  for (let i = 0; i < mac.length; i++) h = (h * 31 + mac.charCodeAt(i)) | 0
+  return Math.abs(h) % LANES
+}
 
 interface Queued {
   mac: string
@@ -51,12 +69,6 @@ export interface LiveState {
   time: string
 }
 
-/** TCP_NODELAY on the client's socket (mqtt.js leaves Nagle's algorithm on). */
-export function noDelay(client: MqttClient): void {
-  const stream: unknown = client.stream
-  if (stream instanceof Socket) stream.setNoDelay(true)
-}
-
 export class Bridge {
   readonly malformed = new Counter({
     name: 'trellis_device_messages_malformed_total',
@@ -75,8 +87,7 @@ export class Bridge {
   private ingest: MqttClient | null = null
   private live: MqttClient | null = null
   private readonly watchers = new EventEmitter()
-  private queue: Queued[] = []
-  private flushing: Promise<void> | null = null
+  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ queue: [], flushing: null }))
   private paused: (() => void) | null = null
 
   constructor(
@@ -128,6 +139,9 @@ export class Bridge {
 
   async start(): Promise<void> {
     this.ingest = await this.connect('ingest')
+    const ingest = this.ingest
+    coalesceAcks(ingest)
+    ingest.on('connect', () => coalesceAcks(ingest))
     this.ingest.handleMessage = (packet, done) => this.receive(packet, done)
     this.ingest.on('error', (err) => this.log.warn({ err }, 'mqtt bridge: connection error'))
     const share = this.target.external ? `$share/${this.target.shareGroup ?? 'trellis'}/` : ''
@@ -144,43 +158,60 @@ export class Bridge {
       this.reject(packet.topic, 'topic', 'not a device topic')
       return done()
     }
-    this.queue.push({ mac: parsed.mac, channel: parsed.channel, payload })
-    this.kick()
-    if (this.queue.length < MAX_QUEUED) done()
+    const lane = this.lanes[laneOf(parsed.mac)]!
+    lane.queue.push({ mac: parsed.mac, channel: parsed.channel, payload })
+    this.kick(lane)
+    if (this.queued() < MAX_QUEUED) done()
     else this.paused = () => done()
   }
 
-  private kick(): void {
-    if (this.flushing) return
-    this.flushing = this.flush().finally(() => {
-      this.flushing = null
-      if (this.queue.length > 0) this.kick()
+  private queued(): number {
+    return this.lanes.reduce((n, lane) => n + lane.queue.length, 0)
+  }
+
+  private kick(lane: Lane): void {
+    if (lane.flushing) return
+    lane.flushing = this.flush(lane).finally(() => {
+      lane.flushing = null
+      if (lane.queue.length > 0) this.kick(lane)
     })
   }
 
-  private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.take()
+  private async flush(lane: Lane): Promise<void> {
+    while (lane.queue.length > 0) {
+      const batch = this.take(lane)
       await this.applyBatch(batch).catch((err: unknown) => this.log.error({ err }, 'mqtt bridge: applying messages failed'))
       const resume = this.paused
-      if (resume && this.queue.length < MAX_QUEUED) {
+      if (resume && this.queued() < MAX_QUEUED) {
         this.paused = null
         resume()
       }
     }
   }
 
-  /** The next batch: at most one message per device, the oldest, so each device's messages stay in order. */
-  private take(): Queued[] {
-    const seen = new Set<string>()
+  /**
+   * The next batch, in arrival order: each device's leading run of state messages, or its
+   * presence message alone when that comes first; whatever follows stays queued, in order.
+   */
+  private take(lane: Lane): Queued[] {
+    const closed = new Set<string>()
+    const states = new Set<string>()
     const batch: Queued[] = []
     const rest: Queued[] = []
-    for (const item of this.queue) {
-      if (batch.length < MAX_BATCH && !seen.has(item.mac)) batch.push(item)
-      else rest.push(item)
-      seen.add(item.mac)
+    for (const item of lane.queue) {
+      const open = batch.length < MAX_BATCH && !closed.has(item.mac)
+      if (open && item.channel === 'in') {
+        batch.push(item)
+        states.add(item.mac)
+      } else if (open && !states.has(item.mac)) {
+        batch.push(item)
+        closed.add(item.mac)
+      } else {
+        rest.push(item)
+        closed.add(item.mac)
+      }
     }
-    this.queue = rest
+    lane.queue = rest
     return batch
   }
 
@@ -191,7 +222,7 @@ export class Bridge {
   }
 
   private async applyBatch(batch: Queued[]): Promise<void> {
-    const states: { mac: string; fullData: Record<string, Scalar>; raw: unknown }[] = []
+    const states: StateMessage[] = []
     const presences: { mac: string; presence: Presence }[] = []
     for (const { mac, channel, payload } of batch) {
       if (channel === 'in') {
@@ -204,7 +235,9 @@ export class Bridge {
         else this.reject(topics.online(mac), channel, presence.reason)
       }
     }
-    for (const change of await this.state.applyStates(states)) this.applied('in', change)
+    for (const { messages, ...change } of await this.state.applyStates(states)) {
+      for (let i = 0; i < messages; i++) this.applied('in', { ...change, confirmed: i === messages - 1 ? change.confirmed : 0 })
+    }
     for (const { mac, presence } of presences) {
       const change = await this.state.applyPresence(mac, presence)
       if (change) this.applied('online', { ...change, mac })
@@ -257,6 +290,6 @@ export class Bridge {
 
   async close(): Promise<void> {
     await Promise.all([this.ingest?.endAsync(), this.live?.endAsync()])
-    await this.flushing
+    await Promise.all(this.lanes.map((lane) => lane.flushing))
   }
 }

@@ -54,26 +54,41 @@ export class CommandsService {
     const check = checkCommand(model, text)
     if (!check.ok) throw appErrors.invalid_command(check.message)
     // the device record this sensor presents, never the deviceId a caller typed into it
-    const access = sensor.device_ref === null ? undefined : await this.db.selectFrom('devices').select('mac').where('id', '=', sensor.device_ref).executeTakeFirst()
-    if (!access) throw deviceErrors.notClaimed()
+    if (sensor.device_ref === null) throw deviceErrors.notClaimed()
     if (!sensor.online) throw appErrors.device_offline()
     const publisher = this.publisher()
     if (!publisher) throw appErrors.broker_unavailable('No MQTT broker is configured.')
     const created = this.clock.now()
+    const deviceRef = sensor.device_ref
+    // recorded and the device's MAC read in one round trip: nothing is recorded without a device
     const row = await this.db
-      .insertInto('device_commands')
-      .values({
-        sensor_id: sensor.id,
-        tenant_id: sensor.tenant_id,
-        command: check.command,
-        key: check.key,
-        value: check.value,
-        requested_by: requestedBy,
-        created_at: created,
-        expires_at: new Date(created.getTime() + this.timeoutSeconds * 1000),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+      .with('d', (db) => db.selectFrom('devices').select('mac').where('id', '=', deviceRef))
+      .with('ins', (db) =>
+        db
+          .insertInto('device_commands')
+          .columns(['sensor_id', 'tenant_id', 'command', 'key', 'value', 'requested_by', 'created_at', 'expires_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('d')
+              .select([
+                eb.val(sensor.id).as('sensor_id'),
+                eb.val(sensor.tenant_id).as('tenant_id'),
+                eb.val(check.command).as('command'),
+                eb.val(check.key).as('key'),
+                eb.val(check.value).as('value'),
+                eb.val(requestedBy).as('requested_by'),
+                eb.val(created).as('created_at'),
+                eb.val(new Date(created.getTime() + this.timeoutSeconds * 1000)).as('expires_at'),
+              ]),
+          )
+          .returningAll(),
+      )
+      .selectFrom(['ins', 'd'])
+      .selectAll('ins')
+      .select('d.mac')
+      .executeTakeFirst()
+    if (!row) throw deviceErrors.notClaimed()
+    const access = { mac: row.mac }
     try {
       await publisher.publishCommand(access.mac, check.command)
     } catch {

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events'
 import mqtt, { type MqttClient } from 'mqtt'
 import { checkCommand, findSensorType, SENSOR_TYPES, type SensorTypeModel } from '../sensors/index.ts'
 import { normalizeMac, topics } from './payload.ts'
-import { noDelay } from './bridge.ts'
+import { noDelay } from './sockets.ts'
 
 export interface SimulatorOptions {
   url: string

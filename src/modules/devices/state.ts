@@ -1,8 +1,8 @@
 /**
  * A device's live state: what its `/in` and `/online` messages change. Each batch of state
- * messages is ONE statement (update the sensor row, append to the history when something changed, confirm
- * the pending commands the new state shows), so ingest costs one round trip and a message
- * either lands whole or not at all. A message is attributed through the device record
+ * messages (several per device allowed) is ONE statement (update each sensor row once,
+ * append to the history what changed, confirm the pending commands the new states show),
+ * so a batch costs one round trip and lands whole or not at all. A message is attributed through the device record
  * (`devices`, by the MAC the broker authenticated) to the one sensor that presents it
  * (`sensors.device_ref`): a MAC nobody registered, or nobody holds, changes nothing, and a
  * sensor that merely carries the MAC as its deviceId never receives anything.
@@ -39,6 +39,40 @@ function historyView(row: HistoryRow) {
   }
 }
 
+export interface StateMessage {
+  mac: string
+  fullData: Record<string, Scalar>
+  raw: unknown
+}
+
+/** Whether two flat states hold the same values (keys in any order, as jsonb compares them). */
+function sameState(a: Record<string, Scalar>, b: Record<string, Scalar>): boolean {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b && a[k] === b[k])
+}
+
+/**
+ * The statement's rows: each message with its place in its device's run (first, last) and,
+ * past the first, whether it differs from the one before; the raw message only where it is
+ * kept (the last). Worked out here, so the statement needs no window over the batch.
+ */
+function batchRows(items: StateMessage[]) {
+  const previous = new Map<string, Record<string, Scalar>>()
+  const lastIndex = new Map<string, number>()
+  const counts = new Map<string, number>()
+  items.forEach((item, i) => {
+    lastIndex.set(item.mac, i)
+    counts.set(item.mac, (counts.get(item.mac) ?? 0) + 1)
+  })
+  const rows = items.map((item, i) => {
+    const before = previous.get(item.mac)
+    previous.set(item.mac, item.fullData)
+    const last = lastIndex.get(item.mac) === i
+    return { i, mac: item.mac, fd: item.fullData, raw: last ? (item.raw ?? null) : null, first: !before, last, changed: before ? !sameState(before, item.fullData) : true }
+  })
+  return { rows, counts }
+}
+
 export class StateService {
   constructor(
     private readonly db: DB,
@@ -52,26 +86,33 @@ export class StateService {
   }
 
   /**
-   * Applies `/in` messages of DISTINCT devices in one statement (the bridge batches what
-   * arrives while the previous batch runs); returns the changes of registered devices.
+   * Applies `/in` messages in one statement, several per device allowed, each device's in
+   * the order given (the bridge batches what arrives while the previous batch runs). The
+   * sensor row is written once per device, with its last message; the history gets every
+   * message that differs from the one before it (the stored state for a device's first);
+   * a command is confirmed when any of its device's messages shows the value. Returns one
+   * change per registered device, with the number of its messages applied.
    */
-  async applyStates(items: { mac: string; fullData: Record<string, Scalar>; raw: unknown }[]): Promise<(StateChange & { mac: string })[]> {
+  async applyStates(items: StateMessage[]): Promise<(StateChange & { mac: string; messages: number })[]> {
     if (items.length === 0) return []
     const t = this.clock.now()
-    const batch = JSON.stringify(items.map((i) => ({ mac: i.mac, fd: i.fullData, raw: i.raw ?? null })))
+    const { rows, counts } = batchRows(items)
     const result = await sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: string }>`
-      with m as (select * from jsonb_to_recordset(${batch}::jsonb) as m(mac text, fd jsonb, raw jsonb)),
-      d as (select s.id as sensor_id, m.mac, m.fd, m.raw from m join devices v on v.mac = m.mac join sensors s on s.device_ref = v.id),
-      prev as (select s.id, s.latest_data -> 'fullData' as fd, s.online from sensors s join d on s.id = d.sensor_id),
+      with m as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(i int, mac text, fd jsonb, raw jsonb, first boolean, last boolean, changed boolean)),
+      d as (
+        select s.id as sensor_id, m.i, m.mac, m.fd, m.raw, m.last,
+          -- a device's first message of the batch is compared with the stored state
+          case when m.first then s.latest_data -> 'fullData' is distinct from m.fd or not s.online else m.changed end as record
+        from m join devices v on v.mac = m.mac join sensors s on s.device_ref = v.id
+      ),
       up as (
         update sensors s set online = true, last_seen_at = ${t},
           latest_data = jsonb_build_object('fullData', d.fd, 'time', ${t.toISOString()}::text), latest_raw = d.raw
-        from d where s.id = d.sensor_id returning s.id, s.tenant_id
+        from d where s.id = d.sensor_id and d.last returning s.id, s.tenant_id
       ),
       hist as (
         insert into sensor_history (sensor_id, tenant_id, full_data, online, recorded_at)
-        select up.id, up.tenant_id, d.fd, true, ${t} from up join d on d.sensor_id = up.id join prev on prev.id = up.id
-        where prev.fd is distinct from d.fd or not prev.online
+        select up.id, up.tenant_id, d.fd, true, ${t} from up join d on d.sensor_id = up.id where d.record order by d.i
       ),
       conf as (
         update device_commands c set status = 'confirmed', confirmed_at = ${t}
@@ -80,9 +121,9 @@ export class StateService {
         returning c.sensor_id
       )
       select up.id as sensor_id, up.tenant_id, d.mac, (select count(*) from conf where conf.sensor_id = up.id) as confirmed
-      from up join d on d.sensor_id = up.id
+      from up join d on d.sensor_id = up.id and d.last
     `.execute(this.db)
-    return result.rows.map((r) => ({ sensorId: r.sensor_id, tenantId: r.tenant_id, mac: r.mac, confirmed: Number(r.confirmed) }))
+    return result.rows.map((r) => ({ sensorId: r.sensor_id, tenantId: r.tenant_id, mac: r.mac, messages: counts.get(r.mac) ?? 1, confirmed: Number(r.confirmed) }))
   }
 
   /** Applies an `/online` message (the will message included). */
