@@ -53,7 +53,9 @@ import { tenantRoutes } from './tenancy/tenants.routes.ts'
 import { AccountsService } from './users/accounts.service.ts'
 import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
-import { findUserById } from './users/users.repository.ts'
+import { findUserById, membersQuery } from './users/users.repository.ts'
+import { knownNetwork, sessionUser } from './users/account-sessions.repository.ts'
+import { clientTenant, tenantRedirectUris } from './oauth/oauth.repository.ts'
 import { linkRulesOf } from './tenancy/link-origins.ts'
 
 export interface Services {
@@ -100,14 +102,14 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const { db, config, keys, log, secretBox } = deps
   const clock = deps.clock ?? systemClock
   const background = options.background ?? true
-  const linkRules = linkRulesOf(config)
-  const email = new EmailService(db, config, log, secretBox, clock)
+  const linkRules = linkRulesOf(config, tenantRedirectUris)
+  const email = new EmailService(db, config, log, secretBox, clock, linkRules)
   const senderVerification = new SenderVerification(db, config, email, clock)
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
   await limits.ready()
-  const mailLimits = new MailLimits(db, limits, config)
+  const mailLimits = new MailLimits(db, limits, config, knownNetwork)
   const policy = new Policy(db, findUserById)
-  const sessions = new SessionsService(db)
+  const sessions = new SessionsService(db, { sessionUser, clientTenant })
   const cors = new CorsOrigins(db, clock)
   const codeKey = await appSecret(db, 'login_code_hmac', secretBox)
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
@@ -145,7 +147,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clock,
     policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, senderVerification),
+    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, membersQuery, senderVerification),
     invitations: new InvitationsService(db, config, email, policy, cursors, clock),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
