@@ -40,6 +40,7 @@ import { InvitationSignIn } from './pages/invitation-signin.ts'
 import { PageSessions } from './pages/page-sessions.ts'
 import { pagesRoutes } from './pages/pages.routes.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
+import { deleteSensorsInSpaces, spaceHasSensors } from './sensors/sensors.repository.ts'
 import { sensorRoutes } from './sensors/sensors.routes.ts'
 import { AlgorithmsService } from './spaces/algorithms.service.ts'
 import { SpacesService } from './spaces/spaces.service.ts'
@@ -114,7 +115,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const codeKey = await appSecret(db, 'login_code_hmac', secretBox)
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
   const clients = new ClientsService(db, policy, cursors, clock, () => cors.invalidate())
-  const spaces = new SpacesService(db, cursors, policy, clock)
+  const spaces = new SpacesService(db, cursors, policy, clock, { hasSensors: spaceHasSensors, deleteSensorsIn: deleteSensorsInSpaces })
   const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
   oauth.registerGrant('password', passwordGrant)
   registerMailDecisions(email, { db, config, log, codeKey, clock })
