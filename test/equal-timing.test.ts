@@ -79,6 +79,7 @@ describe('a known and an unknown address take the same path before the answer', 
       concurrency: 4,
       box: t.app.secretBox,
       decide: (message) => t.app.services.email.jobs.decide(message),
+      clock: t.clock,
     })
     while ((await worker.runOnce()) > 0);
     const to = (address: string) => sink.messages.filter((m) => m.envelopeTo.includes(address))

@@ -168,6 +168,12 @@ export async function createActor(
   return { user, token, headers: { authorization: `Bearer ${token}` } }
 }
 
+/** The same actor with a token minted now: access tokens expire on the app's clock, so a test that moves it past their lifetime renews them. */
+export async function renewed(t: TestApp, actor: Actor): Promise<Actor> {
+  const token = await tokenFor(t.app, actor.user, 'test-client')
+  return { ...actor, token, headers: { authorization: `Bearer ${token}` } }
+}
+
 export async function createTenant(
   t: TestApp,
   name = 'Tenant',

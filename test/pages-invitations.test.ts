@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { membershipRole } from '../src/modules/tenancy/tenants.repository.ts'
 import { findUserByEmail, insertUser } from '../src/modules/users/users.repository.ts'
-import { createActor, createTestApp, createTenant, errorBody, freePort, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { createActor, createTestApp, createTenant, errorBody, renewed, freePort, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient, type PageResponse } from './page-client.ts'
 
@@ -108,6 +108,7 @@ describe('the invitation page', () => {
 
     const expired = await invite(uniqueEmail('expired'))
     t.clock.advance(t.config.invitationTtlSeconds + 1)
+    admin = await renewed(t, admin)
     await expectBad(expired.link)
 
     const acceptedEmail = uniqueEmail('accepted')

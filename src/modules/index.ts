@@ -40,6 +40,7 @@ import { InvitationSignIn } from './pages/invitation-signin.ts'
 import { PageSessions } from './pages/page-sessions.ts'
 import { pagesRoutes } from './pages/pages.routes.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
+import { deleteSensorsInSpaces, spaceHasSensors } from './sensors/sensors.repository.ts'
 import { sensorRoutes } from './sensors/sensors.routes.ts'
 import { AlgorithmsService } from './spaces/algorithms.service.ts'
 import { SpacesService } from './spaces/spaces.service.ts'
@@ -53,7 +54,9 @@ import { tenantRoutes } from './tenancy/tenants.routes.ts'
 import { AccountsService } from './users/accounts.service.ts'
 import { accountRoutes } from './users/accounts.routes.ts'
 import { userRoutes } from './users/users.routes.ts'
-import { findUserById } from './users/users.repository.ts'
+import { findUserById, membersQuery } from './users/users.repository.ts'
+import { knownNetwork, sessionUser } from './users/account-sessions.repository.ts'
+import { clientTenant, tenantRedirectUris } from './oauth/oauth.repository.ts'
 import { linkRulesOf } from './tenancy/link-origins.ts'
 
 export interface Services {
@@ -100,19 +103,19 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const { db, config, keys, log, secretBox } = deps
   const clock = deps.clock ?? systemClock
   const background = options.background ?? true
-  const linkRules = linkRulesOf(config)
-  const email = new EmailService(db, config, log, secretBox, clock)
+  const linkRules = linkRulesOf(config, tenantRedirectUris)
+  const email = new EmailService(db, config, log, secretBox, clock, linkRules)
   const senderVerification = new SenderVerification(db, config, email, clock)
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
   await limits.ready()
-  const mailLimits = new MailLimits(db, limits, config)
+  const mailLimits = new MailLimits(db, limits, config, knownNetwork)
   const policy = new Policy(db, findUserById)
-  const sessions = new SessionsService(db)
+  const sessions = new SessionsService(db, { sessionUser, clientTenant })
   const cors = new CorsOrigins(db, clock)
   const codeKey = await appSecret(db, 'login_code_hmac', secretBox)
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
   const clients = new ClientsService(db, policy, cursors, clock, () => cors.invalidate())
-  const spaces = new SpacesService(db, cursors, policy, clock)
+  const spaces = new SpacesService(db, cursors, policy, clock, { hasSensors: spaceHasSensors, deleteSensorsIn: deleteSensorsInSpaces })
   const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
   oauth.registerGrant('password', passwordGrant)
   registerMailDecisions(email, { db, config, log, codeKey, clock })
@@ -145,7 +148,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clock,
     policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, senderVerification),
+    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, membersQuery, senderVerification),
     invitations: new InvitationsService(db, config, email, policy, cursors, clock),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,

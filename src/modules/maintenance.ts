@@ -1,24 +1,24 @@
 /**
  * Housekeeping: drops what can no longer matter, on a timer (every instance may run it;
- * the deletes are idempotent). Consumed login codes are kept a day past expiry so a late
- * replay still revokes what the code produced.
+ * the deletes are idempotent). Each module sweeps its own tables; this calls them in turn.
  */
-import { sql } from 'kysely'
 import type { Log } from '../lib/log.ts'
 import type { DB } from '../db/connect.ts'
 import type { Clock } from '../lib/clock.ts'
+import { purgeSentMail } from './email/index.ts'
+import { hasRefreshTokens, purgeExpiredLoginCodes, purgeExpiredRefreshTokens } from './oauth/index.ts'
+import { purgeExpiredAuthorizations } from './pages/index.ts'
+import { purgeExpiredSessions } from './sessions/index.ts'
+import { purgeExpiredUserTokens } from './users/index.ts'
 
 export async function purgeExpired(db: DB, at: Date): Promise<void> {
-  const now = sql`cast(${at} as timestamptz)`
-  await sql`delete from login_codes where expires_at < ${now} - interval '1 day'`.execute(db)
-  await sql`delete from user_tokens where expires_at < ${now} - interval '1 day'`.execute(db)
-  await sql`delete from refresh_tokens where expires_at < ${now}`.execute(db)
-  await sql`delete from sessions s where s.revoked_at < ${now} - interval '30 days'
-              or s.cookie_hash is not null and s.expires_at < ${now}
-              or s.cookie_hash is null and not exists (select 1 from refresh_tokens r where r.session_id = s.id)
-                 and s.created_at < ${now} - interval '1 day'`.execute(db)
-  await sql`delete from authorization_requests where expires_at < ${now} - interval '1 day'`.execute(db)
-  await sql`delete from email_outbox where status in ('sent', 'failed') and created_at < ${now} - interval '30 days'`.execute(db)
+  await purgeExpiredLoginCodes(db, at)
+  await purgeExpiredUserTokens(db, at)
+  // refresh tokens first: a session left without any is swept with the sessions
+  await purgeExpiredRefreshTokens(db, at)
+  await purgeExpiredSessions(db, at, hasRefreshTokens)
+  await purgeExpiredAuthorizations(db, at)
+  await purgeSentMail(db, at)
 }
 
 export function scheduleMaintenance(db: DB, log: Log, clock: Clock, everyMs = 10 * 60_000): () => void {

@@ -3,7 +3,7 @@
  * 0013 links none of them and lists them), and the operator's decision for each: the
  * operator, never a tenant, decides which tenant holds the physical device (docs/api.md, Devices).
  */
-import { sql } from 'kysely'
+import { bindLabel, unbindDevice } from '../sensors/index.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
@@ -29,14 +29,8 @@ export class DeviceConflicts {
     return this.db.transaction().execute(async (trx) => {
       const device = await trx.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirst()
       if (!device) throw notFound('Device')
-      await trx.updateTable('sensors').set({ device_ref: null }).where('device_ref', '=', device.id).execute()
-      const sensor = await trx
-        .updateTable('sensors')
-        .set({ device_ref: device.id, updated_at: this.clock.now() })
-        .where('tenant_id', '=', tenantId)
-        .where(sql<string>`lower(device_id)`, '=', mac)
-        .returningAll()
-        .executeTakeFirst()
+      await unbindDevice(trx, device.id)
+      const sensor = await bindLabel(trx, { tenantId, mac, deviceRef: device.id, now: this.clock.now(), anyCase: true })
       if (!sensor) throw notFound('Sensor with that deviceId in the tenant')
       await trx.deleteFrom('device_conflicts').where('mac', '=', mac).execute()
       return sensor

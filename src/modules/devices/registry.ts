@@ -37,7 +37,9 @@ import type { Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
-import { findSensorType } from '../sensors/index.ts'
+import { bindLabel, deleteSensor, findSensor, findSensorType, insertSensor, moveSensor, sensorPresenting } from '../sensors/index.ts'
+import { moveSensorSchedules } from '../schedules/index.ts'
+import { spaceTenant } from '../spaces/index.ts'
 
 export interface DeviceInput {
   mac: string
@@ -192,13 +194,13 @@ export class DeviceRegistry {
   }
 
   private async link(device: Device, tenantId: number, input: ClaimInput): Promise<Sensor> {
-    const held = await this.db.selectFrom('sensors').selectAll().where('device_ref', '=', device.id).executeTakeFirst()
+    const held = await sensorPresenting(this.db, device.id)
     if (held) {
       if (held.tenant_id === tenantId) return held
       throw deviceErrors.claimRefused()
     }
     if (input.spaceId !== undefined && input.spaceId !== null) {
-      const space = await this.db.selectFrom('spaces').select('tenant_id').where('id', '=', input.spaceId).executeTakeFirst()
+      const space = await spaceTenant(this.db, input.spaceId)
       if (space?.tenant_id !== tenantId) throw appErrors.invalid_space()
     }
     const name = input.name ?? findSensorType(device.model)?.name ?? device.model
@@ -207,29 +209,18 @@ export class DeviceRegistry {
         // a new holder issues its own password; whatever was issued before is void
         await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
         // the claimant's own label of this MAC becomes the device's sensor; otherwise a new one
-        const label = await trx
-          .updateTable('sensors')
-          .set({ device_ref: device.id, updated_at: this.clock.now(), ...(input.spaceId !== undefined ? { space_id: input.spaceId } : {}) })
-          .where('tenant_id', '=', tenantId)
-          .where('device_id', '=', device.mac)
-          .where('device_ref', 'is', null)
-          .returningAll()
-          .executeTakeFirst()
+        const label = await bindLabel(trx, { tenantId, mac: device.mac, deviceRef: device.id, now: this.clock.now(), ...(input.spaceId !== undefined ? { spaceId: input.spaceId } : {}) })
         if (label) return label
-        return trx
-          .insertInto('sensors')
-          .values({
-            tenant_id: tenantId,
-            device_id: device.mac,
-            device_ref: device.id,
-            name,
-            display_name: input.displayName ?? null,
-            type: device.model,
-            space_id: input.spaceId ?? null,
-            metadata: JSON.stringify({}),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
+        return insertSensor(trx, {
+          tenant_id: tenantId,
+          device_id: device.mac,
+          device_ref: device.id,
+          name,
+          display_name: input.displayName ?? null,
+          type: device.model,
+          space_id: input.spaceId ?? null,
+          metadata: JSON.stringify({}),
+        })
       })
     } catch (error) {
       // another claim of the same device won the race
@@ -240,7 +231,7 @@ export class DeviceRegistry {
 
   /** The device a sensor presents, for an actor who may do `action` to the sensor. */
   async ofSensor(actor: Actor, sensorId: number, scope: number | undefined, action: 'sensors.read' | 'sensors.write'): Promise<{ sensor: Sensor; device: Device }> {
-    const row = await this.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst()
+    const row = await findSensor(this.db, sensorId)
     const sensor = await accessResource(this.policy, actor, action, 'Sensor', row, scope)
     const device = sensor.device_ref === null ? undefined : await this.db.selectFrom('devices').selectAll().where('id', '=', sensor.device_ref).executeTakeFirst()
     if (!device) throw deviceErrors.notClaimed()
@@ -252,7 +243,7 @@ export class DeviceRegistry {
     const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
-      await trx.deleteFrom('sensors').where('id', '=', sensor.id).execute()
+      await deleteSensor(trx, sensor.id)
     })
   }
 
@@ -268,15 +259,10 @@ export class DeviceRegistry {
     try {
       return await this.db.transaction().execute(async (trx) => {
         await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
-        for (const table of ['sensor_history', 'device_commands', 'schedule_groups'] as const) {
-          await trx.updateTable(table).set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
-        }
-        return trx
-          .updateTable('sensors')
-          .set({ tenant_id: toTenantId, space_id: null, updated_at: this.clock.now() })
-          .where('id', '=', sensor.id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
+        await trx.updateTable('sensor_history').set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
+        await trx.updateTable('device_commands').set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
+        await moveSensorSchedules(trx, sensor.id, toTenantId)
+        return moveSensor(trx, sensor.id, toTenantId, this.clock.now())
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw appErrors.device_id_taken(`The tenant already has a sensor with deviceId ${sensor.device_id}; delete or rename it first.`)

@@ -4,7 +4,7 @@
  * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.ts).
  */
 import { lookOfId } from '../tenancy/index.ts'
-import { checkLink, linkRulesOf, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
+import { checkLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -56,7 +56,6 @@ export class EmailService {
   /** Mail stays in the outbox and is shown at /dev/mailbox (no SMTP_URL, not production). */
   readonly mailboxEnabled: boolean
   private readonly from: { name: string; address: string }
-  private readonly linkRules: LinkRules
 
   constructor(
     private readonly db: DB,
@@ -64,10 +63,10 @@ export class EmailService {
     private readonly log: Log,
     private readonly box: SecretBox,
     readonly clock: Clock,
+    private readonly linkRules: LinkRules,
   ) {
     this.mailboxEnabled = config.smtpUrl === null && config.env !== 'production'
     this.from = parseMailFrom(config.mailFrom)
-    this.linkRules = linkRulesOf(config)
     this.jobs = new MailJobs(db, this, box, log, config.email.maxAttempts, clock)
     const { smtpTimeoutMs, concurrency } = config.email
     this.worker = config.smtpUrl

@@ -11,6 +11,7 @@
  */
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { OutboxMessage, OutboxStatus } from '../../db/database.ts'
 import { rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
 import { rewrapSecrets } from './outbox-secrets.ts'
@@ -139,4 +140,9 @@ export async function rewrapOutboxSecrets(db: DB, box: SecretBox): Promise<numbe
     (row, value) => rewrapSecrets(box, row.to_address, value),
     (row, secrets, previous) => db.updateTable('email_outbox').set({ secrets }).where('id', '=', row.id).where('secrets', '=', previous).executeTakeFirst(),
   )
+}
+
+/** Housekeeping: messages sent or given up on a month ago. */
+export async function purgeSentMail(db: Executor, at: Date): Promise<void> {
+  await sql`delete from email_outbox where status in ('sent', 'failed') and created_at < cast(${at} as timestamptz) - interval '30 days'`.execute(db)
 }

@@ -15,7 +15,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
-import { systemClock, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { claimDue, LEASE_SECONDS, markFailed, markSent } from './outbox.ts'
 import { redactAddresses } from '../../lib/log-redaction.ts'
 import { openSecrets, unmask } from './outbox-secrets.ts'
@@ -35,7 +35,7 @@ export interface WorkerOptions {
   /** Takes a mail job's decision (mail-jobs.ts): the message to send, or null for none. */
   decide: (message: OutboxMessage) => Promise<OutboxMessage | null>
   /** What is due, and when a retry is: the app's clock (lib/clock.ts). */
-  clock?: Clock
+  clock: Clock
 }
 
 /** A pooled SMTP transport whose every wait is bounded by `timeoutMs`. */
@@ -79,7 +79,7 @@ export class OutboxWorker {
   ) {}
 
   private now(): Date {
-    return (this.options.clock ?? systemClock).now()
+    return this.options.clock.now()
   }
 
   private claim(batchSize: number): Promise<OutboxMessage[]> {

@@ -38,10 +38,8 @@ import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { OAuthClient } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
-import type { Clock } from '../../lib/clock.ts'
+import type { TtlCache } from '../../lib/ttl-cache.ts'
 import { redirectUriMatches, registeredFormsOf } from './redirect-uris.ts'
-
-const CACHE_SIZE = 1_000
 
 /** The oldest public client with this name (names are not unique: the dev seed finds its own). */
 export async function firstPublicClientNamed(db: DB, name: string): Promise<Pick<OAuthClient, 'client_id' | 'redirect_uris'> | undefined> {
@@ -49,12 +47,10 @@ export async function firstPublicClientNamed(db: DB, name: string): Promise<Pick
 }
 
 export class ClientsByRedirectUri {
-  private readonly cache = new Map<string, { clients: OAuthClient[]; at: number }>()
-
   constructor(
     private readonly db: DB,
-    private readonly ttlMs: number,
-    private readonly clock: Clock,
+    /** The answers by URI, kept like client rows (ClientsService.find). */
+    private readonly cache: TtlCache<OAuthClient[]>,
   ) {}
 
   /** The one client that accepts this redirect URI for login codes, or a 400 naming client_id. */
@@ -71,18 +67,8 @@ export class ClientsByRedirectUri {
     this.cache.clear()
   }
 
-  private async matching(redirectUri: string): Promise<OAuthClient[]> {
-    const now = this.clock.now().getTime()
-    const hit = this.cache.get(redirectUri)
-    if (hit && now - hit.at < this.ttlMs) return hit.clients
-    const clients = await this.load(redirectUri)
-    this.cache.delete(redirectUri)
-    if (this.cache.size >= CACHE_SIZE) {
-      const oldest = this.cache.keys().next()
-      if (!oldest.done) this.cache.delete(oldest.value)
-    }
-    this.cache.set(redirectUri, { clients, at: now })
-    return clients
+  private matching(redirectUri: string): Promise<OAuthClient[]> {
+    return this.cache.get(redirectUri, () => this.load(redirectUri))
   }
 
   private async load(redirectUri: string): Promise<OAuthClient[]> {

@@ -16,6 +16,7 @@ import { findTenant, platformCount } from '../tenancy/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { ClientsByRedirectUri } from './client-lookup.ts'
+import { TtlCache } from '../../lib/ttl-cache.ts'
 
 import { clientView, validateClientInput, type NewClientInput } from './client-input.ts'
 
@@ -27,7 +28,7 @@ const CLIENT_CACHE_SIZE = 1_000
 
 export class ClientsService {
   /** Recently read clients (or their absence): the token endpoint reads one on every request. */
-  private readonly cache = new Map<string, { client: OAuthClient | undefined; at: number }>()
+  private readonly cache: TtlCache<OAuthClient | undefined>
   /** The client a code request without client_id means (client-lookup.ts), cached alike. */
   readonly byRedirectUri: ClientsByRedirectUri
 
@@ -40,7 +41,8 @@ export class ClientsService {
     /** Told when clients are added or removed (the CORS origin cache listens). */
     private readonly onChange: () => void = () => {},
   ) {
-    this.byRedirectUri = new ClientsByRedirectUri(db, CLIENT_CACHE_MS, clock)
+    this.cache = new TtlCache(clock, CLIENT_CACHE_MS, CLIENT_CACHE_SIZE)
+    this.byRedirectUri = new ClientsByRedirectUri(db, new TtlCache(clock, CLIENT_CACHE_MS, CLIENT_CACHE_SIZE))
   }
 
   /**
@@ -144,17 +146,7 @@ export class ClientsService {
    * client or a new secret works at once; only the old secret lingers).
    */
   async find(clientId: string, fresh = false): Promise<OAuthClient | undefined> {
-    const now = this.clock.now().getTime()
-    const hit = this.cache.get(clientId)
-    if (hit && !fresh && now - hit.at < CLIENT_CACHE_MS) return hit.client
-    const client = await this.load(clientId)
-    this.cache.delete(clientId)
-    if (this.cache.size >= CLIENT_CACHE_SIZE) {
-      const oldest = this.cache.keys().next()
-      if (!oldest.done) this.cache.delete(oldest.value)
-    }
-    this.cache.set(clientId, { client, at: now })
-    return client
+    return this.cache.get(clientId, () => this.load(clientId), fresh)
   }
 
   /** The client as stored now (administration reads and writes). */

@@ -212,9 +212,8 @@ export class KeyStore {
         if (!key) throw new Error('unknown key id')
         return key.verifyKey
       },
-      // exp is checked on jose's own time, as before: a test moves the clock days ahead while
-      // holding tokens minted earlier, and production's clock is the wall clock anyway
-      { issuer, algorithms: [ALG], typ },
+      // exp (and nbf) are judged on the injected clock, as the remembered answers above are
+      { issuer, algorithms: [ALG], typ, currentDate: new Date(this.nowMs()) },
     )
     this.remember(token, { result, issuer, typ, kid: result.protectedHeader.kid ?? '', expiresAtMs: (result.payload.exp ?? 0) * 1000 })
     return result

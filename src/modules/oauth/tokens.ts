@@ -11,6 +11,7 @@ import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { KeyStore } from './keys.ts'
+import { insertSession } from '../sessions/index.ts'
 
 export interface TokenResponse {
   access_token: string
@@ -203,10 +204,7 @@ export async function openSession(
   now: Date,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
-  await trx
-    .insertInto('sessions')
-    .values({ id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null })
-    .execute()
+  await insertSession(trx, { id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null })
   return { sessionId, refreshToken: await insertRefreshToken(trx, sessionId, ttlSeconds, now) }
 }
 

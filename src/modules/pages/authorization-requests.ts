@@ -3,7 +3,9 @@
  * them. A row is bound to the browser that started it (the SHA-256 of its cookie) and lives
  * AUTHORIZATION_TTL_SECONDS on the injected clock.
  */
+import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { AuthorizationRequest } from '../../db/database.ts'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
 
@@ -81,4 +83,9 @@ export async function completeAuthorization(db: DB, id: string, now: Date): Prom
     .returning('id')
     .executeTakeFirst()
   return done !== undefined
+}
+
+/** Housekeeping: sign-in requests a day past their end. */
+export async function purgeExpiredAuthorizations(db: Executor, at: Date): Promise<void> {
+  await sql`delete from authorization_requests where expires_at < cast(${at} as timestamptz) - interval '1 day'`.execute(db)
 }

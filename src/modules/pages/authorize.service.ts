@@ -37,7 +37,7 @@ import { signupLocale } from '../../lib/locale.ts'
 import { AppError, appErrors, OAUTH_CODE, type OAuthErrorCode, rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import type { ClientsService } from '../oauth/index.ts'
-import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/index.ts'
+import { hashLoginCode, markCodeSignedIn, MAX_CODE_ATTEMPTS, normalizeLoginCode, pendingCodeOfRequest } from '../oauth/index.ts'
 import { issuerOf } from '../oauth/index.ts'
 import type { CodeTarget, PasswordlessService } from '../oauth/index.ts'
 import { findUserByEmail } from '../users/index.ts'
@@ -232,16 +232,7 @@ export class AuthorizeService {
     // the code mailed for this request (the newest, if the address was given twice), to the address it shows
     const normalized = normalizeLoginCode(typed)
     const presented = hashLoginCode(this.codeKey, normalized ?? 'x')
-    const code = await this.db
-      .selectFrom('login_codes')
-      .selectAll()
-      .where('authorization_request_id', '=', request.id)
-      .where('email', '=', request.email ?? '')
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', this.clock.now())
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
+    const code = await pendingCodeOfRequest(this.db, { id: request.id, email: request.email ?? '', now: this.clock.now() })
     if (!code || !normalized || !safeEqual(presented, code.code_hash)) {
       await countWrongCode(this.db, request.id)
       throw wrongCode()
@@ -270,11 +261,7 @@ export class AuthorizeService {
     const user = await this.account(request, code.tenant_id)
     // the address is proved now (a password set before this first proof is discarded); an account-page sign-in's code is used up here
     if (user) await proveAddress(this.db, user, now)
-    await this.db
-      .updateTable('login_codes')
-      .set(request.client_id ? { auth_time: now } : { auth_time: now, consumed_at: now })
-      .where('id', '=', code.id)
-      .execute()
+    await markCodeSignedIn(this.db, code.id, { now, consume: !request.client_id })
     if (!request.client_id && !user) {
       throw appErrors.no_account()
     }

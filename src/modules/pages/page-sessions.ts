@@ -13,7 +13,8 @@ import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import { revokeSessions } from '../sessions/index.ts'
+import { insertSession, revokeSessions } from '../sessions/index.ts'
+import { pageSessionUser } from '../users/index.ts'
 import type { UserActor } from '../tenancy/index.ts'
 
 /** The `client_id` of page sessions; client ids are base64url, so no client has this one. */
@@ -54,33 +55,21 @@ export class PageSessions {
   async create(userId: number, tenantId: number | null, authTime = this.clock.now()): Promise<{ cookie: string; sessionId: string }> {
     const cookie = randomToken(32)
     const sessionId = randomUUID()
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: sessionId,
-        user_id: userId,
-        client_id: PAGES_CLIENT,
-        tenant_id: tenantId,
-        cookie_hash: hashSecret(cookie),
-        created_at: authTime,
-        expires_at: new Date(authTime.getTime() + PAGE_SESSION_TTL_SECONDS * 1000),
-      })
-      .execute()
+    await insertSession(this.db, {
+      id: sessionId,
+      user_id: userId,
+      client_id: PAGES_CLIENT,
+      tenant_id: tenantId,
+      cookie_hash: hashSecret(cookie),
+      created_at: authTime,
+      expires_at: new Date(authTime.getTime() + PAGE_SESSION_TTL_SECONDS * 1000),
+    })
     return { cookie, sessionId }
   }
 
   async find(cookie: string | undefined): Promise<PageSession | null> {
     if (!cookie) return null
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.tenant_id as session_tenant', 'sessions.created_at as session_created'])
-      .where('sessions.cookie_hash', '=', hashSecret(cookie))
-      .where('sessions.client_id', '=', PAGES_CLIENT)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', this.clock.now())
-      .executeTakeFirst()
+    const row = await pageSessionUser(this.db, { cookieHash: hashSecret(cookie), clientId: PAGES_CLIENT, now: this.clock.now() })
     if (!row) return null
     const { session_id, session_tenant, session_created, ...user } = row
     return { sessionId: session_id, user, tenantId: session_tenant, authTime: session_created }

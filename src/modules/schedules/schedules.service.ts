@@ -12,6 +12,7 @@
  */
 import { Cron } from 'croner'
 import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { Sensor } from '../../db/database.ts'
 import { notFound, validationError, type ErrorDetail } from '../../lib/errors.ts'
 
@@ -100,4 +101,9 @@ export function groupView(g: GroupRow, items?: ItemRow[]): ScheduleGroupView {
     updatedAt: g.updated_at.toISOString(),
     ...(items ? { SensorSchedules: items.map((i) => ({ id: i.id, cron: i.cron, type: i.type, value: i.value })) } : {}),
   }
+}
+
+/** Moves a sensor's schedules with it to another tenant (devices' transfer). */
+export async function moveSensorSchedules(db: Executor, sensorId: number, tenantId: number): Promise<void> {
+  await db.updateTable('schedule_groups').set({ tenant_id: tenantId }).where('sensor_id', '=', sensorId).execute()
 }

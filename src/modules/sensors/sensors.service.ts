@@ -7,6 +7,8 @@ import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination
 import type { Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { deviceFields } from './device-view.ts'
+import { findSensor } from './sensors.repository.ts'
+import { spaceTenant } from '../spaces/index.ts'
 import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
 
 export interface SensorInput {
@@ -57,13 +59,13 @@ export class SensorsService {
   ) {}
 
   async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
-    const sensor = await this.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst()
+    const sensor = await findSensor(this.db, sensorId)
     return accessResource(this.policy, actor, action, 'Sensor', sensor, scope)
   }
 
   private async checkSpace(tenantId: number, spaceId: number | null | undefined): Promise<void> {
     if (spaceId === null || spaceId === undefined) return
-    const space = await this.db.selectFrom('spaces').select('tenant_id').where('id', '=', spaceId).executeTakeFirst()
+    const space = await spaceTenant(this.db, spaceId)
     if (!space || space.tenant_id !== tenantId) {
       throw appErrors.invalid_space()
     }

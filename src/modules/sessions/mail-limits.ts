@@ -25,7 +25,10 @@ import type { DB } from '../../db/connect.ts'
 import { rateLimited } from '../../lib/errors.ts'
 import { originOf } from '../../lib/network.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
-import { knownNetwork } from './sessions.ts'
+import type { Executor } from '../../db/executor.ts'
+
+/** Whether the address has opened a session from this network before (users' knownNetwork: it reads the accounts). */
+export type KnownNetwork = (db: Executor, who: { email: string }, network: string) => Promise<boolean>
 
 export class MailLimits {
   private readonly sender: Bucket
@@ -37,6 +40,7 @@ export class MailLimits {
     private readonly db: DB,
     limits: Limits,
     config: Readonly<Config>,
+    private readonly knownNetwork: KnownNetwork,
   ) {
     this.sender = limits.bucket('mail-ip', config.rateLimits.mailPerIp)
     this.recipientHere = limits.bucket('mail-email-from', config.rateLimits.mailPerEmailPerNetwork)
@@ -60,7 +64,7 @@ export class MailLimits {
       // nothing is sent: this network's share is not spent either
       await here.refund()
     }
-    if (!(await knownNetwork(this.db, { email: address }, network))) return false
+    if (!(await this.knownNetwork(this.db, { email: address }, network))) return false
     return (await this.recipientKnown.take(`${address} ${network}`)).ok
   }
 }

@@ -4,11 +4,10 @@
  * access tokens at once, not only its refresh tokens. This module sits below oauth and
  * users: both end sessions through it.
  */
-import { sql } from 'kysely'
 import type { JWTPayload } from 'jose'
 import type { DB } from '../../db/connect.ts'
-import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../../db/executor.ts'
+import type { TenantRole } from '../../db/database.ts'
 import type { Actor } from '../tenancy/index.ts'
 
 /** A tenant the user has a role in, as `GET /users/current` lists it. */
@@ -36,8 +35,37 @@ function scopesOf(payload: JWTPayload): Set<string> {
   return new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [])
 }
 
+/** A session with its user, as SessionLookups.sessionUser reads it (optional parts: when asked for). */
+export interface SessionUser {
+  revoked_at: Date | null
+  id: number
+  platform_role: 'admin' | null
+  tenant_id: number | null
+  role?: TenantRole | null
+  email?: string
+  username?: string
+  display_name?: string | null
+  locale?: string | null
+  email_confirmed_at?: Date | null
+  tenants?: ProfileTenant[]
+}
+
+/**
+ * The reads that join a session to tables of the modules above this one (users, oauth): their
+ * owners write them, and the wiring passes them in, so each stays one statement.
+ */
+export interface SessionLookups {
+  /** The session with its user (users' sessionUser). */
+  sessionUser(db: Executor, sessionId: string, want: { profile: boolean; tenantId: number | null }): Promise<SessionUser | undefined>
+  /** The tenant of a client by its client_id, or undefined when there is no such client (oauth's clientTenant). */
+  clientTenant(db: Executor, clientId: string): Promise<{ tenant_id: number | null } | undefined>
+}
+
 export class SessionsService {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly lookups: SessionLookups,
+  ) {}
 
   /** Called on every request that carries a user token: one primary-key lookup. */
   isActive = async (sessionId: string): Promise<boolean> => {
@@ -66,29 +94,7 @@ export class SessionsService {
     const withProfile = want.profile === true
     const tenantId = withProfile ? null : (want.tenantId ?? null)
     if (typeof payload.sid === 'string') {
-      const row = await this.db
-        .selectFrom('sessions')
-        .modifyFront(prepared(withProfile ? 'session_with_profile' : tenantId !== null ? 'session_actor_in_tenant' : 'session_actor'))
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.revoked_at', 'users.id', 'users.platform_role', 'users.tenant_id'])
-        .$if(tenantId !== null, (q) =>
-          q
-            .leftJoin('memberships', (join) => join.onRef('memberships.user_id', '=', 'users.id').on('memberships.tenant_id', '=', tenantId ?? 0))
-            .select('memberships.role'),
-        )
-        .$if(withProfile, (q) =>
-          q.select([
-            'users.email',
-            'users.username',
-            'users.display_name',
-            'users.email_confirmed_at',
-            'users.locale',
-            sql<ProfileTenant[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role, 'parentTenantId', t.parent_tenant_id) order by t.id), '[]'::json)
-              from memberships m join tenants t on t.id = m.tenant_id where m.user_id = users.id)`.as('tenants'),
-          ]),
-        )
-        .where('sessions.id', '=', payload.sid)
-        .executeTakeFirst()
+      const row = await this.lookups.sessionUser(this.db, payload.sid, { profile: withProfile, tenantId })
       if (!row || row.revoked_at !== null || String(row.id) !== payload.sub) return null
       const actor: Actor = {
         kind: 'user',
@@ -113,7 +119,7 @@ export class SessionsService {
       }
       return { actor, profile }
     }
-    const client = await this.db.selectFrom('oauth_clients').select('tenant_id').where('client_id', '=', clientId).executeTakeFirst()
+    const client = await this.lookups.clientTenant(this.db, clientId)
     if (!client || payload.sub !== clientId) return null
     return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload) } }
   }
@@ -137,21 +143,4 @@ export async function revokeSessions(
     if (which.except) query = query.where('id', '!=', which.except)
   }
   await query.execute()
-}
-
-/**
- * Whether a user with this address has opened a session from this network before: the
- * owner's usual networks stay open while the account or its inbox is under attack. Any
- * account of the address counts (they share the inbox), whichever tenant it belongs to.
- */
-export async function knownNetwork(db: Executor, who: { email: string }, network: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select('sessions.id')
-    .where('sessions.network', '=', network)
-    .where(sql<string>`lower(users.email)`, '=', who.email.trim().toLowerCase())
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
+import type { Executor } from '../../db/executor.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Space } from '../../db/database.ts'
@@ -28,12 +29,28 @@ export function spaceView(s: Space) {
 
 const PLAIN_LIST_MAX = 100
 
+/**
+ * What a space holds that other modules own: its sensors (the sensors module, above this one,
+ * passes these in through the wiring: spaceHasSensors, deleteSensorsInSpaces).
+ */
+export interface SpaceContents {
+  hasSensors(db: Executor, spaceId: number): Promise<boolean>
+  /** Deletes the sensors of the spaces the SQL names (it selects their ids). */
+  deleteSensorsIn(db: Executor, spaceIds: RawBuilder<unknown>): Promise<void>
+}
+
+/** The tenant of a space, or undefined when there is none. */
+export function spaceTenant(db: Executor, spaceId: number): Promise<{ tenant_id: number } | undefined> {
+  return db.selectFrom('spaces').select('tenant_id').where('id', '=', spaceId).executeTakeFirst()
+}
+
 export class SpacesService {
   constructor(
     private readonly db: DB,
     private readonly cursors: CursorCodec,
     private readonly policy: Policy,
     private readonly clock: Clock,
+    private readonly contents: SpaceContents,
   ) {}
 
   private async load(spaceId: number): Promise<Space | undefined> {
@@ -102,12 +119,11 @@ export class SpacesService {
         select id from tree`
       if (!cascade) {
         const child = await trx.selectFrom('spaces').select('id').where('parent_id', '=', space.id).limit(1).executeTakeFirst()
-        const sensor = await trx.selectFrom('sensors').select('id').where('space_id', '=', space.id).limit(1).executeTakeFirst()
-        if (child || sensor) {
+        if (child || (await this.contents.hasSensors(trx, space.id))) {
           throw appErrors.space_not_empty()
         }
       }
-      await trx.deleteFrom('sensors').where(sql<boolean>`space_id in (${tree})`).execute()
+      await this.contents.deleteSensorsIn(trx, tree)
       await trx.deleteFrom('spaces').where(sql<boolean>`id in (${tree})`).execute()
     })
   }

@@ -24,17 +24,24 @@ import type { ErrorDetail } from '../../lib/errors.ts'
 import type { Tenant } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
 
+/**
+ * The redirect URIs of the OAuth clients a tenant owns. The clients table belongs to the oauth
+ * module, above this one: the wiring passes in its query (oauth's tenantRedirectUris).
+ */
+export type TenantRedirectUris = (db: Executor, tenantId: number) => Promise<readonly string[]>
+
 export interface LinkRules {
   /** The platform's own origin (PUBLIC_URL). */
   platformOrigin: string
   /** `http:` on a loopback host is accepted (development only). */
   loopbackHttp: boolean
+  redirectUrisOf: TenantRedirectUris
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-export function linkRulesOf(config: Pick<Config, 'publicUrl' | 'env'>): LinkRules {
-  return { platformOrigin: new URL(config.publicUrl).origin, loopbackHttp: config.env === 'development' }
+export function linkRulesOf(config: Pick<Config, 'publicUrl' | 'env'>, redirectUrisOf: TenantRedirectUris): LinkRules {
+  return { platformOrigin: new URL(config.publicUrl).origin, loopbackHttp: config.env === 'development', redirectUrisOf }
 }
 
 const PLACEHOLDER = /\{\{[^}]*\}\}/g
@@ -73,14 +80,9 @@ export function originsOf(uris: readonly string[]): string[] {
   return out
 }
 
-/**
- * The origins verified for a tenant. The clients table belongs to the oauth module, which
- * sits above this one; this read of the redirect URIs of the tenant's own clients is the one
- * exception, so that the tenant settings and the emails below oauth can check a link.
- */
+/** The origins verified for a tenant: its own clients' redirect URIs (read through rules.redirectUrisOf), its approved domains, the platform. */
 export async function verifiedOrigins(db: Executor, tenant: Pick<Tenant, 'id' | 'link_domains'>, rules: LinkRules): Promise<Set<string>> {
-  const rows = await db.selectFrom('oauth_clients').select('redirect_uris').where('tenant_id', '=', tenant.id).execute()
-  const origins = new Set([rules.platformOrigin, ...rows.flatMap((row) => originsOf(row.redirect_uris))])
+  const origins = new Set([rules.platformOrigin, ...originsOf(await rules.redirectUrisOf(db, tenant.id))])
   for (const domain of tenant.link_domains) origins.add(`https://${domain}`)
   return origins
 }

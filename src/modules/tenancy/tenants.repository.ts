@@ -1,6 +1,6 @@
 /** The one place that queries the tenants and memberships tables. */
-import { sql } from 'kysely'
-import type { NewTenant, Tenant, TenantRole } from '../../db/database.ts'
+import { sql, type SelectQueryBuilder } from 'kysely'
+import type { Database, NewTenant, Tenant, TenantRole } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../../db/executor.ts'
@@ -111,3 +111,19 @@ export async function deleteTenant(db: Executor, tenantId: number): Promise<bool
   const result = await db.deleteFrom('tenants').where('id', '=', tenantId).executeTakeFirst()
   return Boolean(result.numDeletedRows)
 }
+
+/** A member of a tenant with its account, as the member lists show it. */
+export interface MemberRow {
+  id: number
+  email: string
+  username: string
+  display_name: string | null
+  role: TenantRole
+  created_at: Date
+}
+
+/**
+ * A tenant's members with their accounts, as a list query keyed by `users.id`. The accounts
+ * belong to the users module, above this one: the wiring passes in its query (membersQuery).
+ */
+export type MembersQuery = (db: Executor, tenantId: number) => SelectQueryBuilder<Database, 'memberships' | 'users', MemberRow>

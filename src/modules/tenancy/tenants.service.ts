@@ -19,7 +19,7 @@ import { BRAND_FIELDS, isBrand, PLATFORM_FIELDS } from './brands.ts'
 import { checkDomain, linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, type LinkRules } from './link-origins.ts'
 import { notABrand, roleAtLeast, type Policy } from './policy.ts'
 import type { CreateTenantInput, TenantView, UpdateTenantInput } from './tenants.schemas.ts'
-import { addMembership, countOwners, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount } from './tenants.repository.ts'
+import { addMembership, countOwners, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount, type MembersQuery } from './tenants.repository.ts'
 
 const PLAIN_LIST_MAX = 100
 
@@ -130,6 +130,7 @@ export class TenantsService {
     private readonly cursors: CursorCodec,
     private readonly linkRules: LinkRules,
     private readonly clock: Clock,
+    private readonly membersOf: MembersQuery,
     private readonly senderHook?: SenderEmailHook,
   ) {}
 
@@ -257,11 +258,7 @@ export class TenantsService {
   }
 
   private membersQuery(tenantId: number) {
-    return this.db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select(['users.id', 'users.email', 'users.username', 'users.display_name', 'memberships.role', 'memberships.created_at'])
-      .where('memberships.tenant_id', '=', tenantId)
+    return this.membersOf(this.db, tenantId)
   }
 
   async members(actor: Actor, tenantId: number) {

@@ -94,3 +94,20 @@ export async function deleteUser(db: Executor, userId: number): Promise<boolean>
 export async function upgradePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
 }
+
+/**
+ * A tenant's members with their accounts, as a list query keyed by `users.id` (tenancy's
+ * MembersQuery: the memberships are tenancy's, the accounts this module's).
+ */
+export function membersQuery(db: Executor, tenantId: number) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id', 'users.email', 'users.username', 'users.display_name', 'memberships.role', 'memberships.created_at'])
+    .where('memberships.tenant_id', '=', tenantId)
+}
+
+/** Housekeeping: account tokens (resets, confirmations) a day past their expiry. */
+export async function purgeExpiredUserTokens(db: Executor, at: Date): Promise<void> {
+  await sql`delete from user_tokens where expires_at < cast(${at} as timestamptz) - interval '1 day'`.execute(db)
+}

@@ -21,9 +21,8 @@
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
-import { findUserByEmail, upgradePasswordHash } from '../../users/index.ts'
+import { findUserByEmail, knownNetwork, upgradePasswordHash } from '../../users/index.ts'
 import { normalizeEmail } from '../../../lib/email-address.ts'
-import { knownNetwork } from '../../sessions/index.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
 import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
 import type { GrantHandler } from './types.ts'
