@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_brands.ts'
 import * as m0014 from './migrations/0014_device_identity.ts'
 import * as m0015 from './migrations/0015_client_redirect_index.ts'
 import * as m0016 from './migrations/0016_refresh_parent.ts'
+import * as m0018 from './migrations/0018_audit.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_device_identity': m0014,
   '0015_client_redirect_index': m0015,
   '0016_refresh_parent': m0016,
+  '0018_audit': m0018,
 }
 
 class StaticProvider implements MigrationProvider {
