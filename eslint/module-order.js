@@ -10,6 +10,7 @@ const ORDER = [
   ['lib', 'db', 'config'],
   ['modules/tenancy'],
   ['modules/sessions'],
+  ['modules/audit'],
   ['plugins'],
   ['modules/email'],
   ['modules/users'],

@@ -91,6 +91,8 @@ export interface Config {
   emailConfirmationTtlSeconds: number
   passwordResetTtlSeconds: number
   invitationTtlSeconds: number
+  /** How long audit-log entries are kept before maintenance purges them (modules/audit). */
+  auditRetentionDays: number
   allowUnconfirmedPasswordLogin: boolean
   scrypt: { N: number; r: number; p: number }
   rateLimits: RateLimits
@@ -239,6 +241,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     emailConfirmationTtlSeconds: int(env, 'EMAIL_CONFIRMATION_TTL_SECONDS', 86_400, 600, 30 * 86_400),
     passwordResetTtlSeconds: int(env, 'PASSWORD_RESET_TTL_SECONDS', 3600, 300, 86_400),
     invitationTtlSeconds: int(env, 'INVITATION_TTL_SECONDS', 7 * 86_400, 3600, 90 * 86_400),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 3650),
     allowUnconfirmedPasswordLogin: bool(env, 'ALLOW_UNCONFIRMED_PASSWORD_LOGIN', false),
     scrypt: scryptParams(env),
     rateLimits: {

@@ -11,7 +11,7 @@
  *   own-  the owner of T, through an app granted no scope: a person's token is held to its scopes too
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sensor } from '../src/db/database.ts'
+import type { AuditEntry, Sensor } from '../src/db/database.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import { createActor, createTenant, createTestApp, type TestApp } from './helpers.ts'
 import { createClient } from './login-helpers.ts'
@@ -36,6 +36,13 @@ const MATRIX: Record<string, number[]> = {
   'GET /tenants/:tenantId/v4/invitations':                   [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
   'DELETE /tenants/:tenantId/invitations/:invitationId':     [401, 403, 403, 204, 204, 404, 404, 204, 403, 403, 403],
   'POST /invitations/accept':                                [401, 400, 400, 400, 400, 400, 400, 400, 403, 403, 403],
+  // email-settings versions: admins and owners, people only (policy.ts settings.versions; a restore is a tenants.update)
+  'GET /tenants/:tenantId/email-settings/versions':          [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'GET /tenants/:tenantId/email-settings/versions/:version': [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'POST /tenants/:tenantId/email-settings/versions/:version/restore': [401, 403, 403, 201, 201, 404, 404, 201, 403, 403, 403],
+  // the audit log: a tenant's admins read theirs, the platform reads all (policy.ts audit.read, audit.readAll)
+  'GET /tenants/:tenantId/audit':                            [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'GET /audit':                                              [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
   'GET /tenants/:tenantId/emails/:emailType/preview':        [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
   'POST /tenants/:tenantId/emails/:emailType/test':          [401, 403, 403, 202, 202, 404, 404, 202, 403, 403, 403],
   'POST /oauth/clients':                                     [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
@@ -210,6 +217,7 @@ let spaceId: number
 let sensorId: number
 let clientId: string
 let sensorRow: Sensor
+let sibling: number
 const MAC = 'e0:5a:1b:00:aa:01'
 const CLAIM = 'code on the box'
 const headers: Partial<Record<Who, Record<string, string>>> = {}
@@ -230,6 +238,7 @@ beforeAll(async () => {
   const P = await createTenant(t, 'Brand P', { signup: 'customers' })
   T = await createTenant(t, 'Tenant T', { parentTenantId: P })
   const S = await createTenant(t, 'Sibling S', { parentTenantId: P })
+  sibling = S
   const roles: [Who, number, 'customer' | 'member' | 'admin' | 'owner'][] = [
     ['cust', T, 'customer'], ['mem', T, 'member'], ['adm', T, 'admin'], ['own', T, 'owner'], ['sib', S, 'member'], ['par', P, 'member'],
   ]
@@ -280,6 +289,8 @@ async function fill(route: string): Promise<string> {
     userId: async () => (await createActor(t, { tenantId: T, role: 'member' })).user.id,
     invitationId: async () => (await t.app.services.invitations.invite(OPERATOR, T, { email: `invitee${n}@example.test`, role: 'member' })).id,
     clientId: async () => (fresh ? (await createClient(t.app)).clientId : clientId),
+    // a version of T's settings to read or restore: T's address as it was before this call
+    version: async () => (await t.app.services.tenants.update(OPERATOR, T, { address: `Old ${n} St` }), (await t.app.services.settingsHistory.latest(T)).version),
   }
   let path = url
   for (const [name, value] of Object.entries(values)) {
@@ -332,6 +343,59 @@ function body(route: string): object | undefined {
   return bodies[route]
 }
 
+/** The admin actions of the matrix (state-changing), with the audit action each records (modules/audit). */
+const AUDITED: Record<string, string> = {
+  'POST /tenants': 'tenant.create',
+  'PATCH /tenants/:tenantId': 'tenant.update',
+  'POST /tenants/:tenantId/members': 'invitation.create',
+  'PATCH /tenants/:tenantId/members/:userId': 'member.role.change',
+  'DELETE /tenants/:tenantId/members/:userId': 'member.remove',
+  'DELETE /tenants/:tenantId/invitations/:invitationId': 'invitation.revoke',
+  'POST /tenants/:tenantId/email-settings/versions/:version/restore': 'email_settings.restore',
+  'POST /oauth/clients': 'client.create',
+  'DELETE /oauth/clients/:clientId': 'client.delete',
+  'POST /sensors/:sensorId/credentials': 'device.credentials.issue',
+  'POST /tenants/:tenantId/sensors/:sensorId/credentials': 'device.credentials.issue',
+  'DELETE /sensors/:sensorId/credentials': 'device.credentials.revoke',
+  'DELETE /tenants/:tenantId/sensors/:sensorId/credentials': 'device.credentials.revoke',
+  'PUT /sensors/:sensorId/device-access': 'device.access.change',
+  'PUT /tenants/:tenantId/sensors/:sensorId/device-access': 'device.access.change',
+  'PATCH /devices/:mac': 'device.access.change',
+  'PATCH /tenants/:tenantId/devices/:mac': 'device.access.change',
+  'POST /devices': 'device.register',
+  'POST /tenants/:tenantId/devices': 'device.register',
+  'POST /devices/bulk': 'device.register.bulk',
+  'POST /tenants/:tenantId/devices/bulk': 'device.register.bulk',
+  'POST /devices/claim': 'device.claim',
+  'POST /tenants/:tenantId/devices/claim': 'device.claim',
+  'POST /sensors/:sensorId/release': 'device.release',
+  'POST /tenants/:tenantId/sensors/:sensorId/release': 'device.release',
+  'POST /sensors/:sensorId/transfer': 'device.transfer',
+  'POST /tenants/:tenantId/sensors/:sensorId/transfer': 'device.transfer',
+}
+
+/** Every call the matrix made, with its answer and the audit entries it left (checked after the matrix). */
+const calls: { route: string; who: Who; status: number; body: string; entries: AuditEntry[] }[] = []
+
+async function lastAuditId(): Promise<number> {
+  const row = await t.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+  return Number(row?.id ?? 0)
+}
+
+/** Every entry of an audit list, page by page. */
+async function auditIds(url: string, who: Record<string, string>): Promise<Set<number>> {
+  const ids = new Set<number>()
+  let after: string | null = null
+  do {
+    const res = await t.app.inject({ method: 'GET', url: `${url}?limit=250${after ? `&after=${after}` : ''}`, headers: who })
+    expect(res.statusCode, url).toBe(200)
+    const page = res.json() as { edges: { node: { id: number } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+    for (const edge of page.edges) ids.add(edge.node.id)
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null
+  } while (after)
+  return ids
+}
+
 /** The v5 dialect refuses with HTTP 200 and an errorMessage; the matrix counts a refusal by its meaning. */
 const V5_REFUSALS: Record<string, number> = { Unauthorized: 401, Not_Allowed: 403, Not_Exist: 404, Invalid_Request: 400, Command_Failed: 409 }
 function effective(route: string, res: { statusCode: number; json(): unknown }): number {
@@ -355,8 +419,10 @@ describe('access matrix', () => {
       for (const [i, who] of WHO.entries()) {
         const url = await fill(route)
         const payload = body(route)
+        const mark = await lastAuditId()
         const res = await t.app.inject({ method, url, headers: headers[who] ?? {}, ...(payload ? { payload } : {}) })
         const status = effective(route, res)
+        calls.push({ route, who, status, body: res.body, entries: await t.db.selectFrom('audit_log').selectAll().where('id', '>', mark).execute() })
         if (status !== expected[i]) wrong.push(`${route} as ${who}: ${status} (expected ${expected[i]}) ${res.body.slice(0, 120)}`)
       }
     }
@@ -402,5 +468,41 @@ describe('access matrix', () => {
       if (res.statusCode !== 403) wrong.push(`${field} as own: ${res.statusCode} (expected 403)`)
     }
     expect(wrong).toEqual([])
+  })
+
+  it('every admin action that succeeded left exactly one audit entry, seen by its tenant\'s admins and the platform only', async () => {
+    expect(calls.length, 'the matrix ran first').toBeGreaterThan(0)
+    const wrong: string[] = []
+    for (const call of calls) {
+      const action = AUDITED[call.route]
+      const expected = action !== undefined && call.status >= 200 && call.status < 300 ? 1 : 0
+      const actions = call.entries.map((e) => e.action)
+      if (actions.length !== expected || (expected && actions[0] !== action)) wrong.push(`${call.route} as ${call.who} (${call.status}): [${actions.join(', ')}]`)
+    }
+    expect(wrong).toEqual([])
+    const recorded = calls.flatMap((c) => c.entries)
+    const ofT = await auditIds(`/tenants/${T}/audit`, headers.adm ?? {})
+    const all = await auditIds('/audit', headers.plat ?? {})
+    const siblingAdmin = (await createActor(t, { tenantId: sibling, role: 'admin' })).headers
+    const ofSibling = await auditIds(`/tenants/${sibling}/audit`, siblingAdmin)
+    for (const entry of recorded) {
+      expect(all.has(entry.id), `platform sees ${entry.action}`).toBe(true)
+      expect(ofT.has(entry.id), `T's admin sees ${entry.action} of tenant ${entry.tenant_id}`).toBe(entry.tenant_id === T)
+      expect(ofSibling.has(entry.id), `another tenant's admin sees ${entry.action}`).toBe(false)
+    }
+    expect(recorded.filter((e) => e.tenant_id === T).length).toBeGreaterThan(20)
+    expect((await t.app.inject({ method: 'GET', url: `/tenants/${T}/audit`, headers: siblingAdmin })).statusCode).toBe(404)
+  })
+
+  it('no audit entry holds a secret the matrix issued (client secrets, tokens, device passwords, claim codes)', async () => {
+    const secrets = new Set<string>([CLAIM])
+    for (const h of Object.values(headers)) secrets.add((h?.authorization ?? '').replace(/^Bearer /, ''))
+    for (const call of calls) {
+      for (const match of call.body.matchAll(/"(secret|clientSecret|password|access_token|refresh_token|token|code)":"([^"]{8,})"/g)) secrets.add(match[2] ?? '')
+    }
+    secrets.delete('')
+    expect([...secrets].some((s) => s.length > 30), 'the matrix issued device passwords and tokens').toBe(true)
+    const rows = JSON.stringify(await t.db.selectFrom('audit_log').selectAll().execute())
+    expect([...secrets].filter((secret) => rows.includes(secret))).toEqual([])
   })
 })

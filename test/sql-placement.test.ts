@@ -22,7 +22,8 @@ const SQL = /\b(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceIn
  */
 const OWNERS: Record<string, readonly string[]> = {
   db: ['app_secrets'],
-  'modules/tenancy': ['tenants', 'memberships', 'invitations', 'tenant_counters', 'platform_counters'],
+  'modules/tenancy': ['tenants', 'memberships', 'invitations', 'tenant_counters', 'platform_counters', 'tenant_settings_versions'],
+  'modules/audit': ['audit_log'],
   'modules/sessions': ['sessions'],
   'modules/email': ['email_outbox', 'sender_verifications'],
   'modules/users': ['users', 'user_tokens'],

@@ -3,6 +3,7 @@ import { ConfigError } from '../config.ts'
 import type { DB } from '../db/connect.ts'
 import { migrateToLatest, migrationStatus } from '../db/migrate.ts'
 import { AppError } from '../lib/errors.ts'
+import { auditCommands } from './audit.ts'
 import { clientCommands } from './clients.ts'
 import { deviceCommands } from './devices.ts'
 import { keyCommands } from './keys.ts'
@@ -46,7 +47,7 @@ const worker: Command = {
   },
 }
 
-export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...deviceCommands, ...operationCommands, worker]
+export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...deviceCommands, ...operationCommands, ...auditCommands, worker]
 
 /** Runs a parsed command; the database is already migrated (except for `migrate` itself). */
 export async function runCommand(parsed: Parsed, ctx: Context): Promise<void> {

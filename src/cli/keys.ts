@@ -3,10 +3,16 @@ import { REFRESH_MS } from '../modules/oauth/keys.ts'
 import { addSigningKey, listSigningKeys, retireSigningKey } from '../modules/oauth/signing-keys.ts'
 import { CommandError, emit, table, type Context } from './output.ts'
 import type { Command } from './registry.ts'
+import { auditActor, OPERATOR } from '../modules/tenancy/actor.ts'
 
 /** Inside the server the key set reloads at once; other instances follow within seconds. */
 async function propagate(ctx: Context): Promise<void> {
   await ctx.keys?.reload()
+}
+
+/** Signing keys have no service of their own: the command records its change in the audit log. */
+function record(ctx: Context, action: string, kid: string): Promise<void> {
+  return ctx.services.audit.record(ctx.db, { actor: auditActor(OPERATOR), tenantId: null, action, target: { type: 'signing_key', id: kid } })
 }
 
 const followUp = `running servers pick it up within ${REFRESH_MS / 1000} seconds`
@@ -19,6 +25,7 @@ export const keyCommands: Command[] = [
     options: {},
     async run(ctx) {
       const kid = await addSigningKey(ctx.db, ctx.secretBox)
+      await record(ctx, 'signing_key.rotate', kid)
       await propagate(ctx)
       emit(ctx.out, { kid }, `signing key ${kid} added; ${followUp} and sign with it; older keys still verify`)
     },
@@ -51,6 +58,7 @@ export const keyCommands: Command[] = [
       if (outcome === 'unknown') throw new CommandError(`signing key ${kid} does not exist`)
       if (outcome === 'already_retired') throw new CommandError(`signing key ${kid} is already retired`)
       if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs: run trellis keys rotate first`)
+      await record(ctx, 'signing_key.retire', kid)
       await propagate(ctx)
       const until = new Date(retiredAt.getTime() + ctx.config.accessTokenTtlSeconds * 1000).toISOString()
       emit(ctx.out, { kid, retired: true, verifiesUntil: until }, `signing key ${kid} retired: it no longer signs (${followUp}) and verifies tokens until ${until}`)

@@ -1,6 +1,6 @@
 /** `trellis tenants create|list|delete`. */
 import { tenantView } from '../modules/tenancy/tenants.service.ts'
-import { OPERATOR } from '../modules/tenancy/actor.ts'
+import { auditActor, OPERATOR } from '../modules/tenancy/actor.ts'
 import { deleteTenant, tenantsWithMemberCounts } from '../modules/tenancy/tenants.repository.ts'
 import { CommandError, emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
@@ -45,6 +45,8 @@ export const tenantCommands: Command[] = [
     async run(ctx, { positionals }) {
       const tenantId = id(positionals[0], 'ID')
       if (!(await deleteTenant(ctx.db, tenantId))) throw new CommandError(`tenant ${tenantId} does not exist`)
+      // deleting a tenant has no service method (only the CLI does it): recorded here
+      await ctx.services.audit.record(ctx.db, { actor: auditActor(OPERATOR), tenantId, action: 'tenant.delete', target: { type: 'tenant', id: tenantId } })
       emit(ctx.out, { id: tenantId, deleted: true }, `tenant ${tenantId} deleted`)
     },
   },

@@ -5,6 +5,8 @@ import type { DeviceCommandsTable, DeviceConflictsTable, DevicesTable, ScheduleG
 import type { LatestData } from './device-tables.ts'
 import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
+import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
+export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
 export type { LatestData, CommandStatus, DeviceCommand, Device } from './device-tables.ts'
@@ -248,6 +250,8 @@ export interface Database {
   device_commands: DeviceCommandsTable
   ws_tickets: WsTicketsTable
   authorization_requests: AuthorizationRequestsTable
+  tenant_settings_versions: TenantSettingsVersionsTable
+  audit_log: AuditLogTable
 }
 
 export type Tenant = Selectable<TenantsTable>

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_device_identity.ts'
 import * as m0015 from './migrations/0015_client_redirect_index.ts'
 import * as m0016 from './migrations/0016_refresh_parent.ts'
 import * as m0017 from './migrations/0017_locales.ts'
+import * as m0018 from './migrations/0018_audit.ts'
 import * as m0021 from './migrations/0021_sensors_fillfactor.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_client_redirect_index': m0015,
   '0016_refresh_parent': m0016,
   '0017_locales': m0017,
+  '0018_audit': m0018,
   '0021_sensors_fillfactor': m0021,
 }
 

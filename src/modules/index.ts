@@ -58,6 +58,10 @@ import { findUserById, membersQuery } from './users/users.repository.ts'
 import { knownNetwork, sessionUser } from './users/account-sessions.repository.ts'
 import { clientTenant, tenantRedirectUris } from './oauth/oauth.repository.ts'
 import { linkRulesOf } from './tenancy/link-origins.ts'
+import { SettingsHistory } from './tenancy/settings-history.service.ts'
+import { versionRoutes } from './tenancy/versions.routes.ts'
+import { AuditLog } from './audit/audit.service.ts'
+import { auditRoutes } from './audit/audit.routes.ts'
 
 export interface Services {
   /** The time every service decides by (lib/clock.ts). */
@@ -65,6 +69,10 @@ export interface Services {
   policy: Policy
   sessions: SessionsService
   tenants: TenantsService
+  /** Versions of tenants' email settings and branding. */
+  settingsHistory: SettingsHistory
+  /** The audit log of admin actions (every service records through it). */
+  audit: AuditLog
   invitations: InvitationsService
   tenantEmails: TenantEmailsService
   clients: ClientsService
@@ -114,7 +122,9 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const cors = new CorsOrigins(db, clock)
   const codeKey = await appSecret(db, 'login_code_hmac', secretBox)
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
-  const clients = new ClientsService(db, policy, cursors, clock, () => cors.invalidate())
+  const audit = new AuditLog(db, policy, cursors, clock)
+  const settingsHistory = new SettingsHistory(db, policy, cursors, clock, audit)
+  const clients = new ClientsService(db, policy, cursors, clock, audit, () => cors.invalidate())
   const spaces = new SpacesService(db, cursors, policy, clock, { hasSensors: spaceHasSensors, deleteSensorsIn: deleteSensorsInSpaces })
   const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
   oauth.registerGrant('password', passwordGrant)
@@ -129,7 +139,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     csrfKey: await appSecret(db, 'pages_csrf_hmac', secretBox),
   }
   if (background && config.runWorker) email.start()
-  const stopMaintenance = background ? scheduleMaintenance(db, log, clock) : () => {}
+  const stopMaintenance = background ? scheduleMaintenance(db, log, clock, [(at) => audit.purge(at, config.auditRetentionDays)]) : () => {}
   const devices = new Devices({
     db,
     config: config.mqtt,
@@ -140,6 +150,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     limits,
     claimLimits: { perDevice: config.rateLimits.failedClaimPerDevice, perAccount: config.rateLimits.failedClaimPerAccount },
     scrypt: config.scrypt,
+    audit,
     clock,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
@@ -148,8 +159,10 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clock,
     policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, membersQuery, senderVerification),
-    invitations: new InvitationsService(db, config, email, policy, cursors, clock),
+    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, membersQuery, senderVerification, settingsHistory),
+    settingsHistory,
+    audit,
+    invitations: new InvitationsService(db, config, email, policy, cursors, clock, audit),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
     email,
@@ -159,7 +172,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     spaces,
     algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock),
     sensors: new SensorsService(db, cursors, policy, clock),
-    accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock),
+    accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock, audit),
     schedules: new SchedulesService(db),
     devices,
     senderVerification,
@@ -177,6 +190,8 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
   await app.register(tenantRoutes)
+  await app.register(versionRoutes)
+  await app.register(auditRoutes)
   await app.register(clientRoutes)
   await app.register(emailRoutes)
   await app.register(oauthRoutes)

@@ -21,9 +21,18 @@ export async function purgeExpired(db: DB, at: Date): Promise<void> {
   await purgeSentMail(db, at)
 }
 
-export function scheduleMaintenance(db: DB, log: Log, clock: Clock, everyMs = 10 * 60_000): () => void {
+/** A module's own purge, handed to the sweep by the wiring (the audit log's retention). */
+export type Purge = (at: Date) => Promise<unknown>
+
+/** One pass: the shared deletes, then each module's purge, all at the clock's time. */
+export async function maintenancePass(db: DB, at: Date, purges: readonly Purge[] = []): Promise<void> {
+  await purgeExpired(db, at)
+  for (const purge of purges) await purge(at)
+}
+
+export function scheduleMaintenance(db: DB, log: Log, clock: Clock, purges: readonly Purge[] = [], everyMs = 10 * 60_000): () => void {
   const timer = setInterval(() => {
-    purgeExpired(db, clock.now()).catch((err: unknown) => log.warn({ err }, 'maintenance pass failed'))
+    maintenancePass(db, clock.now(), purges).catch((err: unknown) => log.warn({ err }, 'maintenance pass failed'))
   }, everyMs)
   timer.unref()
   return () => clearInterval(timer)

@@ -103,7 +103,8 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
     // the session check also reads the user's role in the tenant the request names (one round trip)
     const resolved = await resolve(payload, { profile: request.routeOptions.config.profile === true, tenantId: namedTenant(request) })
     if (!resolved) throw unauthorized('The access token has been revoked.')
-    request.actor = resolved.actor
+    // the address goes with the actor as plain input: services record it in the audit log
+    request.actor = resolved.actor.kind === 'user' || resolved.actor.kind === 'client' ? { ...resolved.actor, sourceIp: request.ip } : resolved.actor
     request.profile = resolved.profile
   })
   app.addHook('preHandler', async (request) => {

@@ -26,6 +26,8 @@
 import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Device } from '../../db/database.ts'
+import type { AuditSink } from '../../lib/audit.ts'
+import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 import { hashSecret, randomToken, safeEqual, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { normalizeMac, parseTopic } from './payload.ts'
 
@@ -125,6 +127,13 @@ export interface IssuedCredentials {
   clientId: string
 }
 
+/** Who changes a device's password, and as which tenant (the one that holds it), for the audit log. */
+export interface CredentialsActor {
+  actor: Actor
+  tenantId: number | null
+}
+const BY_OPERATOR: CredentialsActor = { actor: OPERATOR, tenantId: null }
+
 /**
  * Issues and drops a device's MQTT password. Takes a device already checked by the caller
  * (its holder's admin). A change of the password ends the device's current MQTT session:
@@ -134,18 +143,25 @@ export class CredentialsService {
   constructor(
     private readonly db: DB,
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
   ) {}
 
-  /** A new password (replacing any earlier one), returned once. */
-  async issue(device: Pick<Device, 'id' | 'mac'>): Promise<IssuedCredentials> {
+  /** A new password (replacing any earlier one), returned once. `by`: who, in which tenant (the operator by default). */
+  async issue(device: Pick<Device, 'id' | 'mac'>, by: CredentialsActor = BY_OPERATOR): Promise<IssuedCredentials> {
     const password = randomToken(32)
     await this.db.updateTable('devices').set({ password_hash: hashSecret(password), updated_at: this.clock.now() }).where('id', '=', device.id).execute()
+    await this.recordChange('device.credentials.issue', device, by)
     return { username: device.mac, password, clientId: device.mac }
   }
 
   /** Drops the issued password; a factory password, if the brand registered one, still works. */
-  async revoke(device: Pick<Device, 'id'>): Promise<void> {
+  async revoke(device: Pick<Device, 'id' | 'mac'>, by: CredentialsActor = BY_OPERATOR): Promise<void> {
     await this.db.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
+    await this.recordChange('device.credentials.revoke', device, by)
+  }
+
+  private recordChange(action: string, device: Pick<Device, 'mac'>, by: CredentialsActor): Promise<void> {
+    return this.audit.record(this.db, { actor: auditActor(by.actor), tenantId: by.tenantId, action, target: { type: 'device', id: device.mac } })
   }
 
   async status(deviceRef: number): Promise<{ hasPassword: boolean; allowAnonymous: boolean }> {

@@ -82,8 +82,8 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { device } = await devices.registry.ofSensor(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
-      const issued = await devices.credentials.issue(device)
+      const { sensor, device } = await devices.registry.ofSensor(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
+      const issued = await devices.credentials.issue(device, { actor: request.actor, tenantId: sensor.tenant_id })
       return reply.code(201).send({ ...issued, mqttUrl: devices.mqttUrl })
     },
   )
@@ -100,8 +100,8 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { device } = await devices.registry.ofSensor(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
-      await devices.credentials.revoke(device)
+      const { sensor, device } = await devices.registry.ofSensor(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.write')
+      await devices.credentials.revoke(device, { actor: request.actor, tenantId: sensor.tenant_id })
       return reply.code(204).send(null)
     },
   )

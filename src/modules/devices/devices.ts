@@ -9,6 +9,7 @@ import type { DB } from '../../db/connect.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { ScryptParams } from '../../lib/crypto.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
+import type { AuditSink } from '../../lib/audit.ts'
 import type { RateLimitSpec } from '../../config.ts'
 import { AccessChanges, type AccessChange } from '../../db/access-changes.ts'
 import type { Policy } from '../tenancy/index.ts'
@@ -31,6 +32,8 @@ export interface DevicesDeps {
   limits: Limits
   claimLimits: { perDevice: RateLimitSpec; perAccount: RateLimitSpec }
   scrypt: ScryptParams
+  /** Where registrations, claims and credential changes are recorded (modules/audit). */
+  audit: AuditSink
   /** Time for expiry, retention and tickets (lib/clock.ts); the system clock unless a test moves it. */
   clock?: Clock
 }
@@ -54,12 +57,12 @@ export class Devices {
     const clock = deps.clock ?? systemClock
     this.clock = clock
     this.auth = new DeviceAuth(deps.db, deps.scrypt)
-    this.credentials = new CredentialsService(deps.db, clock)
+    this.credentials = new CredentialsService(deps.db, clock, deps.audit)
     this.state = new StateService(deps.db, deps.cursors, clock)
     this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds)
     this.tickets = new TicketsService(deps.db, clock, deps.isSessionActive)
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
-    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock)
+    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit)
     this.changes = new AccessChanges(deps.db)
     this.conflicts = new DeviceConflicts(deps.db, clock)
   }

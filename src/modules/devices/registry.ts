@@ -33,7 +33,9 @@ import type { Device, Sensor } from '../../db/database.ts'
 import { hashPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { AppError, appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
-import type { Actor } from '../tenancy/index.ts'
+import { auditActor, type Actor } from '../tenancy/index.ts'
+import type { AuditSink, AuditSummary } from '../../lib/audit.ts'
+import { summarize } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
@@ -89,6 +91,7 @@ export class DeviceRegistry {
     buckets: ClaimBuckets,
     private readonly scrypt: ScryptParams,
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
   ) {
     this.proof = new ClaimProof(buckets, scrypt)
   }
@@ -96,7 +99,15 @@ export class DeviceRegistry {
   /** Registers (or, for its own registrant, updates) one device as `tenantId`'s brand, or as the platform (null). */
   async register(actor: Actor, tenantId: number | null, input: DeviceInput): Promise<Registered> {
     await this.policy.registerIn(actor, tenantId)
-    return this.upsert(tenantId, input)
+    const registered = await this.upsert(tenantId, input)
+    // claim code and factory password are named, never shown
+    const summary = summarize({ ...input, status: registered.status }, ['model', 'allowAnonymous', 'status'])
+    await this.record(actor, tenantId, 'device.register', registered.mac, summary)
+    return registered
+  }
+
+  private record(actor: Actor, tenantId: number | null, action: string, mac: string, summary?: AuditSummary): Promise<void> {
+    return this.audit.record(this.db, { actor: auditActor(actor), tenantId, action, target: { type: 'device', id: mac }, ...(summary ? { summary } : {}) })
   }
 
   /** Many devices at once (API bulk, `trellis devices import`): a bad row is reported, the others are registered. */
@@ -111,6 +122,9 @@ export class DeviceRegistry {
         results.push({ mac: input.mac, status: 'error', code: error.code, message: error.message })
       }
     }
+    const count = (status: string) => results.filter((r) => r.status === status).length
+    const summary = { values: { devices: results.length, created: count('created'), updated: count('updated'), errors: count('error') } }
+    await this.audit.record(this.db, { actor: auditActor(actor), tenantId, action: 'device.register.bulk', target: { type: 'device', id: null }, summary })
     return results
   }
 
@@ -162,9 +176,10 @@ export class DeviceRegistry {
    * and only the brand that made the device (or the platform) may decide it, never the
    * tenant that holds it.
    */
-  async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'registered_by'>, allow: boolean): Promise<void> {
+  async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'mac' | 'registered_by'>, allow: boolean): Promise<void> {
     await this.policy.configureDevice(actor, device.registered_by)
     await this.db.updateTable('devices').set({ allow_anonymous: allow, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
+    await this.record(actor, device.registered_by, 'device.access.change', device.mac, { values: { allowAnonymous: allow } })
   }
 
   /** A device by MAC for its brand or the platform; 404 for anyone else, as for a missing one. */
@@ -190,6 +205,7 @@ export class DeviceRegistry {
     if (!(await this.proof.proves(device, input.code)) || !device) throw deviceErrors.claimRefused()
     const sensor = await this.link(device, tenantId, input)
     await Promise.all(taken.map((t) => t.refund()))
+    await this.record(actor, tenantId, 'device.claim', device.mac, { values: { sensorId: sensor.id } })
     return sensor
   }
 
@@ -245,6 +261,7 @@ export class DeviceRegistry {
       await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
       await deleteSensor(trx, sensor.id)
     })
+    await this.record(actor, sensor.tenant_id, 'device.release', device.mac, { values: { sensorId: sensor.id } })
   }
 
   /**
@@ -255,7 +272,12 @@ export class DeviceRegistry {
   async transfer(actor: Actor, sensorId: number, scope: number | undefined, toTenantId: number): Promise<Sensor> {
     const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.policy.authorize(actor, 'devices.claim', toTenantId)
-    if (toTenantId === sensor.tenant_id) return sensor
+    const moved = toTenantId === sensor.tenant_id ? sensor : await this.move(sensor, device, toTenantId)
+    await this.record(actor, sensor.tenant_id, 'device.transfer', device.mac, { values: { sensorId: sensor.id, toTenantId } })
+    return moved
+  }
+
+  private async move(sensor: Sensor, device: Device, toTenantId: number): Promise<Sensor> {
     try {
       return await this.db.transaction().execute(async (trx) => {
         await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()

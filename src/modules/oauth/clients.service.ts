@@ -10,7 +10,8 @@ import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
 import { appErrors, notFound } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from '../tenancy/index.ts'
-import { SCOPES, type Actor } from '../tenancy/index.ts'
+import { auditActor, SCOPES, type Actor } from '../tenancy/index.ts'
+import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant, platformCount } from '../tenancy/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
@@ -38,6 +39,7 @@ export class ClientsService {
     private readonly cursors: CursorCodec,
     /** What the caches' ages are measured by (lib/clock.ts): a test that moves time moves them too. */
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
     /** Told when clients are added or removed (the CORS origin cache listens). */
     private readonly onChange: () => void = () => {},
   ) {
@@ -84,6 +86,10 @@ export class ClientsService {
       .executeTakeFirst()
     if (!client) throw appErrors.client_id_taken(input.clientId ?? '')
     this.changed()
+    // named, never shown: the secret (given or generated) is not in the summary at all
+    const shown = { name: input.name, public: isPublic, tenantId: client.tenant_id, redirectUris: input.redirectUris, grantTypes: input.grantTypes, scopes: input.scopes }
+    const summary = summarize(shown, ['name', 'public', 'tenantId'])
+    await this.audit.record(this.db, { actor: auditActor(actor), tenantId: client.tenant_id, action: 'client.create', target: { type: 'client', id: client.client_id }, summary })
     return { client, secret }
   }
 
@@ -115,9 +121,11 @@ export class ClientsService {
 
   async remove(actor: Actor, clientId: string): Promise<void> {
     this.policy.authorizeAction(actor, 'clients.manage')
-    const result = await this.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst()
-    if (!result.numDeletedRows) throw notFound('Client')
+    const deleted = await this.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).returning(['tenant_id', 'name']).executeTakeFirst()
+    if (!deleted) throw notFound('Client')
     this.changed()
+    const summary = summarize({ name: deleted.name }, ['name'])
+    await this.audit.record(this.db, { actor: auditActor(actor), tenantId: deleted.tenant_id, action: 'client.delete', target: { type: 'client', id: clientId }, summary })
     await revokeSessions(this.db, { clientId }, 'client_deleted', this.clock.now())
   }
 
@@ -133,6 +141,7 @@ export class ClientsService {
     const secret = randomToken(32)
     await this.db.updateTable('oauth_clients').set({ secret_hash: hashSecret(secret) }).where('client_id', '=', clientId).execute()
     this.changed()
+    await this.audit.record(this.db, { actor: auditActor(actor), tenantId: client.tenant_id, action: 'client.secret.rotate', target: { type: 'client', id: clientId } })
     return secret
   }
 

@@ -1,4 +1,5 @@
 import type { TenantRole } from '../../db/database.ts'
+import type { AuditActorRef } from '../../lib/audit.ts'
 
 /**
  * Who is acting. Services take an Actor and plain input, never an HTTP request; the HTTP
@@ -34,6 +35,8 @@ export interface UserActor {
    * asking the database again within the same request. Absent, the policy asks.
    */
   roleIn?: { tenantId: number; role: TenantRole | null }
+  /** The request's address, for the audit log (plugins/auth.ts sets it; absent outside HTTP). */
+  sourceIp?: string
 }
 
 /** A machine: a client_credentials token. It acts for the tenant that owns its client, within its scopes. */
@@ -42,6 +45,8 @@ export interface ClientActor {
   clientId: string
   tenantId: number | null
   scopes: ReadonlySet<string>
+  /** The request's address, for the audit log. */
+  sourceIp?: string
 }
 
 /** The platform operator: the CLI and the dev seed. May do everything. */
@@ -57,3 +62,11 @@ export type Actor = UserActor | ClientActor | OperatorActor | AnonymousActor
 
 export const OPERATOR: OperatorActor = Object.freeze({ kind: 'operator' })
 export const ANONYMOUS: AnonymousActor = Object.freeze({ kind: 'anonymous' })
+
+/** Who did it, as the audit log names them (lib/audit.ts). */
+export function auditActor(actor: Actor): AuditActorRef {
+  const sourceIp = 'sourceIp' in actor ? (actor.sourceIp ?? null) : null
+  if (actor.kind === 'user') return { kind: 'user', id: String(actor.userId), sourceIp }
+  if (actor.kind === 'client') return { kind: 'client', id: actor.clientId, sourceIp }
+  return { kind: actor.kind, id: null, sourceIp }
+}

@@ -23,7 +23,8 @@ import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination
 import { keyset } from './resource-scope.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import type { Executor } from '../../db/executor.ts'
-import type { Actor } from './actor.ts'
+import { auditActor, type Actor } from './actor.ts'
+import { summarize, type AuditSink } from '../../lib/audit.ts'
 import { roleAtLeast, type Policy } from './policy.ts'
 import { addMembership, findTenant, membershipRole } from './tenants.repository.ts'
 
@@ -67,6 +68,7 @@ export class InvitationsService {
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
   ) {}
 
   /** An invitation as the API shows it, its status as of the app's clock. */
@@ -101,6 +103,8 @@ export class InvitationsService {
         })
         .returningAll()
         .executeTakeFirstOrThrow()
+      const summary = summarize({ email, role: input.role }, ['email', 'role'])
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId, action: 'invitation.create', target: { type: 'invitation', id: row.id }, summary })
       await this.email.send(trx, {
         type: 'invitation',
         to: { email },
@@ -137,15 +141,18 @@ export class InvitationsService {
 
   async revoke(actor: Actor, tenantId: number, invitationId: number): Promise<void> {
     await this.policy.authorize(actor, 'members.manage', tenantId)
-    const result = await this.db
-      .updateTable('invitations')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', invitationId)
-      .where('tenant_id', '=', tenantId)
-      .where('accepted_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst()
-    if (!result.numUpdatedRows) throw notFound('Pending invitation')
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('invitations')
+        .set({ revoked_at: this.clock.now() })
+        .where('id', '=', invitationId)
+        .where('tenant_id', '=', tenantId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+      if (!result.numUpdatedRows) throw notFound('Pending invitation')
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId, action: 'invitation.revoke', target: { type: 'invitation', id: invitationId } })
+    })
   }
 
   private async pending(token: string): Promise<Invitation> {
@@ -183,6 +190,8 @@ export class InvitationsService {
       const current = await membershipRole(trx, invitation.tenant_id, user.id)
       const role = current && roleAtLeast(current, invitation.role) ? current : invitation.role
       await addMembership(trx, invitation.tenant_id, user.id, role)
+      const summary = { values: { role, invitation: invitation.id } }
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: invitation.tenant_id, action: 'member.add', target: { type: 'user', id: user.id }, summary })
       return { tenantId: invitation.tenant_id, role }
     })
   }

@@ -60,6 +60,11 @@ export const ACTIONS = {
   'members.read': { scope: 'tenants:read', role: 'member' },
   'members.manage': { scope: 'tenants:admin', role: 'admin', people: true },
   'emails.manage': { scope: 'tenants:admin', role: 'admin', people: true },
+  // reading a tenant's email-settings versions (restoring one is a tenants.update, field by field)
+  'settings.versions': { scope: 'tenants:admin', role: 'admin', people: true },
+  // the audit log: a tenant's admins read their tenant's entries, the platform reads all
+  'audit.read': { scope: 'tenants:admin', role: 'admin', people: true },
+  'audit.readAll': { scope: 'tenants:admin', platform: true, people: true },
   'spaces.read': { scope: 'spaces:read', role: 'member' },
   'spaces.write': { scope: 'spaces:write', role: 'admin' },
   'sensors.read': { scope: 'sensors:read', role: 'member' },

@@ -7,7 +7,7 @@
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Updateable } from 'kysely'
-import type { Tenant, TenantRole, TenantsTable } from '../../db/database.ts'
+import type { SettingsVersion, Tenant, TenantRole, TenantsTable } from '../../db/database.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import { canonicalLocale } from '../../lib/locale.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
@@ -19,6 +19,7 @@ import { BRAND_FIELDS, isBrand, PLATFORM_FIELDS } from './brands.ts'
 import { checkDomain, linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, type LinkRules } from './link-origins.ts'
 import { notABrand, roleAtLeast, type Policy } from './policy.ts'
 import type { CreateTenantInput, TenantView, UpdateTenantInput } from './tenants.schemas.ts'
+import type { SettingsHistory } from './settings-history.service.ts'
 import { addMembership, countOwners, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount, type MembersQuery } from './tenants.repository.ts'
 
 const PLAIN_LIST_MAX = 100
@@ -131,7 +132,9 @@ export class TenantsService {
     private readonly linkRules: LinkRules,
     private readonly clock: Clock,
     private readonly membersOf: MembersQuery,
-    private readonly senderHook?: SenderEmailHook,
+    private readonly senderHook: SenderEmailHook | undefined,
+    /** Versions of the settings and the audit entries of tenancy's actions. */
+    private readonly history: SettingsHistory,
   ) {}
 
   /** Refuses a ctaLink (or other token link) in the patch that is not on an origin verified for the tenant. */
@@ -177,6 +180,7 @@ export class TenantsService {
     const values = { ...columns(input), name: input.name, parent_tenant_id: parent, email_config: JSON.stringify(emailConfig) }
     const tenant = input.id === undefined ? await insertTenant(this.db, values) : await insertTenantWithId(this.db, input.id, values)
     if (!tenant) throw appErrors.tenant_id_taken(input.id)
+    await this.history.created(this.db, actor, tenant, input)
     return this.saved(this.db, input, tenant)
   }
 
@@ -196,7 +200,8 @@ export class TenantsService {
     return tenant
   }
 
-  async update(actor: Actor, tenantId: number, input: UpdateTenantInput): Promise<Tenant> {
+  /** Saves a PATCH; `restoredFrom` names the version a restore brings back (see restore). */
+  async update(actor: Actor, tenantId: number, input: UpdateTenantInput, restoredFrom?: number): Promise<Tenant> {
     await this.policy.authorize(actor, 'tenants.update', tenantId)
     await this.authorizeFields(actor, tenantId, input)
     checkTimeZone(input.timeZone)
@@ -212,8 +217,16 @@ export class TenantsService {
         .where('id', '=', tenantId)
         .returningAll()
         .executeTakeFirstOrThrow()
+      await this.history.updated(trx, actor, current, tenant, input, restoredFrom)
       return this.saved(trx, input, tenant)
     })
+  }
+
+  /** Makes a new version equal to `version` and applies it, with the checks and permissions of a PATCH. */
+  async restore(actor: Actor, tenantId: number, version: number): Promise<SettingsVersion> {
+    const patch = await this.history.restorePatch(actor, tenantId, version)
+    await this.update(actor, tenantId, patch, version)
+    return this.history.latest(tenantId)
   }
 
   private listQuery(filter: TenantList) {
@@ -283,6 +296,8 @@ export class TenantsService {
       if (!current) throw notFound('Member')
       if (current === 'owner' && role !== 'owner') await this.keepAnOwner(trx, tenantId, userId, actorRole)
       await addMembership(trx, tenantId, userId, role)
+      const summary = { fields: ['role'], values: { role, previousRole: current } }
+      await this.history.record(trx, actor, { tenantId, action: 'member.role.change', target: { type: 'user', id: userId }, summary })
     })
     const member = await this.membersQuery(tenantId).where('users.id', '=', userId).executeTakeFirstOrThrow()
     return memberView(member)
@@ -295,6 +310,7 @@ export class TenantsService {
       if (!role) throw notFound('Member')
       if (role === 'owner') await this.keepAnOwner(trx, tenantId, userId, actorRole)
       await removeMembership(trx, tenantId, userId)
+      await this.history.record(trx, actor, { tenantId, action: 'member.remove', target: { type: 'user', id: userId }, summary: { values: { role } } })
     })
   }
 

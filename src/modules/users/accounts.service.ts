@@ -21,7 +21,8 @@ import type { DB } from '../../db/connect.ts'
 import type { TenantRole, User } from '../../db/database.ts'
 import { hashPassword, hashSecret, verifyPassword } from '../../lib/crypto.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
-import type { Actor } from '../tenancy/index.ts'
+import { auditActor, type Actor } from '../tenancy/index.ts'
+import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant } from '../tenancy/index.ts'
 import { effectiveSignup } from '../tenancy/index.ts'
@@ -73,6 +74,7 @@ export class AccountsService {
     private readonly policy: Policy,
     private readonly mailLimits: MailLimits,
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
   ) {}
 
   /** Marks a token used and returns its user, or refuses it (unknown, used, expired). */
@@ -199,6 +201,9 @@ export class AccountsService {
         platformAdmin: input.platformAdmin ?? false,
       })
       if (input.tenantId !== undefined) await addMembership(trx, input.tenantId, user.id, input.role ?? 'member')
+      const shown = { email: input.email, platformAdmin: input.platformAdmin ?? false, belongsTo: input.belongsTo, tenantId: input.tenantId, role: input.tenantId === undefined ? undefined : (input.role ?? 'member') }
+      const summary = summarize(shown, ['email', 'platformAdmin', 'belongsTo', 'tenantId', 'role'])
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: input.tenantId ?? input.belongsTo ?? null, action: 'user.create', target: { type: 'user', id: user.id }, summary })
       return user
     })
   }

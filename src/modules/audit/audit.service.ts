@@ -1,0 +1,119 @@
+/**
+ * The audit log: one append-only entry per state-changing admin action, recorded by the
+ * service that made the change (lib/audit.ts is the port every module records through).
+ * Reading goes through the policy: a tenant's admins read their tenant's entries
+ * (`audit.read`), platform administrators everything (`audit.readAll`). Nothing updates an
+ * entry (the table's trigger refuses UPDATE, migration 0018); only retention deletes.
+ */
+import { sql } from 'kysely'
+import type { DB } from '../../db/connect.ts'
+import type { AuditEntry } from '../../db/database.ts'
+import type { Executor } from '../../db/executor.ts'
+import type { AuditRecord, AuditSink } from '../../lib/audit.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { validationError } from '../../lib/errors.ts'
+import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+import { newestFirst, type Actor, type Policy } from '../tenancy/index.ts'
+
+export interface AuditFilters {
+  /** An action (`client.create`), or a prefix ending in `*` (`client.*`). */
+  action?: string
+  /** `operator`, `user`, `client`, or one of them: `user:12`, `client:abc`. */
+  actor?: string
+  /** Entries at or after this time (ISO 8601). */
+  since?: string
+}
+
+export function auditView(e: AuditEntry) {
+  return {
+    id: e.id,
+    at: e.at.toISOString(),
+    actor: { kind: e.actor_kind, id: e.actor_id },
+    tenantId: e.tenant_id,
+    action: e.action,
+    target: { type: e.target_type, id: e.target_id },
+    sourceIp: e.source_ip,
+    summary: e.summary,
+  }
+}
+export type AuditView = ReturnType<typeof auditView>
+
+function parseSince(since: string | undefined): Date | undefined {
+  if (since === undefined) return undefined
+  const at = new Date(since)
+  if (Number.isNaN(at.getTime())) throw validationError([{ field: 'querystring.since', message: 'is not a date-time (ISO 8601)' }])
+  return at
+}
+
+export class AuditLog implements AuditSink {
+  constructor(
+    private readonly db: DB,
+    private readonly policy: Policy,
+    private readonly cursors: CursorCodec,
+    private readonly clock: Clock,
+  ) {}
+
+  async record(db: Executor, entry: AuditRecord): Promise<void> {
+    await db
+      .insertInto('audit_log')
+      .values({
+        at: this.clock.now(),
+        actor_kind: entry.actor.kind,
+        actor_id: entry.actor.id,
+        tenant_id: entry.tenantId,
+        action: entry.action,
+        target_type: entry.target.type,
+        target_id: entry.target.id === null ? null : String(entry.target.id),
+        source_ip: entry.actor.sourceIp,
+        summary: JSON.stringify(entry.summary ?? {}),
+      })
+      .execute()
+  }
+
+  private query(tenantId: number | null, filters: AuditFilters) {
+    let q = this.db.selectFrom('audit_log').selectAll()
+    if (tenantId !== null) q = q.where('tenant_id', '=', tenantId)
+    const { action, actor } = filters
+    if (action?.endsWith('*')) q = q.where(sql<boolean>`starts_with(action, ${action.slice(0, -1)})`)
+    else if (action) q = q.where('action', '=', action)
+    if (actor) {
+      const [kind, ...rest] = actor.split(':')
+      q = q.where('actor_kind', '=', kind ?? '')
+      if (rest.length) q = q.where('actor_id', '=', rest.join(':'))
+    }
+    const since = parseSince(filters.since)
+    if (since) q = q.where('at', '>=', since)
+    return q
+  }
+
+  private async page(tenantId: number | null, filters: AuditFilters, query: PageQuery) {
+    // the cursor is bound to the tenant and the filters: another list's cursor is a 400
+    const ctx = JSON.stringify([tenantId, filters.action ?? null, filters.actor ?? null, filters.since ?? null])
+    const req = this.cursors.request('audit', ctx, query)
+    const count = async () => {
+      const row = await this.query(tenantId, filters).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst()
+      return Number(row?.n ?? 0)
+    }
+    const source = newestFirst(() => this.query(tenantId, filters), count, 'id', (row) => row.id)
+    return paginate(this.cursors, 'audit', ctx, req, source, ({ row }) => auditView(row))
+  }
+
+  /** A tenant's entries, newest first (its admins and owners, the platform). */
+  async forTenant(actor: Actor, tenantId: number, filters: AuditFilters & PageQuery) {
+    await this.policy.authorize(actor, 'audit.read', tenantId)
+    return this.page(tenantId, filters, filters)
+  }
+
+  /** Every entry, newest first (platform administrators, the operator). */
+  async all(actor: Actor, filters: AuditFilters & PageQuery) {
+    this.policy.authorizeAction(actor, 'audit.readAll')
+    return this.page(null, filters, filters)
+  }
+
+  /** Drops entries older than the retention (maintenance, on the clock). */
+  async purge(at: Date, retentionDays: number): Promise<number> {
+    const before = new Date(at.getTime() - retentionDays * 86_400_000)
+    const result = await this.db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+}

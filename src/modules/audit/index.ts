@@ -1,0 +1,2 @@
+// The audit module's public face: what other modules may import (eslint/module-order.js).
+export { AuditLog, auditView, type AuditFilters, type AuditView } from './audit.service.ts'
