@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { registerScoped } from '../../lib/scope.ts'
 import { accountRoutes } from './account.routes.ts'
+import { consoleRoutes } from './console/console.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
 import { invitationRoutes } from './invitation.routes.ts'
@@ -50,4 +51,5 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
     accountRoutes(scoped, kit, pages.sessions, pages.authorize, oidc)
     invitationRoutes(scoped, kit, pages.sessions, pages.invitations)
   })
+  consoleRoutes(app, kit, pages.sessions)
 }

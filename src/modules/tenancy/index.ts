@@ -7,3 +7,5 @@ export * from './policy.ts'
 export * from './resource-scope.ts'
 export * from './tenants.repository.ts'
 export * from './signup.ts'
+// the shapes a tenant's settings must have: the console checks its forms against the API's own
+export { UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
