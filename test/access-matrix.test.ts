@@ -207,6 +207,7 @@ const PUBLIC: Record<string, string> = {
   'GET /console': CONSOLE,
   'GET /tenants/:tenantId/console': CONSOLE,
   'GET /console/tenants/:tenantId': CONSOLE,
+  'GET /console/platform': CONSOLE,
   'GET /console/tenants/:tenantId/audit': CONSOLE,
   'GET /console/tenants/:tenantId/brand': CONSOLE,
   'POST /console/tenants/:tenantId/brand': CONSOLE,

@@ -50,6 +50,17 @@ describe('signing in', () => {
     expect(picker.status).toBe(200)
     expect(picker.body).toContain(`href="/console/tenants/${w.otherId}"`)
     expect(picker.body).toContain(`href="/console/tenants/${w.brandId}"`)
+    const platform = await browser.get('/console/platform')
+    expect(platform.status).toBe(200)
+    expect(platform.body).toMatch(/<td>signing<\/td>/)
+    expect(platform.body).toContain('to deliver')
+  })
+
+  it('the platform page is refused to a brand admin', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const platform = await browser.get('/console/platform')
+    expect(platform.status).toBe(403)
+    expect(platform.body).not.toContain('Signing keys')
   })
 })
 

@@ -13,6 +13,7 @@ import { deviceRoutes } from './devices.routes.ts'
 import { emailRoutes } from './emails.routes.ts'
 import { homeRoutes } from './home.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
+import { platformRoutes } from './platform.routes.ts'
 
 export function consoleRoutes(app: FastifyInstance, kit: PageKit, sessions: PageSessions): void {
   const ck = new ConsoleKit(app, kit, sessions)
@@ -22,4 +23,5 @@ export function consoleRoutes(app: FastifyInstance, kit: PageKit, sessions: Page
   peopleRoutes(app, ck)
   appRoutes(app, ck)
   deviceRoutes(app, ck)
+  platformRoutes(app, ck)
 }
