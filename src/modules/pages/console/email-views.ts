@@ -44,6 +44,7 @@ export interface EditorInput {
 }
 
 function preview(c: Console, input: EditorInput): SafeHtml {
+  if (!c.admin) return html`<section class="preview"><p class="hint">The preview, like editing, needs the admin role.</p></section>`
   const base = `/console/tenants/${c.tenant.id}/emails/${input.type}`
   return html`<section class="preview" aria-labelledby="preview-h" data-preview>
 <h2 id="preview-h">Preview</h2>

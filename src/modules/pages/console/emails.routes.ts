@@ -50,8 +50,7 @@ function framed(reply: FastifyReply, htmlPart: string, logoUrl: string | null): 
 async function editor(app: FastifyInstance, c: Console, type: EmailType, n: Notes, sent?: EmailTypeTexts): Promise<ConsolePage> {
   const saved = c.tenant.email_config.emailTypeConfig?.[type as keyof NonNullable<typeof c.tenant.email_config.emailTypeConfig>] ?? {}
   const texts = sent ?? saved
-  const canRender = c.admin
-  const draft = canRender ? await app.services.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts) : null
+  const draft = c.admin ? await app.services.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts) : null
   const rendered = draft ? { subject: draft.rendered.subject, text: draft.rendered.text } : { subject: '(the preview needs the admin role)', text: '' }
   const body = emailEditor(c, { type, texts, editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [] }, n)
   return { title: `${TYPE_NAMES[type]} email`, section: 'emails', body, scripts: ['/console/console.js'] }
