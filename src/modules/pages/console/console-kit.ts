@@ -15,6 +15,7 @@ import Value from 'typebox/value'
 import type { Tenant, TenantRole } from '../../../db/database.ts'
 import { AppError, appErrors } from '../../../lib/errors.ts'
 import { Id } from '../../../lib/scope.ts'
+import { HtmlPage } from '../../../lib/schemas.ts'
 import { isPlatform, roleAtLeast, type UserActor } from '../../tenancy/index.ts'
 import { brandOf } from '../brand.ts'
 import type { SafeHtml } from '../html.ts'
@@ -55,6 +56,8 @@ export interface Notes {
   error?: string
 }
 const SCHEMA = { tags: ['pages'] }
+/** A console page: the page, or for a signed-out browser a redirect to the sign-in. */
+export const SIGNED_OUT = { 200: HtmlPage, 303: Type.Null({ description: 'Signed out: to /console, which signs the browser in and comes back' }) }
 
 export class ConsoleKit {
   constructor(
@@ -104,7 +107,7 @@ export class ConsoleKit {
 
   /** A page about one tenant (`/console/tenants/:tenantId/...`); signed out, the browser goes to sign in. */
   get(path: string, summary: string, show: (c: Console, request: FastifyRequest) => Promise<ConsolePage>, params: TProperties = {}): void {
-    this.app.get(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary}`, params: Type.Object({ tenantId: Id, ...params }) } }, async (request, reply) => {
+    this.app.get(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary}`, params: Type.Object({ tenantId: Id, ...params }), response: SIGNED_OUT } }, async (request, reply) => {
       const session = await this.session(request)
       if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)
       const c = await this.open(request, reply, session)

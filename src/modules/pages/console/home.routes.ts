@@ -11,7 +11,7 @@ import { html } from '../html.ts'
 import { emailStep } from '../views.ts'
 import { pageActor, type PageSession } from '../page-sessions.ts'
 import { isBrand, isPlatform } from '../../tenancy/index.ts'
-import type { ConsoleKit } from './console-kit.ts'
+import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { deviceCounts } from './devices.routes.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
@@ -27,7 +27,7 @@ export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   )
 
   registerScoped(app, (scoped) => {
-    scoped.get('/console', { schema: { tags: ['pages'], summary: 'Console: sign in, then pick a tenant (under a brand\'s prefix, its hosted login)' } }, async (request, reply) => {
+    scoped.get('/console', { schema: { tags: ['pages'], summary: 'Console: sign in, then pick a tenant (under a brand\'s prefix, its hosted login)', response: SIGNED_OUT } }, async (request, reply) => {
       const session = await ck.session(request)
       if (!session) return signIn(ck, request, reply)
       return picker(ck, request, reply, session)

@@ -10,11 +10,11 @@ import { listSigningKeys } from '../../oauth/index.ts'
 import { isBrand, isPlatform } from '../../tenancy/index.ts'
 import { html } from '../html.ts'
 import { pageActor } from '../page-sessions.ts'
-import type { ConsoleKit } from './console-kit.ts'
+import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 
 export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const { policy, tenants, clock } = app.services
-  app.get('/console/platform', { schema: { tags: ['pages'], summary: 'Console: tenants, signing keys and outbox status (platform administrators)' } }, async (request, reply) => {
+  app.get('/console/platform', { schema: { tags: ['pages'], summary: 'Console: tenants, signing keys and outbox status (platform administrators)', response: SIGNED_OUT } }, async (request, reply) => {
     const session = await ck.session(request)
     if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)
     const actor = pageActor(session)
