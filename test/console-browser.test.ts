@@ -54,12 +54,15 @@ afterAll(async () => {
 /** axe-core in the page (evaluated by the driver, so the page's CSP stays as it is): no WCAG A/AA violation. */
 async function accessible(name: string): Promise<void> {
   await page.evaluate(AXE)
-  const violations = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run
+  const { violations, passed } = await page.evaluate(async () => {
+    type Rule = { id: string; nodes: { target: unknown }[] }
+    const run = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe.run
     const result = await run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, iframes: false })
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+    return { violations: result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`), passed: result.passes.map((p) => p.id) }
   })
   expect(violations, name).toEqual([])
+  // axe did look: labels and contrast were checked, not skipped
+  expect(passed, name).toEqual(expect.arrayContaining(['color-contrast']))
   await snapshot(page, `console-${name}`)
 }
 
