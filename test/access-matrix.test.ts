@@ -140,6 +140,8 @@ const MATRIX: Record<string, number[]> = {
 /** Hosted pages authenticate a browser by its page-session cookie and CSRF token, not a bearer token (tested in test/pages-*.test.ts). */
 const PAGE = 'hosted page: page-session cookie and CSRF token'
 
+const CONSOLE = `${PAGE}; the console acts with the signed-in person's Actor through the same services`
+
 /** Routes anyone may call, and why. */
 const PUBLIC: Record<string, string> = {
   'GET /health': 'liveness', 'GET /ready': 'readiness', 'GET /metrics': 'its own bearer token (METRICS_TOKEN); absent unless configured', 'GET /openapi.json': 'the API document',
@@ -208,6 +210,38 @@ const PUBLIC: Record<string, string> = {
   'POST /tenants/:tenantId/invitations/accept/signin': PAGE,
   'POST /invitations/accept/confirm': PAGE,
   'POST /tenants/:tenantId/invitations/accept/confirm': PAGE,
+  // the console: a hosted page like the others; its access, CSRF and 404s are tested in test/console-http.test.ts
+  'GET /console/console.css': CONSOLE,
+  'GET /console/console.js': CONSOLE,
+  'GET /console': CONSOLE,
+  'GET /tenants/:tenantId/console': CONSOLE,
+  'GET /console/tenants/:tenantId': CONSOLE,
+  'GET /console/platform': CONSOLE,
+  'GET /console/tenants/:tenantId/audit': CONSOLE,
+  'GET /console/tenants/:tenantId/brand': CONSOLE,
+  'POST /console/tenants/:tenantId/brand': CONSOLE,
+  'GET /console/tenants/:tenantId/brand/preview': CONSOLE,
+  'GET /console/tenants/:tenantId/emails': CONSOLE,
+  'GET /console/tenants/:tenantId/emails/:emailType': CONSOLE,
+  'POST /console/tenants/:tenantId/emails/:emailType': CONSOLE,
+  'POST /console/tenants/:tenantId/emails/:emailType/test': CONSOLE,
+  'GET /console/tenants/:tenantId/emails/:emailType/preview': CONSOLE,
+  'POST /console/tenants/:tenantId/emails/:emailType/preview': CONSOLE,
+  'POST /console/tenants/:tenantId/emails/:emailType/draft': CONSOLE,
+  'GET /console/tenants/:tenantId/people': CONSOLE,
+  'GET /console/tenants/:tenantId/customers': CONSOLE,
+  'POST /console/tenants/:tenantId/people/invitations': CONSOLE,
+  'POST /console/tenants/:tenantId/people/invitations/:invitationId/revoke': CONSOLE,
+  'POST /console/tenants/:tenantId/people/invitations/:invitationId/resend': CONSOLE,
+  'POST /console/tenants/:tenantId/people/members/:userId/role': CONSOLE,
+  'POST /console/tenants/:tenantId/people/members/:userId/remove': CONSOLE,
+  'GET /console/tenants/:tenantId/apps': CONSOLE,
+  'POST /console/tenants/:tenantId/apps': CONSOLE,
+  'POST /console/tenants/:tenantId/apps/:clientId/rotate': CONSOLE,
+  'POST /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
+  'GET /console/tenants/:tenantId/devices': CONSOLE,
+  'POST /console/tenants/:tenantId/devices/:sensorId/command': CONSOLE,
+  'POST /console/tenants/:tenantId/devices/:sensorId/credentials': CONSOLE,
   'GET /ws': 'the single-use ticket from GET /ws/ticket is the proof (tested in devices-isolation)',
 }
 

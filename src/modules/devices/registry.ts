@@ -169,6 +169,15 @@ export class DeviceRegistry {
     return (tenantId === null ? q.where('registered_by', 'is', null) : q.where('registered_by', '=', tenantId)).orderBy('id', 'desc').limit(1000).execute()
   }
 
+  /** The brand's devices as `list` gives them, each with whether a tenant has claimed it. */
+  async listWithClaims(actor: Actor, tenantId: number | null): Promise<{ device: Device; claimed: boolean }[]> {
+    const devices = await this.list(actor, tenantId)
+    if (!devices.length) return []
+    const rows = await this.db.selectFrom('sensors').select('device_ref').where('device_ref', 'in', devices.map((d) => d.id)).execute()
+    const claimed = new Set(rows.map((r) => r.device_ref))
+    return devices.map((device) => ({ device, claimed: claimed.has(device.id) }))
+  }
+
   /**
    * RISK: with allowAnonymous on, anyone who can reach the broker and knows (or guesses)
    * this device's MAC can publish its state and read its commands: the MAC is taken from the

@@ -8,7 +8,7 @@ import { checkLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { OutboxMessage, Tenant } from '../../db/database.ts'
+import type { EmailTypeTexts, OutboxMessage, Tenant } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
@@ -31,6 +31,15 @@ export interface SendEmailInput {
   dates?: Record<string, Date>
   /** The recipient's locale (the account's; the request's for an address without one); null: not known. */
   locale?: string | null
+  /** Unsaved texts laid over the tenant's for this type (a console preview); never stored. */
+  draftTexts?: EmailTypeTexts
+}
+
+/** The tenant as it would look with `draft` saved for `type`: for previews only. */
+function withDraft(tenant: Tenant, type: EmailType, draft: EmailTypeTexts): Tenant {
+  const types = { ...(tenant.email_config.emailTypeConfig ?? {}) } as Record<string, EmailTypeTexts>
+  types[type] = draft
+  return { ...tenant, email_config: { ...tenant.email_config, emailTypeConfig: types } }
 }
 
 function parseMailFrom(mailFrom: string): { name: string; address: string } {
@@ -106,7 +115,8 @@ export class EmailService {
    * now, as an origin may have stopped being verified (tenancy/link-origins.ts).
    */
   async renderAs(trx: Executor, input: SendEmailInput): Promise<{ tenant: Tenant | null; rendered: RenderedEmail }> {
-    const tenant = (await lookOfId(trx, input.tenantId)) ?? null
+    const saved = (await lookOfId(trx, input.tenantId)) ?? null
+    const tenant = saved && input.draftTexts ? withDraft(saved, input.type, input.draftTexts) : saved
     const customTexts = input.customTexts ?? false
     const origins = tenant && customTexts ? await verifiedOrigins(trx, tenant, this.linkRules) : null
     const linkOk = (link: string) => origins !== null && checkLink(link, origins, this.linkRules) === null

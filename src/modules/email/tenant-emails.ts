@@ -2,7 +2,9 @@
 import type { DB } from '../../db/connect.ts'
 import type { EmailService, SendEmailInput } from './email.service.ts'
 import type { EmailUser } from './renderer.ts'
-import type { EmailType } from './placeholders.ts'
+import { checkEmailText, CUSTOMISABLE_TYPES, type CustomisableType, type EmailType } from './placeholders.ts'
+import type { EmailTypeTexts } from '../../db/database.ts'
+import type { ErrorDetail } from '../../lib/errors.ts'
 import type { Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant } from '../tenancy/index.ts'
@@ -55,6 +57,28 @@ export class TenantEmailsService {
     const { tenant, to } = await this.prepare(actor, tenantId)
     const { rendered } = await this.email.renderAs(this.db, this.sample(type, tenant.id, to, locale))
     return rendered
+  }
+
+  /**
+   * Renders unsaved texts (the console's form as it is typed) without storing anything, and
+   * names what saving them would refuse: an unknown placeholder, one of another email type,
+   * stray braces. An empty field means the default, as it does when saved.
+   */
+  async previewDraft(actor: Actor, tenantId: number, type: EmailType, draft: EmailTypeTexts) {
+    const { tenant, to } = await this.prepare(actor, tenantId)
+    const problems: ErrorDetail[] = []
+    const texts: EmailTypeTexts = {}
+    if ((CUSTOMISABLE_TYPES as readonly string[]).includes(type)) {
+      for (const [field, text] of Object.entries(draft) as [keyof EmailTypeTexts, string | undefined][]) {
+        if (!text) continue
+        const problem = checkEmailText(type as CustomisableType, field, text)
+        if (problem) problems.push({ field, message: problem })
+        texts[field] = text
+      }
+    }
+    const data = sampleData(type, this.publicUrl)
+    const { rendered } = await this.email.renderAs(this.db, { type, to, tenantId: tenant.id, customTexts: true, data, draftTexts: texts })
+    return { rendered, problems }
   }
 
   /** Sends the preview to the admin's own address; returns that address. */

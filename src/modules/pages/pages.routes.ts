@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts'
 import { FALLBACK_LOCALE } from '../../lib/locale.ts'
 import { registerScoped } from '../../lib/scope.ts'
 import { accountRoutes } from './account.routes.ts'
+import { consoleRoutes } from './console/console.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
 import { invitationRoutes } from './invitation.routes.ts'
@@ -54,4 +55,5 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
     accountRoutes(scoped, kit, { sessions: pages.sessions, authorize: pages.authorize, oidc })
     invitationRoutes(scoped, kit, pages.sessions, pages.invitations)
   })
+  consoleRoutes(app, kit, pages.sessions)
 }

@@ -75,7 +75,8 @@ export function newNonce(): string {
   return randomBytes(18).toString('base64url')
 }
 
-export function pageHeaders(reply: FastifyReply, nonce: string, formTargets: (string | null)[] = [], imageOrigin: string | null = null): void {
+/** `frames`: the console shows previews of its own pages and emails in frames (frame-src 'self'). */
+export function pageHeaders(reply: FastifyReply, nonce: string, formTargets: (string | null)[] = [], imageOrigin: string | null = null, frames = false): void {
   const images = ["'self'", 'https:', 'data:', ...(imageOrigin ? [imageOrigin] : [])].join(' ')
   const forms = ["'self'", ...formTargets.filter((t): t is string => Boolean(t))].join(' ')
   reply
@@ -87,6 +88,7 @@ export function pageHeaders(reply: FastifyReply, nonce: string, formTargets: (st
         `style-src 'self' 'nonce-${nonce}'`,
         `img-src ${images}`,
         "connect-src 'self'",
+        ...(frames ? ["frame-src 'self'"] : []),
         `form-action ${forms}`,
         "frame-ancestors 'none'",
         "base-uri 'none'",

@@ -143,6 +143,17 @@ export class SensorsService {
     return q
   }
 
+  /** A tenant's devices at a glance: its sensors, those online now, those presenting a claimed device (one count over the tenant's sensors). */
+  async counts(actor: Actor, tenantId: number): Promise<{ total: number; online: number; claimed: number }> {
+    await this.policy.authorize(actor, 'sensors.read', tenantId)
+    const row = await this.db
+      .selectFrom('sensors')
+      .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where online)`.as('online'), sql<string>`count(device_ref)`.as('claimed')])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()
+    return { total: Number(row?.total ?? 0), online: Number(row?.online ?? 0), claimed: Number(row?.claimed ?? 0) }
+  }
+
   async list(actor: Actor, scope: number | undefined, filters: SensorFilters): Promise<Sensor[]> {
     const filter = await listScope(this.policy, actor, 'sensors.read', scope)
     return this.listQuery(filter, filters).orderBy('id').limit(PLAIN_LIST_MAX).execute()

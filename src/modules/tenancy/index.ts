@@ -8,3 +8,5 @@ export * from './resource-scope.ts'
 export * from './tenants.repository.ts'
 export * from './signup.ts'
 export * from './newest-first.ts'
+// the shapes a tenant's settings must have: the console checks its forms against the API's own
+export { UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'

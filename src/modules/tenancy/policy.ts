@@ -57,6 +57,8 @@ export const ACTIONS = {
   'tenants.brand': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
   // making a tenant a brand, approving domains for its token links
   'tenants.mark': { scope: 'tenants:admin', platform: true, people: true },
+  // the platform's own state: signing keys, the email outbox (the console's platform page)
+  'platform.inspect': { scope: 'tenants:admin', platform: true, people: true },
   'members.read': { scope: 'tenants:read', role: 'member' },
   'members.manage': { scope: 'tenants:admin', role: 'admin', people: true },
   'emails.manage': { scope: 'tenants:admin', role: 'admin', people: true },

@@ -287,6 +287,25 @@ export class TenantsService {
     return paginate(this.cursors, 'members', ctx, req, source, memberView)
   }
 
+  /**
+   * A brand's customers, oldest first, whose address starts with `email` (any, when empty):
+   * one page at a time, the cursor bound to the search. Members and above may read it.
+   */
+  async customersPage(actor: Actor, tenantId: number, query: PageQuery, email = '') {
+    await this.policy.authorize(actor, 'members.read', tenantId)
+    const prefix = email.trim().toLowerCase().slice(0, 320)
+    const ctx = `t${tenantId}:${prefix}`
+    const req = this.cursors.request('customers', ctx, query)
+    // LIKE's own wildcards in what was typed are literal characters
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const base = () => this.membersQuery(tenantId).where('memberships.role', '=', 'customer').where('users.email', 'like', pattern)
+    const count = async () => {
+      const row = await base().clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst()
+      return Number(row?.n ?? 0)
+    }
+    return paginate(this.cursors, 'customers', ctx, req, keyset(base, count, 'users.id'), memberView)
+  }
+
   /** Changes an existing member's role (admins; owners for anything touching owners). */
   async changeRole(actor: Actor, tenantId: number, userId: number, role: Exclude<TenantRole, 'customer'>) {
     const actorRole = await this.policy.authorize(actor, 'members.manage', tenantId)

@@ -1,0 +1,107 @@
+/**
+ * A brand's settings in the console: name, logo, colours, sender, sign-up policy, saved by
+ * TenantsService.update (the policy's `tenants.brand`, as PATCH /tenants/{id}), checked
+ * against the API's own schema first. Beside the form, the hosted sign-in page in the look
+ * being typed: a frame the script points at /brand/preview with the form's values. That
+ * preview renders what the admin typed only for those who may brand the tenant, runs no
+ * script, submits no form, and only the console may frame it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { SignupPolicy } from '../../../db/database.ts'
+import { brandOf, type Brand } from '../brand.ts'
+import { html } from '../html.ts'
+import { translator } from '../i18n.ts'
+import { field } from '../kit.ts'
+import { renderPage } from '../layout.ts'
+import { cspSource, newNonce, pageHeaders } from '../security.ts'
+import { emailStep } from '../views.ts'
+import { isBrand, UpdateTenantBody } from '../../tenancy/index.ts'
+import { checked, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
+import { csrfField, notes, readOnly, select, textField } from './layout.ts'
+
+const SIGNUP_LABELS: Record<SignupPolicy, string> = {
+  closed: 'Closed: nobody signs up',
+  customers: 'Customers: anyone signs up as a customer',
+  members: 'Members: anyone signs up as a member',
+}
+
+function show(c: Console, n: Notes): ConsolePage {
+  const t = c.tenant
+  const template = t.email_config.template ?? {}
+  const brand = isBrand(t)
+  const locked = !c.admin || !brand
+  const base = `/console/tenants/${t.id}/brand`
+  const why = !brand ? html`<p class="notice info" role="status">${t.name} is not a brand: it wears its brand's look, texts and sign-up.</p>` : c.admin ? html`` : readOnly
+  const body = html`${notes(n)}${why}
+<div class="split">
+<form method="post" action="${base}" class="stack editor" id="brand-form" data-preview="${base}/preview">${csrfField(c.page.csrf)}
+${textField({ name: 'name', label: 'Name', value: t.name, readonly: locked, required: true, maxlength: 200 })}
+${textField({ name: 'logoUrl', label: 'Logo URL', value: t.logo_url, type: 'url', readonly: locked, hint: 'An https address of an image; empty: the name is shown.', maxlength: 2000 })}
+${textField({ name: 'buttonColor', label: 'Button colour', value: template.buttonColor, readonly: locked, hint: '#RGB or #RRGGBB; button text turns black or white to stay readable.', maxlength: 7 })}
+${textField({ name: 'textColor', label: 'Text colour', value: template.textColor, readonly: locked, hint: '#RGB or #RRGGBB; a colour too pale to read on white falls back to the default.', maxlength: 7 })}
+${textField({ name: 'senderEmail', label: 'Sender address', value: t.sender_email, type: 'email', readonly: locked, hint: 'Emails come from it once it is verified (a link is mailed to it).', maxlength: 320 })}
+${select({ name: 'signup', label: 'Sign-up', value: t.signup, options: Object.entries(SIGNUP_LABELS), disabled: locked })}
+${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
+<button type="submit" class="secondary" formaction="${base}/preview" formmethod="get" formtarget="brand-preview">Preview without saving</button></div>`}
+</form>
+<section class="preview" aria-labelledby="brand-preview-h"><h2 id="brand-preview-h">Sign-in page</h2>
+<iframe name="brand-preview" id="brand-preview" title="The hosted sign-in page in this look" src="${base}/preview" sandbox></iframe></section>
+</div>`
+  return { title: 'Brand', section: 'brand', body, scripts: ['/console/console.js'] }
+}
+
+const blank = (value: string) => (value.trim() ? value.trim() : null)
+
+/** The look a preview shows: the saved one, with what an admin who may brand the tenant typed laid over it. */
+async function draftBrand(app: FastifyInstance, c: Console, request: FastifyRequest): Promise<Brand> {
+  const q = request.query as Record<string, unknown>
+  const text = (name: string) => (typeof q[name] === 'string' ? (q[name] as string).slice(0, 2000) : undefined)
+  const typed = ['name', 'logoUrl', 'buttonColor', 'textColor'].some((k) => text(k) !== undefined)
+  if (!typed) return brandOf(c.tenant)
+  await app.services.policy.authorize(c.actor, 'tenants.brand', c.tenant.id)
+  const logo = text('logoUrl')?.trim()
+  const template = { ...c.tenant.email_config.template, buttonColor: text('buttonColor')?.trim() || undefined, textColor: text('textColor')?.trim() || undefined }
+  const tenant = {
+    ...c.tenant,
+    name: text('name')?.trim() || c.tenant.name,
+    logo_url: logo && /^https?:\/\/\S+$/.test(logo) ? logo : null,
+    email_config: { ...c.tenant.email_config, template },
+  }
+  // brandOf checks the colours (#RGB/#RRGGBB) before they reach a stylesheet
+  return brandOf(tenant)
+}
+
+export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  ck.get('/brand', "the brand's look, sender and sign-up", async (c) => show(c, {}))
+
+  ck.post(
+    '/brand',
+    "save the brand's look, sender and sign-up",
+    async (c, request) => {
+      const template = { buttonColor: blank(field(request, 'buttonColor')), textColor: blank(field(request, 'textColor')) }
+      const input = checked(UpdateTenantBody, {
+        name: field(request, 'name').trim(),
+        logoUrl: blank(field(request, 'logoUrl')),
+        senderEmail: blank(field(request, 'senderEmail')),
+        signup: field(request, 'signup'),
+        emailConfig: { template },
+      })
+      c.tenant = await app.services.tenants.update(c.actor, c.tenant.id, input)
+      return 'Saved: the hosted pages and emails wear this look from now on.'
+    },
+    async (c, _request, n) => show(c, n),
+  )
+
+  app.get('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the hosted sign-in page in the saved or typed look, for the preview frame' } }, async (request, reply) => {
+    const c = await ck.open(request, reply)
+    const brand = { ...(await draftBrand(app, c, request)), tenantId: c.tenant.id }
+    const nonce = newNonce()
+    pageHeaders(reply, nonce, [], cspSource(brand.logoUrl))
+    // framed by the console only, and inert: its form goes nowhere
+    reply.header('content-security-policy', `${String(reply.getHeader('content-security-policy')).replace("frame-ancestors 'none'", "frame-ancestors 'self'").replace(/form-action [^;]+/, "form-action 'none'")}; sandbox`)
+    reply.header('x-frame-options', 'SAMEORIGIN')
+    const t = translator('en')
+    const body = emailStep(brand, { csrf: '', requestId: '', appName: null, t, uiLocales: null })
+    return reply.send(renderPage({ brand, locale: t.locale, title: t.text('signin.titleAccount'), body, nonce }))
+  })
+}

@@ -1,0 +1,164 @@
+/**
+ * What every console page needs: the signed-in person (the hosted pages' browser session),
+ * their Actor, the tenant the page is about and their role in it, and one way to answer.
+ *
+ * A console page is one more caller of the services, never a shortcut: the Actor is the
+ * page session's person (pageActor), the tenant is read through TenantsService.load (the
+ * policy answers 404 to a person with no role in it, exactly as the API does), and every
+ * change calls the same service method as the API route. What a page shows or hides by
+ * role is presentation only; the service decides. Every POST carries the CSRF token of the
+ * hosted pages (security.ts) and is refused without it before anything else runs.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import Type, { type Static, type TProperties, type TSchema } from 'typebox'
+import Value from 'typebox/value'
+import type { Tenant, TenantRole } from '../../../db/database.ts'
+import { AppError, appErrors } from '../../../lib/errors.ts'
+import { Id } from '../../../lib/scope.ts'
+import { HtmlPage } from '../../../lib/schemas.ts'
+import { isPlatform, roleAtLeast, type UserActor } from '../../tenancy/index.ts'
+import { brandOf } from '../brand.ts'
+import type { SafeHtml } from '../html.ts'
+import type { PageContext, PageKit } from '../kit.ts'
+import { pageActor, type PageSession, type PageSessions } from '../page-sessions.ts'
+import { pageHeaders } from '../security.ts'
+import { renderConsole, type Section } from './layout.ts'
+
+export interface Console {
+  page: PageContext
+  session: PageSession
+  actor: UserActor
+  tenant: Tenant
+  /** The person's role in the tenant (owner for platform administrators). */
+  role: TenantRole
+  /** Whether the role reaches `admin`: pages show their forms, or read-only views. */
+  admin: boolean
+  platformAdmin: boolean
+}
+
+export interface ConsolePage {
+  title: string
+  section: Section
+  body: SafeHtml
+  status?: number
+  scripts?: string[]
+}
+
+/** What a POST shows when its service refuses the input: the section's page with the sentence. */
+export interface Refusal {
+  error: string
+  status: number
+}
+
+/** A sentence for the top of a page after a form: what was done, or why not. */
+export interface Notes {
+  notice?: string
+  error?: string
+}
+const SCHEMA = { tags: ['pages'] }
+/** A console page: the page, or for a signed-out browser a redirect to the sign-in. */
+export const SIGNED_OUT = { 200: HtmlPage, 303: Type.Null({ description: 'Signed out: to /console, which signs the browser in and comes back' }) }
+
+export class ConsoleKit {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly kit: PageKit,
+    readonly sessions: PageSessions,
+  ) {}
+
+  async session(request: FastifyRequest): Promise<PageSession | null> {
+    return this.sessions.find(request.cookies[this.kit.names.session])
+  }
+
+  /** The console's own look: the platform's default theme, whatever tenant is open. */
+  async context(request: FastifyRequest, reply: FastifyReply): Promise<PageContext> {
+    const page = await this.kit.context(request, reply)
+    return { ...page, brand: brandOf(null) }
+  }
+
+  /** The signed-in person and the tenant of the URL; 401 signed out, 404 for a tenant they have no role in. */
+  async open(request: FastifyRequest, reply: FastifyReply, known?: PageSession): Promise<Console> {
+    const session = known ?? (await this.session(request))
+    if (!session) throw appErrors.signed_out()
+    const actor = pageActor(session)
+    const tenantId = (request.params as { tenantId: number }).tenantId
+    const tenant = await this.app.services.tenants.load(actor, tenantId)
+    const role = (await this.app.services.policy.roleIn(actor, tenantId)) ?? 'member'
+    const page = await this.context(request, reply)
+    return { page, session, actor, tenant, role, admin: roleAtLeast(role, 'admin'), platformAdmin: isPlatform(actor) }
+  }
+
+  send(reply: FastifyReply, c: Pick<Console, 'page' | 'session' | 'platformAdmin'> & { tenant: Tenant | null }, out: ConsolePage): FastifyReply {
+    pageHeaders(reply, c.page.nonce, [], null, true)
+    return reply.code(out.status ?? 200).send(
+      renderConsole({
+        title: out.title,
+        section: out.section,
+        body: out.body,
+        nonce: c.page.nonce,
+        csrf: c.page.csrf,
+        email: c.session.user.email,
+        tenant: c.tenant ? { id: c.tenant.id, name: c.tenant.name } : null,
+        platformAdmin: c.platformAdmin,
+        scripts: out.scripts,
+      }),
+    )
+  }
+
+  /** A page about one tenant (`/console/tenants/:tenantId/...`); signed out, the browser goes to sign in. */
+  get(path: string, summary: string, show: (c: Console, request: FastifyRequest) => Promise<ConsolePage>, params: TProperties = {}): void {
+    this.app.get(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary}`, params: Type.Object({ tenantId: Id, ...params }), response: SIGNED_OUT } }, async (request, reply) => {
+      const session = await this.session(request)
+      if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)
+      const c = await this.open(request, reply, session)
+      return this.send(reply, c, await show(c, request))
+    })
+  }
+
+  /**
+   * A form of one tenant's page: CSRF first, then `act` (one service call); its sentence is
+   * shown on the section's page. A refusal of the input (4xx other than 401/403/404) shows
+   * the page again with the reason; anything else is the hosted pages' error page.
+   */
+  post(
+    path: string,
+    summary: string,
+    act: (c: Console, request: FastifyRequest) => Promise<string | ConsolePage>,
+    show: (c: Console, request: FastifyRequest, notes: Notes) => Promise<ConsolePage>,
+    params: TProperties = {},
+  ): void {
+    this.app.post(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary} (form)`, params: Type.Object({ tenantId: Id, ...params }) } }, async (request, reply) => {
+      this.kit.checkCsrf(request)
+      const session = await this.session(request)
+      if (!session) throw appErrors.signed_out()
+      const c = await this.open(request, reply, session)
+      try {
+        const done = await act(c, request)
+        if (typeof done !== 'string') return this.send(reply, c, done)
+        return this.send(reply, c, await show(c, request, { notice: done }))
+      } catch (error) {
+        const refusal = refusalOf(error)
+        if (!refusal) throw error
+        return this.send(reply, c, { ...(await show(c, request, { error: refusal.error })), status: refusal.status })
+      }
+    })
+  }
+}
+
+/** An input the service refused, as a sentence naming the fields; null for anything else. */
+export function refusalOf(error: unknown): Refusal | null {
+  if (!(error instanceof AppError)) return null
+  if (error.statusCode < 400 || error.statusCode >= 500 || [401, 403, 404].includes(error.statusCode)) return null
+  const details = (error.details ?? []).map((d) => `${d.field.replace(/^body\./, '')} ${d.message}`)
+  return { error: details.length ? `${error.message} ${details.join('; ')}.` : error.message, status: error.statusCode }
+}
+
+/** The form's values checked against the API's own schema: 400 naming each field, as the API does. */
+export function checked<S extends TSchema>(schema: S, value: unknown): Static<S> {
+  const errors = [...Value.Errors(schema, value)]
+  if (errors.length) {
+    const details = errors.map((e) => ({ field: e.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'form', message: e.message }))
+    throw appErrors.validation_failed('Some fields need another look:', details)
+  }
+  return value as Static<S>
+}

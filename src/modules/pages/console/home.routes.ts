@@ -1,0 +1,78 @@
+/**
+ * The console's front door: sign-in (through the hosted login of the platform, or of a brand
+ * under its `/tenants/{id}` prefix), the tenant picker, a tenant's overview, and the place
+ * the audit log goes. Signed out, `/console` shows the hosted sign-in, which comes back here.
+ */
+import { readFileSync } from 'node:fs'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Tenant, TenantRole } from '../../../db/database.ts'
+import { registerScoped } from '../../../lib/scope.ts'
+import { html } from '../html.ts'
+import { emailStep } from '../views.ts'
+import { pageActor, type PageSession } from '../page-sessions.ts'
+import { isBrand, isPlatform } from '../../tenancy/index.ts'
+import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
+import { deviceCounts } from './devices.routes.ts'
+
+const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
+const CSS = asset('console.css')
+const JS = asset('../assets/console.js')
+
+export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  app.get('/console/console.css', { schema: { tags: ['pages'], summary: "The console's stylesheet" } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CSS),
+  )
+  app.get('/console/console.js', { schema: { tags: ['pages'], summary: "The console's script: live previews (the pages work without it)" } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(JS),
+  )
+
+  registerScoped(app, (scoped) => {
+    scoped.get('/console', { schema: { tags: ['pages'], summary: 'Console: sign in, then pick a tenant (under a brand\'s prefix, its hosted login)', response: SIGNED_OUT } }, async (request, reply) => {
+      const session = await ck.session(request)
+      if (!session) return signIn(ck, request, reply)
+      return picker(ck, request, reply, session)
+    })
+  })
+
+  ck.get('', 'a tenant at a glance', async (c) => {
+    const counts = await deviceCounts(app, c)
+    const members = await app.services.tenants.members(c.actor, c.tenant.id)
+    const staff = members.filter((m) => m.role !== 'customer').length
+    const body = html`
+<p>You are <strong>${c.role}</strong> in ${c.tenant.name}${c.platformAdmin ? ' (as a platform administrator)' : ''}.</p>
+<ul class="tiles" aria-label="At a glance">
+<li><span class="tile-figure">${counts.total}</span> devices</li>
+<li><span class="tile-figure">${counts.online}</span> online now</li>
+<li><span class="tile-figure">${counts.claimed}</span> claimed</li>
+<li><span class="tile-figure">${staff}</span> members</li>
+</ul>`
+    return { title: c.tenant.name, section: 'overview', body }
+  })
+
+  ck.get('/audit', 'the audit log (arrives with the audit work)', async (c) => ({
+    title: 'Audit log',
+    section: 'audit',
+    body: html`<p class="notice info" role="status">The audit log of ${c.tenant.name} will be shown here: who changed what, with filters.</p>`,
+  }))
+}
+
+async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyReply) {
+  const tenantId = (request.params as { tenantId?: number }).tenantId ?? null
+  const ctx = await ck.kit.context(request, reply)
+  const pending = await ck.app.services.pages.authorize.beginAccount(tenantId, ctx.browser, request.ip, '/console')
+  const body = emailStep(ctx.brand, { csrf: ctx.csrf, requestId: pending.id, appName: null, t: ctx.t, uiLocales: ctx.uiLocales })
+  return ck.kit.send(reply, ctx, { title: 'Sign in to the console', body })
+}
+
+/** The tenants the person works in (not those they are only a customer of); platform administrators see all. */
+async function picker(ck: ConsoleKit, request: FastifyRequest, reply: FastifyReply, session: PageSession) {
+  const actor = pageActor(session)
+  const rows = await ck.app.services.tenants.list(actor)
+  const mine = rows.filter((r: { tenant: Tenant; role: TenantRole | null }) => isPlatform(actor) || (r.role !== null && r.role !== 'customer'))
+  if (mine.length === 1 && !isPlatform(actor) && mine[0]) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${mine[0].tenant.id}`, 303)
+  const page = await ck.context(request, reply)
+  const list = mine.length
+    ? html`<ul class="rows">${mine.map(({ tenant, role }) => html`<li><a href="/console/tenants/${tenant.id}">${tenant.name}</a> <span class="hint">${role ?? 'platform administrator'}${isBrand(tenant) ? ' · brand' : ''}</span></li>`)}</ul>`
+    : html`<p>You have no tenant to manage with this account. Ask an administrator of your team for an invitation.</p>`
+  return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor) }, { title: 'Your tenants', section: 'tenants', body: list })
+}

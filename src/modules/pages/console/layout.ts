@@ -1,0 +1,110 @@
+/**
+ * The console's shell: the platform's default theme (the hosted pages' stylesheet plus the
+ * console's own), a header with who is signed in, the tenant open and its sections, and a
+ * skip link. No third-party assets; scripts only Trellis's own, with the response's nonce.
+ */
+import { html, type SafeHtml } from '../html.ts'
+import { notice } from '../layout.ts'
+
+export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'apps' | 'devices' | 'audit' | 'platform' | 'tenants'
+
+export interface ConsoleShell {
+  title: string
+  section: Section
+  body: SafeHtml
+  nonce: string
+  csrf: string
+  email: string
+  /** The tenant open; null on the pages not about one (the tenant picker, the platform). */
+  tenant: { id: number; name: string } | null
+  platformAdmin: boolean
+  scripts?: string[]
+}
+
+const SECTIONS: { id: Section; label: string; path: string }[] = [
+  { id: 'overview', label: 'Overview', path: '' },
+  { id: 'brand', label: 'Brand', path: '/brand' },
+  { id: 'emails', label: 'Emails', path: '/emails' },
+  { id: 'people', label: 'People', path: '/people' },
+  { id: 'apps', label: 'Apps', path: '/apps' },
+  { id: 'devices', label: 'Devices', path: '/devices' },
+  // the audit log arrives with the locales and audit work: its page is already in the nav
+  { id: 'audit', label: 'Audit log', path: '/audit' },
+]
+
+export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
+
+function nav(shell: ConsoleShell): SafeHtml {
+  const current = (id: Section) => (id === shell.section ? html` aria-current="page"` : html``)
+  const tenantLinks = shell.tenant
+    ? SECTIONS.map((s) => html`<li><a href="/console/tenants/${shell.tenant?.id}${s.path}"${current(s.id)}>${s.label}</a></li>`)
+    : []
+  const platform = shell.platformAdmin ? html`<li><a href="/console/platform"${current('platform')}>Platform</a></li>` : html``
+  return html`<nav class="console-nav" aria-label="Console sections"><ul>
+<li><a href="/console"${current('tenants')}>Tenants</a></li>${tenantLinks}${platform}
+</ul></nav>`
+}
+
+export function renderConsole(shell: ConsoleShell): string {
+  const where = shell.tenant ? html`<span class="console-tenant">${shell.tenant.name}</span>` : html``
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${shell.title} · Console</title>
+<link rel="stylesheet" href="/pages/pages.css">
+<link rel="stylesheet" href="/console/console.css">
+</head>
+<body class="console">
+<a class="skip" href="#main">Skip to content</a>
+<header class="console-head">
+<p class="console-name"><a href="/console">Trellis console</a>${where}</p>
+<form method="post" action="/account/signout" class="console-signout">${csrfField(shell.csrf)}
+<span class="hint">${shell.email}</span> <button type="submit" class="secondary small">Sign out</button></form>
+</header>
+${nav(shell)}
+<main id="main" class="console-main">
+<h1>${shell.title}</h1>
+${shell.body}
+</main>
+${(shell.scripts ?? []).map((src) => html`<script nonce="${shell.nonce}" src="${src}"></script>`)}
+</body>
+</html>`.value
+}
+
+/** The notes a form leaves at the top of its page. */
+export function notes(n: { notice?: string; error?: string }): SafeHtml {
+  return html`${notice('ok', n.notice)}${notice('error', n.error)}`
+}
+
+/** A labelled text field; `readonly` when the person may only look. */
+export function textField(f: { name: string; label: string; value: string | null | undefined; type?: string; hint?: string; readonly?: boolean; placeholder?: string; required?: boolean; maxlength?: number }): SafeHtml {
+  const id = `f-${f.name}`
+  const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
+  return html`<label for="${id}">${f.label}</label>${hint}
+<input id="${id}" name="${f.name}" type="${f.type ?? 'text'}" value="${f.value ?? ''}"${f.hint ? html` aria-describedby="${id}-hint"` : ''}${f.readonly ? html` readonly` : ''}${f.required ? html` required` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="${f.maxlength ?? 500}">`
+}
+
+export function textArea(f: { name: string; label: string; value: string | null | undefined; hint?: string; readonly?: boolean; placeholder?: string; rows?: number }): SafeHtml {
+  const id = `f-${f.name}`
+  const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
+  return html`<label for="${id}">${f.label}</label>${hint}
+<textarea id="${id}" name="${f.name}" rows="${f.rows ?? 3}"${f.hint ? html` aria-describedby="${id}-hint"` : ''}${f.readonly ? html` readonly` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="4000">${f.value ?? ''}</textarea>`
+}
+
+export function select(f: { name: string; label: string; value: string; options: readonly (readonly [string, string])[]; disabled?: boolean; id?: string }): SafeHtml {
+  const id = f.id ?? `f-${f.name}`
+  return html`<label for="${id}">${f.label}</label>
+<select id="${id}" name="${f.name}"${f.disabled ? html` disabled` : ''}>${f.options.map(([value, label]) => html`<option value="${value}"${value === f.value ? html` selected` : ''}>${label}</option>`)}</select>`
+}
+
+/** A one-button form (revoke, delete, rotate): its label says what it does to what. */
+export function actionButton(f: { action: string; csrf: string; label: string; kind?: 'secondary' | 'danger'; fields?: Record<string, string> }): SafeHtml {
+  const hidden = Object.entries(f.fields ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)
+  return html`<form method="post" action="${f.action}" class="inline">${csrfField(f.csrf)}${hidden}<button type="submit" class="${f.kind ?? 'secondary'} small">${f.label}</button></form>`
+}
+
+/** Said where a person without the admin role sees a section they may not change. */
+export const readOnly = html`<p class="notice info" role="status">You can look but not change this: it needs the admin role in this tenant.</p>`

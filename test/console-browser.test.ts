@@ -1,0 +1,190 @@
+/// <reference lib="dom" />
+/**
+ * The console as a brand admin uses it, in Chromium: sign in through the brand's hosted
+ * login, change the password-reset subject and watch the preview follow before saving, save,
+ * send a test and read it; invite a member who accepts; a platform administrator registers a
+ * public app and copies its id; a simulated fan shows online and is turned on from the
+ * console; a member sees the pages read-only. axe-core checks every page (labels, keyboard,
+ * contrast AA), and each is photographed at 375 and 1280 px into test-artifacts/.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
+import { createTestApp, freePort, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { launchBrowser, snapshot } from './browser.ts'
+import { createFan, waitFor } from './device-helpers.ts'
+import { PageClient } from './page-client.ts'
+import { consoleWorld, newestMail, type ConsoleWorld } from './console-helpers.ts'
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let t: TestApp
+let base: string
+let w: ConsoleWorld
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+let context: BrowserContext
+let page: Page
+let sim: DeviceSimulator | undefined
+let fan: { sensorId: number; mac: string; password: string }
+const cspErrors: string[] = []
+
+beforeAll(async () => {
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  t = await createTestApp({ PUBLIC_URL: base })
+  await t.app.listen({ port, host: '127.0.0.1' })
+  w = await consoleWorld(t)
+  fan = await createFan(t, w.brandId, w.admin)
+  browser = await launchBrowser()
+  context = browser.context
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base })
+  page = await context.newPage()
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text())
+  })
+}, 60_000)
+afterAll(async () => {
+  await sim?.stop().catch(() => undefined)
+  await browser?.close()
+  await t?.close()
+})
+
+/** axe-core in the page (evaluated by the driver, so the page's CSP stays as it is): no WCAG A/AA violation. */
+async function accessible(name: string): Promise<void> {
+  await page.evaluate(AXE)
+  const { violations, passed } = await page.evaluate(async () => {
+    type Rule = { id: string; nodes: { target: unknown }[] }
+    const run = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe.run
+    const result = await run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, iframes: false })
+    return { violations: result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`), passed: result.passes.map((p) => p.id) }
+  })
+  expect(violations, name).toEqual([])
+  // axe did look: labels and contrast were checked, not skipped
+  expect(passed, name).toEqual(expect.arrayContaining(['color-contrast']))
+  await snapshot(page, `console-${name}`)
+}
+
+/** The browser signed in as `actor` by a page session opened directly (the sign-in itself is tested once, below). */
+async function actAs(actor: Actor): Promise<void> {
+  await context.clearCookies()
+  const { cookie } = await t.app.services.pages.sessions.create(actor.user.id, null)
+  await context.addCookies([{ name: 'trellis_session', value: cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
+}
+
+const tenantUrl = (path = '') => `${base}/console/tenants/${w.brandId}${path}`
+
+describe('a brand admin', () => {
+  it("signs in through the brand's hosted login and lands on the brand's overview", async () => {
+    await page.goto(`${base}/tenants/${w.brandId}/console`)
+    await page.getByLabel('Email address').fill(w.admin.user.email)
+    await page.getByRole('button', { name: 'Email me a code' }).click()
+    await page.getByLabel('Code from the email').fill((await newestMail(t, w.admin.user.email)).code ?? '')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(tenantUrl())
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Acme Climate')
+    await accessible('overview')
+  })
+
+  it('changes the password-reset subject, sees the preview follow before saving, saves, and gets the test email', async () => {
+    await page.goto(tenantUrl('/emails/passwordReset'))
+    await accessible('email-editor')
+    const subject = 'Stel je wachtwoord opnieuw in voor {{company.name}}'
+    await page.getByLabel('Subject').fill(subject)
+    await expect.poll(() => page.locator('#preview-subject').textContent()).toBe('Stel je wachtwoord opnieuw in voor Acme Climate')
+    await page.getByLabel('Title').fill('Nieuw wachtwoord')
+    await expect.poll(() => page.frameLocator('#email-preview').locator('body').textContent()).toContain('Nieuw wachtwoord')
+    // nothing is saved yet
+    const before = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
+    expect(before.email_config.emailTypeConfig?.passwordReset).toBeUndefined()
+    // an unknown placeholder is marked as it is typed
+    await page.getByLabel('Footer').fill('Groeten {{company.nam}}')
+    await expect.poll(() => page.getByLabel('Footer').getAttribute('aria-invalid')).toBe('true')
+    await page.getByLabel('Footer').fill('')
+    await expect.poll(() => page.getByLabel('Footer').getAttribute('aria-invalid')).toBe('false')
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' }).isVisible()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Send a test to me' }).click()
+    await expect(page.getByText(`A test email is on its way to ${w.admin.user.email}`).isVisible()).resolves.toBe(true)
+    const mail = await newestMail(t, w.admin.user.email)
+    expect(mail.type).toBe('passwordReset')
+    expect(mail.subject).toBe('Stel je wachtwoord opnieuw in voor Acme Climate')
+    expect(mail.html).toContain('Nieuw wachtwoord')
+  })
+
+  it('previews the brand look as it is typed', async () => {
+    await page.goto(tenantUrl('/brand'))
+    await accessible('brand')
+    await page.getByLabel('Name').fill('Acme Cooling')
+    await expect.poll(() => page.frameLocator('#brand-preview').locator('.wordmark').textContent()).toBe('Acme Cooling')
+  })
+
+  it('invites a member, who accepts on the hosted invitation page', async () => {
+    await page.goto(tenantUrl('/people'))
+    const email = uniqueEmail('invitee')
+    await page.getByLabel('Email address to invite').fill(email)
+    await page.getByRole('button', { name: 'Send invitation' }).click()
+    await expect(page.getByText(`An invitation is on its way to ${email}`).isVisible()).resolves.toBe(true)
+    await accessible('people')
+
+    const link = (await newestMail(t, email)).links.find((l) => l.includes('/invitations/accept?token=')) ?? ''
+    const invitee = new PageClient(base)
+    const offer = await invitee.get(link)
+    const inbox = await invitee.submit(offer, '/invitations/accept/signin')
+    const signedIn = await invitee.submit(inbox, '/auth/oauth2/authorize/code', { code: (await newestMail(t, email)).code ?? '' })
+    const back = await invitee.get(signedIn.location ?? '')
+    const accepted = await invitee.submit(back, '/invitations/accept/confirm')
+    expect(accepted.status).toBe(200)
+
+    await page.reload()
+    await expect(page.getByRole('rowheader').filter({ hasText: email }).isVisible()).resolves.toBe(true)
+  })
+
+  it('sees the simulated fan online and turns it on from the console', async () => {
+    await actAs(w.admin)
+    sim = new DeviceSimulator({ url: t.app.services.devices.mqttUrl ?? '', deviceId: fan.mac, password: fan.password, intervalMs: 60_000 })
+    await sim.start()
+    await expect.poll(async () => (await t.db.selectFrom('sensors').select('online').where('id', '=', fan.sensorId).executeTakeFirstOrThrow()).online).toBe(true)
+    await page.goto(tenantUrl('/devices'))
+    await expect(page.getByText('1 devices, 1 online now, 1 claimed.').isVisible()).resolves.toBe(true)
+    await accessible('devices')
+    const applied = waitFor<AppliedCommand>(sim, 'command', () => true, 5000)
+    await page.getByRole('button', { name: 'Turn on Fan' }).click()
+    await expect(page.getByText('"tune set power 1" sent to Fan.').isVisible()).resolves.toBe(true)
+    expect(await applied).toEqual({ text: 'tune set power 1', key: 'power', value: 1 })
+    expect(sim.state.power).toBe(1)
+  })
+})
+
+describe('a platform administrator', () => {
+  it("registers a public app for the brand and copies its id", async () => {
+    await actAs(w.platformAdmin)
+    await page.goto(tenantUrl('/apps'))
+    await page.getByLabel('App name').fill('Acme Home')
+    await page.getByLabel('Redirect URIs').fill('https://app.acme.example/callback')
+    await page.getByRole('button', { name: 'Register app' }).click()
+    await expect(page.getByText('Acme Home is registered.').isVisible()).resolves.toBe(true)
+    await accessible('apps')
+    const stored = await t.db.selectFrom('oauth_clients').select(['client_id', 'is_public', 'tenant_id']).where('name', '=', 'Acme Home').executeTakeFirstOrThrow()
+    expect(stored).toMatchObject({ is_public: true, tenant_id: w.brandId })
+    await page.getByRole('button', { name: 'Copy client id' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.client_id)
+  })
+})
+
+describe('a member', () => {
+  it('sees brand settings read-only and no admin forms, on accessible pages', async () => {
+    await actAs(w.member)
+    await page.goto(tenantUrl('/brand'))
+    await expect(page.getByLabel('Name').getAttribute('readonly')).resolves.toBe('')
+    await expect(page.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0)
+    await accessible('brand-member')
+    await page.goto(tenantUrl('/apps'))
+    await expect(page.getByRole('button', { name: 'Register app' }).count()).resolves.toBe(0)
+    await page.goto(tenantUrl('/people'))
+    await expect(page.getByRole('button', { name: 'Send invitation' }).count()).resolves.toBe(0)
+    expect(cspErrors).toEqual([])
+  })
+})

@@ -1,0 +1,63 @@
+/** Helpers of the console's tests: a brand with people in it, and signing a browser in. */
+import { expect } from 'vitest'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { createActor, type Actor, type TestApp } from './helpers.ts'
+import { mailSettled } from './login-helpers.ts'
+import { mailParts, PageClient } from './page-client.ts'
+
+export interface ConsoleWorld {
+  brandId: number
+  otherId: number
+  admin: Actor
+  member: Actor
+  platformAdmin: Actor
+}
+
+export async function consoleWorld(t: TestApp): Promise<ConsoleWorld> {
+  const brand = await t.app.services.tenants.create(OPERATOR, { name: 'Acme Climate', signup: 'customers', emailConfig: { template: { buttonColor: '#0a7d3e' } } })
+  const other = await t.app.services.tenants.create(OPERATOR, { name: 'Other Brand' })
+  return {
+    brandId: brand.id,
+    otherId: other.id,
+    // the brand's staff have accounts of the brand: they sign in through its hosted login
+    admin: await createActor(t, { tenantId: brand.id, belongsTo: brand.id, role: 'admin', displayName: 'Ada Admin' }),
+    member: await createActor(t, { tenantId: brand.id, belongsTo: brand.id, role: 'member' }),
+    platformAdmin: await createActor(t, { platformAdmin: true }),
+  }
+}
+
+/** The newest mail to an address, once the outbox has settled. */
+export async function newestMail(t: TestApp, to: string) {
+  await mailSettled(t.app)
+  const row = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow()
+  return { ...row, ...mailParts(row.text) }
+}
+
+/** Signs a browser in to the console through the hosted login (a brand's, with `tenantId`), by the mailed code. */
+export async function signInToConsole(t: TestApp, browser: PageClient, email: string, tenantId?: number) {
+  const start = tenantId ? `/tenants/${tenantId}/console` : '/console'
+  const page = await browser.get(start)
+  expect(page.status).toBe(200)
+  const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
+  const done = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: (await newestMail(t, email)).code ?? '' })
+  expect(done.status, done.body).toBe(303)
+  expect(new URL(done.location ?? '').pathname).toBe(start)
+  return browser.get(start)
+}
+
+/** A browser already signed in as `actor` (a page session opened directly), with its browser cookie. */
+export async function signedInBrowser(t: TestApp, base: string, actor: Actor): Promise<PageClient> {
+  const browser = new PageClient(base)
+  await browser.get('/console/console.css')
+  await browser.get('/console')
+  const { cookie } = await t.app.services.pages.sessions.create(actor.user.id, null)
+  browser.cookies.set('trellis_session', cookie)
+  return browser
+}
+
+/** The CSRF token of a page (every console form carries the same one for a browser). */
+export function csrfOf(body: string): string {
+  const token = /name="_csrf" value="([^"]+)"/.exec(body)?.[1]
+  if (!token) throw new Error('no CSRF token on the page')
+  return token
+}

@@ -1,0 +1,142 @@
+/**
+ * The console over real HTTP, without a browser: sign-in through the hosted login, every
+ * page for an admin, read-only for a member as the policy says, another tenant's ids give
+ * 404, every form refuses a post without its CSRF token, and the emails' draft preview.
+ */
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, freePort, type TestApp } from './helpers.ts'
+import { PageClient } from './page-client.ts'
+import { consoleWorld, csrfOf, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
+import { createFan } from './device-helpers.ts'
+
+let t: TestApp
+let base: string
+let w: ConsoleWorld
+let fanSensor: number
+
+const PAGES = ['', '/brand', '/emails', '/emails/passwordReset', '/emails/passwordlessLogin', '/people', '/customers', '/apps', '/devices', '/audit']
+
+beforeAll(async () => {
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  t = await createTestApp({ PUBLIC_URL: base })
+  await t.app.listen({ port, host: '127.0.0.1' })
+  w = await consoleWorld(t)
+  fanSensor = (await createFan(t, w.otherId, w.platformAdmin)).sensorId
+})
+afterAll(async () => t?.close())
+
+describe('signing in', () => {
+  it("signed out, a console page sends the browser to the brand's hosted sign-in, which comes back to the console", async () => {
+    const browser = new PageClient(base)
+    const away = await browser.get(`/console/tenants/${w.brandId}/people`)
+    expect(away.status).toBe(303)
+    expect(away.location).toBe('/console')
+    const picker = await signInToConsole(t, browser, w.admin.user.email, w.brandId)
+    // one tenant: straight to it
+    expect(picker.status).toBe(303)
+    expect(picker.location).toBe(`/console/tenants/${w.brandId}`)
+    const overview = await browser.get(picker.location ?? '')
+    expect(overview.status).toBe(200)
+    expect(overview.body).toContain('<h1>Acme Climate</h1>')
+    expect(overview.body).toContain('You are <strong>admin</strong>')
+    expect(overview.headers.get('content-security-policy')).toContain("frame-src 'self'")
+  })
+
+  it('a platform administrator picks among every tenant and sees the platform link', async () => {
+    const browser = await signedInBrowser(t, base, w.platformAdmin)
+    const picker = await browser.get('/console')
+    expect(picker.status).toBe(200)
+    expect(picker.body).toContain(`href="/console/tenants/${w.otherId}"`)
+    expect(picker.body).toContain(`href="/console/tenants/${w.brandId}"`)
+    const platform = await browser.get('/console/platform')
+    expect(platform.status).toBe(200)
+    expect(platform.body).toMatch(/<td>signing<\/td>/)
+    expect(platform.body).toContain('to deliver')
+  })
+
+  it('the platform page is refused to a brand admin', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const platform = await browser.get('/console/platform')
+    expect(platform.status).toBe(403)
+    expect(platform.body).not.toContain('Signing keys')
+  })
+})
+
+describe('pages and the policy', () => {
+  it('an admin opens every page', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    for (const path of PAGES) {
+      const page = await browser.get(`/console/tenants/${w.brandId}${path}`)
+      expect(page.status, path).toBe(200)
+      expect(page.body, path).toMatch(/<h1>[^<]+<\/h1>/)
+    }
+  })
+
+  it("another tenant's id, or another tenant's resource under one's own tenant, is a 404", async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    for (const path of PAGES) expect((await browser.get(`/console/tenants/${w.otherId}${path}`)).status, path).toBe(404)
+    const page = await browser.get(`/console/tenants/${w.brandId}/devices`)
+    const csrf = csrfOf(page.body)
+    const command = await browser.request('POST', `/console/tenants/${w.brandId}/devices/${fanSensor}/command`, { _csrf: csrf, command: 'tune set power 1' })
+    expect(command.status).toBe(404)
+    const invite = await t.app.services.invitations.invite(OPERATOR, w.otherId, { email: 'someone@example.test', role: 'member' })
+    const revoke = await browser.request('POST', `/console/tenants/${w.brandId}/people/invitations/${invite.id}/revoke`, { _csrf: csrf })
+    expect(revoke.status).toBe(404)
+    expect((await t.db.selectFrom('invitations').select('revoked_at').where('id', '=', invite.id).executeTakeFirstOrThrow()).revoked_at).toBeNull()
+  })
+
+  it('a member sees brand and people read-only, no email editor, and is refused a change', async () => {
+    const browser = await signedInBrowser(t, base, w.member)
+    const brand = await browser.get(`/console/tenants/${w.brandId}/brand`)
+    expect(brand.status).toBe(200)
+    expect(brand.body).toContain('it needs the admin role')
+    expect(brand.body).not.toContain('>Save</button>')
+    expect(brand.body).toMatch(/name="name" type="text" value="Acme Climate" readonly/)
+    const people = await browser.get(`/console/tenants/${w.brandId}/people`)
+    expect(people.body).not.toContain('Send invitation')
+    const email = await browser.get(`/console/tenants/${w.brandId}/emails/passwordReset`)
+    expect(email.body).not.toContain('Send a test to me')
+    const invite = await browser.request('POST', `/console/tenants/${w.brandId}/people/invitations`, { _csrf: csrfOf(people.body), email: 'friend@example.test', role: 'admin' })
+    expect(invite.status).toBe(403)
+    expect(await t.db.selectFrom('invitations').select('id').where('email', '=', 'friend@example.test').executeTakeFirst()).toBeUndefined()
+  })
+})
+
+describe('cross-site posts', () => {
+  it('every console form refuses a post without its CSRF token, and changes nothing', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const posts = t.app.routeList.filter((r) => r.method === 'POST' && r.url.startsWith('/console/'))
+    expect(posts.length).toBeGreaterThan(10)
+    const before = await t.db.selectFrom('tenants').select(['name', 'updated_at']).where('id', '=', w.brandId).executeTakeFirstOrThrow()
+    for (const route of posts) {
+      const url = route.url.replace(':tenantId', String(w.brandId)).replace(':emailType', 'passwordReset').replace(/:[A-Za-z]+/g, '1')
+      const forged = await browser.request('POST', url, { name: 'Forged', email: 'x@example.test', role: 'admin', command: 'tune set power 1' })
+      expect(forged.status, url).toBe(403)
+      expect(forged.body, url).toContain('This form has expired')
+    }
+    expect(await t.db.selectFrom('tenants').select(['name', 'updated_at']).where('id', '=', w.brandId).executeTakeFirstOrThrow()).toEqual(before)
+  })
+})
+
+describe('emails', () => {
+  it('the draft preview renders unsaved texts and names an unknown placeholder; saving it is refused', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(`/console/tenants/${w.brandId}/emails/passwordReset`)
+    const csrf = csrfOf(page.body)
+    const draft = await browser.request('POST', `/console/tenants/${w.brandId}/emails/passwordReset/draft`, { _csrf: csrf, subject: 'Reset for {{user.email}} {{nope}}' })
+    expect(draft.status).toBe(200)
+    const body = JSON.parse(draft.body) as { subject: string; problems: { field: string; message: string }[] }
+    expect(body.subject).toContain('Reset for')
+    expect(body.problems).toEqual([{ field: 'subject', message: 'unknown placeholder {{nope}}' }])
+    const frame = await browser.request('POST', `/console/tenants/${w.brandId}/emails/passwordReset/preview`, { _csrf: csrf, title: 'Unsaved title here' })
+    expect(frame.body).toContain('Unsaved title here')
+    expect(frame.headers.get('content-security-policy')).toContain('sandbox')
+    const saved = await browser.submit(page, `/emails/passwordReset`, { subject: 'Reset {{nope}}' })
+    expect(saved.status).toBe(400)
+    expect(saved.body).toContain('unknown placeholder {{nope}}')
+    const tenant = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
+    expect(tenant.email_config.emailTypeConfig?.passwordReset).toBeUndefined()
+  })
+})
