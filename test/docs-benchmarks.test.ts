@@ -27,6 +27,7 @@ const SMALL: NodeJS.ProcessEnv = {
   BENCH_ROUND: '100',
   BENCH_COMMANDS: '10',
   BENCH_TIMING_REQUESTS: '20',
+  BENCH_START_RUNS: '1',
   ...(process.env.TEST_DATABASE_URL ? { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
   ...(process.env.TEST_MQTT_URL ? { BENCH_MQTT_URL: process.env.TEST_MQTT_URL } : {}),
 }
