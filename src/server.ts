@@ -104,6 +104,8 @@ async function start(): Promise<void> {
     const admin = adminUrl(app)
     if (lock && admin) lock.publishAdmin(admin)
     process.stdout.write(banner(app, seed))
+    // what start-up left uncompiled (lib/deferred-schemas.ts), compiled between requests
+    app.schemas.compileAll(true).catch((error: unknown) => app.log.error({ err: error }, 'a route schema does not compile'))
   } catch (error) {
     await app.close().catch(() => {})
     throw error

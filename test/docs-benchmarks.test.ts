@@ -31,6 +31,7 @@ const SMALL: NodeJS.ProcessEnv = {
   BENCH_FLEET_DEVICES: '200',
   BENCH_FLEET_INTERVAL_MS: '1000',
   BENCH_TIMING_REQUESTS: '20',
+  BENCH_START_RUNS: '1',
   ...(process.env.TEST_DATABASE_URL ? { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
   ...(process.env.TEST_MQTT_URL ? { BENCH_MQTT_URL: process.env.TEST_MQTT_URL } : {}),
 }

@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { ConfigError, type DatabaseTarget } from '../config.ts'
 import type { Database } from './database.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
@@ -35,6 +35,8 @@ export async function ping(db: DB): Promise<void> {
 
 export async function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): Promise<DB> {
   if (target.kind === 'postgres') {
+    // loaded here: an embedded database never needs the driver (~0.15 s of a start)
+    const { default: pg } = await import('pg')
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, connectionTimeoutMillis: 5_000 })
     // An idle connection that the server drops (restart, failover, admin) is an 'error' on
     // the pool; unhandled it would end the process. The pool replaces it on next use.

@@ -17,7 +17,9 @@
 import { createHash } from 'node:crypto'
 import { systemClock } from './clock.ts'
 import type { Log } from './log.ts'
-import { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+import type { Redis } from 'ioredis'
+import type * as IORedis from 'ioredis'
 import { Counter, type Registry } from 'prom-client'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
@@ -76,6 +78,11 @@ async function reward(limiter: RateLimiterAbstract, key: string): Promise<void> 
   await limiter.reward(key)
 }
 
+/** ioredis, loaded only when REDIS_URL is set (a start without Redis skips its modules). */
+function redisClass(): typeof Redis {
+  return (createRequire(import.meta.url)('ioredis') as typeof IORedis).Redis
+}
+
 /** The memory limiter Redis falls back to; each use is a fallback event. */
 class Insurance extends RateLimiterMemory {
   constructor(
@@ -115,7 +122,7 @@ export class Limits {
   ) {
     // No offline queue: while Redis is away a command fails at once and the memory
     // fallback answers, instead of the request waiting for a reconnect.
-    this.redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null
+    this.redis = redisUrl ? new (redisClass())(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null
     this.redis?.on('error', (error: Error) => this.warn('Redis for rate limits is unavailable', error.message))
   }
 

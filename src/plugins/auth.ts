@@ -56,9 +56,17 @@ function namedTenant(request: FastifyRequest): number | null {
  */
 export function declaredScopes(request: FastifyRequest): string[][] | null {
   const schema = request.routeOptions.schema as { security?: Record<string, string[]>[] } | undefined
-  const alternatives = (schema?.security ?? []).flatMap((s) => (Array.isArray(s.bearer) ? [s.bearer] : []))
-  return alternatives.length ? alternatives : null
+  if (!schema) return null
+  // read once per route: the schema object lives as long as the route
+  let alternatives = scopesOfSchema.get(schema)
+  if (alternatives === undefined) {
+    const found = (schema.security ?? []).flatMap((s) => (Array.isArray(s.bearer) ? [s.bearer] : []))
+    alternatives = found.length ? found : null
+    scopesOfSchema.set(schema, alternatives)
+  }
+  return alternatives
 }
+const scopesOfSchema = new WeakMap<object, string[][] | null>()
 
 /** Passes when one alternative's scopes are all held; otherwise throws the first alternative's refusal. */
 function requireAnyOf(policy: Policy, actor: Actor, alternatives: string[][]): void {

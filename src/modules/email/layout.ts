@@ -9,7 +9,6 @@
  * A login code is shown as typed (`7K2QD-M9XHT`): large, monospaced, never wrapped, so
  * 0/O and 1/I are easy to tell apart and the groups can be read off one at a time.
  */
-import mjml2html from 'mjml'
 import { escapeHtml } from './placeholders.ts'
 
 const BUTTON_SENTINEL = '#a1b2c3'
@@ -74,10 +73,11 @@ const SOURCE = `<mjml lang="[[lang]]">
 let compiled: Promise<string> | null = null
 let compileCount = 0
 
-/** The compiled layout; MJML runs on the first call only. */
+/** The compiled layout; MJML runs on the first call only, and is loaded then (its modules take ~0.5 s of a start). */
 export function compiledLayout(): Promise<string> {
   compiled ??= (async () => {
     compileCount += 1
+    const { default: mjml2html } = await import('mjml')
     // fonts: {} keeps MJML from linking Google Fonts for a family it knows (Roboto, in the stack)
     const result = await mjml2html(SOURCE, { validationLevel: 'strict', minify: false, fonts: {} })
     return result.html
