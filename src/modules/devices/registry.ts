@@ -39,7 +39,7 @@ import { summarize } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
-import { bindLabel, deleteSensor, findSensor, findSensorType, insertSensor, moveSensor, sensorPresenting } from '../sensors/index.ts'
+import { bindLabel, deleteSensor, devicesPresented, findSensor, findSensorType, insertSensor, moveSensor, sensorPresenting } from '../sensors/index.ts'
 import { moveSensorSchedules } from '../schedules/index.ts'
 import { spaceTenant } from '../spaces/index.ts'
 
@@ -173,8 +173,7 @@ export class DeviceRegistry {
   async listWithClaims(actor: Actor, tenantId: number | null): Promise<{ device: Device; claimed: boolean }[]> {
     const devices = await this.list(actor, tenantId)
     if (!devices.length) return []
-    const rows = await this.db.selectFrom('sensors').select('device_ref').where('device_ref', 'in', devices.map((d) => d.id)).execute()
-    const claimed = new Set(rows.map((r) => r.device_ref))
+    const claimed = await devicesPresented(this.db, devices.map((d) => d.id))
     return devices.map((device) => ({ device, claimed: claimed.has(device.id) }))
   }
 

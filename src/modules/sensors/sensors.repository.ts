@@ -16,6 +16,13 @@ export function sensorPresenting(db: Executor, deviceRef: number): Promise<Senso
   return db.selectFrom('sensors').selectAll().where('device_ref', '=', deviceRef).executeTakeFirst()
 }
 
+/** Which of these devices (by row id) a sensor presents: the claimed ones. */
+export async function devicesPresented(db: Executor, deviceRefs: readonly number[]): Promise<Set<number>> {
+  if (deviceRefs.length === 0) return new Set()
+  const rows = await db.selectFrom('sensors').select('device_ref').where('device_ref', 'in', deviceRefs).execute()
+  return new Set(rows.flatMap((r) => (r.device_ref === null ? [] : [r.device_ref])))
+}
+
 /** Whether a space holds a sensor (spaces' SpaceContents). */
 export async function spaceHasSensors(db: Executor, spaceId: number): Promise<boolean> {
   return (await db.selectFrom('sensors').select('id').where('space_id', '=', spaceId).limit(1).executeTakeFirst()) !== undefined
