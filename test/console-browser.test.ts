@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The console as a brand admin uses it, in Chromium: sign in through the brand's hosted
- * login, change the password-reset subject and watch the preview follow before saving, save,
- * send a test and read it; invite a member who accepts; a platform administrator registers a
- * public app and copies its id; a simulated fan shows online and is turned on from the
- * console; a member sees the pages read-only. axe-core checks every page (labels, keyboard,
+ * login, change the password-reset subject in Dutch and watch the preview follow before
+ * saving, save, send a test and read it; invite a member who accepts; a platform administrator
+ * registers a public app and copies its id; a simulated fan shows online and is turned on from
+ * the console; a member sees the pages read-only; the admin finds it all in the audit log. axe-core checks every page (labels, keyboard,
  * contrast AA), and each is photographed at 375 and 1280 px into test-artifacts/.
  */
 import { readFileSync } from 'node:fs'
