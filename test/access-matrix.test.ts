@@ -228,6 +228,7 @@ const PUBLIC: Record<string, string> = {
   'GET /console/tenants/:tenantId/emails/:emailType/preview': CONSOLE,
   'POST /console/tenants/:tenantId/emails/:emailType/preview': CONSOLE,
   'POST /console/tenants/:tenantId/emails/:emailType/draft': CONSOLE,
+  'POST /console/tenants/:tenantId/emails/:emailType/versions/:version/restore': CONSOLE,
   'GET /console/tenants/:tenantId/people': CONSOLE,
   'GET /console/tenants/:tenantId/customers': CONSOLE,
   'POST /console/tenants/:tenantId/people/invitations': CONSOLE,

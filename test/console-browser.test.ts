@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The console as a brand admin uses it, in Chromium: sign in through the brand's hosted
- * login, change the password-reset subject and watch the preview follow before saving, save,
- * send a test and read it; invite a member who accepts; a platform administrator registers a
- * public app and copies its id; a simulated fan shows online and is turned on from the
- * console; a member sees the pages read-only. axe-core checks every page (labels, keyboard,
+ * login, change the password-reset subject in Dutch and watch the preview follow before
+ * saving, save, send a test and read it; invite a member who accepts; a platform administrator
+ * registers a public app and copies its id; a simulated fan shows online and is turned on from
+ * the console; a member sees the pages read-only; the admin finds it all in the audit log. axe-core checks every page (labels, keyboard,
  * contrast AA), and each is photographed at 375 and 1280 px into test-artifacts/.
  */
 import { readFileSync } from 'node:fs'
@@ -87,9 +87,14 @@ describe('a brand admin', () => {
     await accessible('overview')
   })
 
-  it('changes the password-reset subject, sees the preview follow before saving, saves, and gets the test email', async () => {
+  it('changes the password-reset subject in Dutch, sees the preview follow before saving, saves, and gets the test email', async () => {
     await page.goto(tenantUrl('/emails/passwordReset'))
     await accessible('email-editor')
+    await page.getByRole('link', { name: 'Nederlands' }).click()
+    await page.waitForURL(tenantUrl('/emails/passwordReset?locale=nl'))
+    // the preview is in Dutch before anything is typed: the platform's Dutch default subject
+    await expect(page.locator('#preview-subject').textContent()).resolves.not.toMatch(/reset your password/i)
+    const dutchDefault = await page.locator('#preview-subject').textContent()
     const subject = 'Stel je wachtwoord opnieuw in voor {{company.name}}'
     await page.getByLabel('Subject').fill(subject)
     await expect.poll(() => page.locator('#preview-subject').textContent()).toBe('Stel je wachtwoord opnieuw in voor Acme Climate')
@@ -112,6 +117,17 @@ describe('a brand admin', () => {
     expect(mail.type).toBe('passwordReset')
     expect(mail.subject).toBe('Stel je wachtwoord opnieuw in voor Acme Climate')
     expect(mail.html).toContain('Nieuw wachtwoord')
+    expect(mail.html).toContain('lang="nl"')
+    // saved as the Dutch text only: the English email keeps its default
+    const after = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
+    expect(after.email_config.emailTypeConfig?.passwordReset?.subject).toEqual({ nl: subject })
+    expect(dutchDefault).not.toBe('Stel je wachtwoord opnieuw in voor Acme Climate')
+    await page.getByRole('link', { name: 'English' }).click()
+    await page.waitForURL(tenantUrl('/emails/passwordReset?locale=en'))
+    await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('')
+    // the save is a version, with a restore button
+    await expect(page.getByRole('button', { name: 'Restore version 1' }).isVisible()).resolves.toBe(true)
+    await accessible('email-versions')
   })
 
   it('previews the brand look as it is typed', async () => {
@@ -185,6 +201,24 @@ describe('a member', () => {
     await expect(page.getByRole('button', { name: 'Register app' }).count()).resolves.toBe(0)
     await page.goto(tenantUrl('/people'))
     await expect(page.getByRole('button', { name: 'Send invitation' }).count()).resolves.toBe(0)
+    expect(cspErrors).toEqual([])
+  })
+})
+
+describe('the audit log', () => {
+  it("shows the brand admin the email change, the invitation and the app's registration, and filters them", async () => {
+    await actAs(w.admin)
+    await page.goto(tenantUrl('/audit'))
+    for (const action of ['tenant.update', 'invitation.create', 'client.create']) {
+      await expect(page.getByRole('rowheader', { name: action, exact: true }).first().isVisible(), action).resolves.toBe(true)
+    }
+    await expect(page.getByRole('row').filter({ hasText: 'tenant.update' }).first().textContent()).resolves.toContain(`you (${w.admin.user.email})`)
+    await accessible('audit')
+    await page.getByLabel(/^Action/).fill('client.*')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.waitForURL(/action=client/)
+    await expect(page.getByRole('rowheader', { name: 'client.create', exact: true }).count()).resolves.toBe(1)
+    await expect(page.getByRole('rowheader', { name: 'tenant.update', exact: true }).count()).resolves.toBe(0)
     expect(cspErrors).toEqual([])
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The console over real HTTP, without a browser: sign-in through the hosted login, every
  * page for an admin, read-only for a member as the policy says, another tenant's ids give
- * 404, every form refuses a post without its CSRF token, and the emails' draft preview.
+ * 404, every form refuses a post without its CSRF token, the emails' draft preview, their
+ * languages and versions (restore), and the audit page.
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -138,5 +139,86 @@ describe('emails', () => {
     expect(saved.body).toContain('unknown placeholder {{nope}}')
     const tenant = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
     expect(tenant.email_config.emailTypeConfig?.passwordReset).toBeUndefined()
+  })
+})
+
+describe('email languages and versions', () => {
+  it('saves the Dutch texts beside the English ones, each shown in its own language', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const english = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess`)
+    expect((await browser.submit(english, '/emails/passwordResetSuccess', { subject: 'Your password changed' })).status).toBe(200)
+    const dutch = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=nl`)
+    expect(dutch.body).toContain('name="locale" value="nl"')
+    const saved = await browser.submit(dutch, '/emails/passwordResetSuccess', { locale: 'nl', subject: 'Je wachtwoord is gewijzigd' })
+    expect(saved.status).toBe(200)
+    const stored = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
+    expect(stored.email_config.emailTypeConfig?.passwordResetSuccess?.subject).toEqual({ en: 'Your password changed', nl: 'Je wachtwoord is gewijzigd' })
+    expect((await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=en`)).body).toMatch(/name="subject" type="text" value="Your password changed"/)
+    const german = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=de`)
+    expect(german.body).toMatch(/name="subject" type="text" value=""/)
+    // the draft preview of the German form renders what the German form holds
+    const draft = await browser.request('POST', `/console/tenants/${w.brandId}/emails/passwordResetSuccess/draft`, { _csrf: csrfOf(german.body), locale: 'de', subject: 'Geändert: {{company.name}}' })
+    expect((JSON.parse(draft.body) as { subject: string }).subject).toBe('Geändert: Acme Climate')
+  })
+
+  it('lists the versions newest first and restores one through the form', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess`)
+    const versions = [...page.body.matchAll(/Restore version (\d+)/g)].map((m) => Number(m[1]))
+    expect(versions.length).toBeGreaterThanOrEqual(2)
+    expect(versions).toEqual([...versions].sort((a, b) => b - a))
+    expect(page.body).toContain(`you (${w.admin.user.email})`)
+    const before = versions[1] ?? 0
+    const restored = await browser.submit(page, `/emails/passwordResetSuccess/versions/${before}/restore`, { locale: 'en' })
+    expect(restored.status).toBe(200)
+    expect(restored.body).toContain(`Version ${before} is restored, saved as version ${(versions[0] ?? 0) + 1}.`)
+    const stored = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
+    expect(stored.email_config.emailTypeConfig?.passwordResetSuccess?.subject).toBe('Your password changed')
+  })
+
+  it("refuses a cross-site restore, a member's restore, and another tenant's version (404)", async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const count = async () => Number((await t.db.selectFrom('tenant_settings_versions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    const forged = await browser.request('POST', `/console/tenants/${w.brandId}/emails/passwordReset/versions/1/restore`, {})
+    expect(forged.status).toBe(403)
+    expect(forged.body).toContain('This form has expired')
+    // the other tenant has a version the brand has not got: by number, it is not the brand's
+    await t.app.services.tenants.update(OPERATOR, w.otherId, { name: 'Other Brand Renamed' })
+    const page = await browser.get(`/console/tenants/${w.brandId}/emails/passwordReset`)
+    const missing = await browser.request('POST', `/console/tenants/${w.brandId}/emails/passwordReset/versions/9999/restore`, { _csrf: csrfOf(page.body) })
+    expect(missing.status).toBe(404)
+    const other = await browser.request('POST', `/console/tenants/${w.otherId}/emails/passwordReset/versions/1/restore`, { _csrf: csrfOf(page.body) })
+    expect(other.status).toBe(404)
+    const member = await signedInBrowser(t, base, w.member)
+    const memberPage = await member.get(`/console/tenants/${w.brandId}/emails/passwordReset`)
+    expect(memberPage.body).not.toContain('Restore version')
+    expect(memberPage.body).toContain('The versions, like editing, need the admin role.')
+    const refused = await member.request('POST', `/console/tenants/${w.brandId}/emails/passwordReset/versions/1/restore`, { _csrf: csrfOf(memberPage.body) })
+    expect(refused.status).toBe(403)
+    expect(await count()).toBe(before + 1)
+  })
+})
+
+describe('the audit page', () => {
+  it('an admin filters by action and pages with cursors; a member is told it needs the admin role', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    for (let i = 0; i < 26; i += 1) await t.app.services.tenants.update(OPERATOR, w.brandId, { name: `Acme Climate ${i % 2}` })
+    const first = await browser.get(`/console/tenants/${w.brandId}/audit?action=tenant.update`)
+    expect(first.status).toBe(200)
+    expect(first.body).toContain('the operator (command line)')
+    expect(first.body).not.toMatch(/<th scope="row">invitation\.create/)
+    const next = /href="([^"]*after=[^"]+)">Older entries/.exec(first.body)?.[1]?.replaceAll('&amp;', '&') ?? ''
+    expect(next).toContain('action=tenant.update')
+    const second = await browser.get(next)
+    expect(second.status).toBe(200)
+    expect(second.body).toContain('Newer entries')
+    const bad = await browser.get(`/console/tenants/${w.brandId}/audit?since=not-a-date`)
+    expect(bad.status).toBe(400)
+    expect(bad.body).toContain('is not a date-time')
+    const member = await signedInBrowser(t, base, w.member)
+    const refused = await member.get(`/console/tenants/${w.brandId}/audit`)
+    expect(refused.body).toContain('needs the admin role')
+    expect(refused.body).not.toContain('<th scope="row">tenant.update')
   })
 })

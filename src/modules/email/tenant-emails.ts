@@ -3,7 +3,7 @@ import type { DB } from '../../db/connect.ts'
 import type { EmailService, SendEmailInput } from './email.service.ts'
 import type { EmailUser } from './renderer.ts'
 import { checkEmailText, CUSTOMISABLE_TYPES, type CustomisableType, type EmailType } from './placeholders.ts'
-import type { EmailTypeTexts } from '../../db/database.ts'
+import type { EmailTypeTexts, LocalizedText } from '../../db/database.ts'
 import type { ErrorDetail } from '../../lib/errors.ts'
 import type { Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
@@ -62,22 +62,23 @@ export class TenantEmailsService {
   /**
    * Renders unsaved texts (the console's form as it is typed) without storing anything, and
    * names what saving them would refuse: an unknown placeholder, one of another email type,
-   * stray braces. An empty field means the default, as it does when saved.
+   * stray braces. An empty field means the default, as it does when saved. A field may hold
+   * one text per locale, as saved; `locale` is the recipient's the preview is rendered for.
    */
-  async previewDraft(actor: Actor, tenantId: number, type: EmailType, draft: EmailTypeTexts) {
+  async previewDraft(actor: Actor, tenantId: number, type: EmailType, draft: EmailTypeTexts, locale: string | null = null) {
     const { tenant, to } = await this.prepare(actor, tenantId)
     const problems: ErrorDetail[] = []
     const texts: EmailTypeTexts = {}
     if ((CUSTOMISABLE_TYPES as readonly string[]).includes(type)) {
-      for (const [field, text] of Object.entries(draft) as [keyof EmailTypeTexts, string | undefined][]) {
-        if (!text) continue
-        const problem = checkEmailText(type as CustomisableType, field, text)
+      for (const [field, value] of Object.entries(draft) as [keyof EmailTypeTexts, LocalizedText | undefined][]) {
+        if (!value) continue
+        const problem = (typeof value === 'string' ? [value] : Object.values(value)).map((text) => checkEmailText(type as CustomisableType, field, text)).find(Boolean)
         if (problem) problems.push({ field, message: problem })
-        texts[field] = text
+        texts[field] = value
       }
     }
     const data = sampleData(type, this.publicUrl)
-    const { rendered } = await this.email.renderAs(this.db, { type, to, tenantId: tenant.id, customTexts: true, data, draftTexts: texts })
+    const { rendered } = await this.email.renderAs(this.db, { type, to, tenantId: tenant.id, customTexts: true, data, draftTexts: texts, locale })
     return { rendered, problems }
   }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { PageKit } from '../kit.ts'
 import type { PageSessions } from '../page-sessions.ts'
 import { appRoutes } from './apps.routes.ts'
+import { auditRoutes } from './audit.routes.ts'
 import { brandRoutes } from './brand.routes.ts'
 import { ConsoleKit } from './console-kit.ts'
 import { deviceRoutes } from './devices.routes.ts'
@@ -23,5 +24,6 @@ export function consoleRoutes(app: FastifyInstance, kit: PageKit, sessions: Page
   peopleRoutes(app, ck)
   appRoutes(app, ck)
   deviceRoutes(app, ck)
+  auditRoutes(app, ck)
   platformRoutes(app, ck)
 }

@@ -1,8 +1,11 @@
 /** The console's email pages as markup: the list of types and one type's editor with its preview. */
-import type { EmailTypeTexts, LocalizedText } from '../../../db/database.ts'
+import type { EmailTypeTexts } from '../../../db/database.ts'
+import type { Page } from '../../../lib/pagination.ts'
 import { allowedPlaceholders, type EmailType } from '../../email/index.ts'
 import { html, type SafeHtml } from '../html.ts'
 import type { Console, Notes } from './console-kit.ts'
+import { EDITOR_LOCALES, LOCALE_NAMES, textOf } from './email-locales.ts'
+import { versionsList, type VersionRow, type Who } from './history-views.ts'
 import { csrfField, notes, readOnly, textArea, textField } from './layout.ts'
 
 export const TYPE_NAMES: Record<EmailType, string> = {
@@ -27,36 +30,37 @@ export const TEXT_FIELDS: readonly { key: keyof EmailTypeTexts; label: string; l
 export function emailList(c: Console, types: readonly EmailType[], editable: (t: EmailType) => boolean): SafeHtml {
   return html`<p>Each email goes out in ${c.tenant.name}'s look. Open one to see it and, where it may be changed, edit its texts.</p>
 <ul class="rows">${types.map((t) => html`<li><a href="/console/tenants/${c.tenant.id}/emails/${t}">${TYPE_NAMES[t]}</a> <span class="hint">${editable(t) ? 'texts editable' : 'look only (fixed texts)'}</span></li>`)}</ul>
-<section class="placeholder-slot" aria-labelledby="locales-h"><h2 id="locales-h">Languages</h2>
-<p class="hint">Emails in more languages than English, each with its own texts, will be chosen here.</p></section>`
+<p class="hint">Each email goes out in the recipient's language: ${EDITOR_LOCALES.map((l) => LOCALE_NAMES[l]).join(', ')}. In the editor, pick a language to write its texts; a language without texts of its own uses the default ones.</p>`
 }
 
 export interface EditorInput {
   type: EmailType
   /** The texts in the form: the saved ones, or what was just sent. */
   texts: EmailTypeTexts
+  /** The locale the form edits, and the brand's default one (its plain-string texts'). */
+  locale: string
+  defaultLocale: string
   editable: boolean
   /** Whether this tenant writes its own texts (a brand); others wear their brand's. */
   brand: boolean
   /** The rendered subject and text part beside the form (the HTML part is the frame's). */
   rendered: { subject: string; text: string }
   problems: { field: string; message: string }[]
+  /** The saved versions, newest first; null when the policy does not show them. */
+  versions: Page<VersionRow> | null
+  who: Who
 }
 
 function preview(c: Console, input: EditorInput): SafeHtml {
   if (!c.admin) return html`<section class="preview"><p class="hint">The preview, like editing, needs the admin role.</p></section>`
   const base = `/console/tenants/${c.tenant.id}/emails/${input.type}`
+  const query = new URLSearchParams({ locale: input.locale }).toString()
   return html`<section class="preview" aria-labelledby="preview-h" data-preview>
 <h2 id="preview-h">Preview</h2>
 <p><span class="hint">Subject</span><br><strong id="preview-subject">${input.rendered.subject}</strong></p>
-<iframe name="email-preview" id="email-preview" title="The email as it looks (HTML)" src="${base}/preview" sandbox></iframe>
+<iframe name="email-preview" id="email-preview" title="The email as it looks (HTML)" src="${base}/preview?${query}" sandbox></iframe>
 <details><summary>Text version</summary><pre id="preview-text">${input.rendered.text}</pre></details>
 </section>`
-}
-
-/** A saved text as the editor shows it: a plain string, or the English one of per-locale texts. */
-function textOf(value: LocalizedText | null | undefined): string {
-  return typeof value === 'string' ? value : (value?.en ?? '')
 }
 
 function placeholderList(type: EmailType): SafeHtml {
@@ -70,16 +74,28 @@ function form(c: Console, input: EditorInput): SafeHtml {
   const problemOf = (key: string) => input.problems.find((p) => p.field === key)?.message
   const fields = TEXT_FIELDS.map((f) => {
     const problem = problemOf(f.key)
-    const common = { name: f.key, label: f.label, value: textOf(input.texts[f.key]), readonly: locked, hint: problem ? `Not saved: ${problem}` : undefined }
+    const common = { name: f.key, label: f.label, value: textOf(input.texts[f.key], input.locale, input.defaultLocale), readonly: locked, hint: problem ? `Not saved: ${problem}` : undefined }
     return html`<div class="field${problem ? ' invalid' : ''}" data-field="${f.key}">${f.long ? textArea({ ...common, rows: 4 }) : textField({ ...common, maxlength: f.key === 'ctaLink' ? 2000 : 200 })}</div>`
   })
   const actions = locked
     ? html``
     : html`<div class="buttons"><button type="submit">Save</button>
 <button type="submit" class="secondary" formaction="${base}/preview" formtarget="email-preview">Preview without saving</button></div>`
-  return html`<form method="post" action="${base}" class="stack editor" id="email-form" data-draft="${base}/draft">${csrfField(c.page.csrf)}
-<p class="hint">Empty fields use the default text. Placeholders are written <code>{{name}}</code>; an unknown one is marked before you save.</p>
+  return html`<form method="post" action="${base}" class="stack editor" id="email-form" data-draft="${base}/draft">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}">
+<p class="hint">These are the ${LOCALE_NAMES[input.locale as keyof typeof LOCALE_NAMES] ?? input.locale} texts. Empty fields use the default text. Placeholders are written <code>{{name}}</code>; an unknown one is marked before you save.</p>
 ${fields}${actions}</form>`
+}
+
+/** The language picker: one link per locale (`?locale=`), the open one marked. */
+function languages(base: string, input: EditorInput): SafeHtml {
+  const link = (l: string) => {
+    const name = LOCALE_NAMES[l as keyof typeof LOCALE_NAMES]
+    const note = l === input.defaultLocale ? ' (default)' : ''
+    return l === input.locale
+      ? html`<li><a href="${base}?locale=${l}" aria-current="page" lang="${l}">${name}</a>${note}</li>`
+      : html`<li><a href="${base}?locale=${l}" lang="${l}">${name}</a>${note}</li>`
+  }
+  return html`<nav class="languages" aria-label="Language of the texts"><ul>${EDITOR_LOCALES.map(link)}</ul></nav>`
 }
 
 export function emailEditor(c: Console, input: EditorInput, n: Notes): SafeHtml {
@@ -92,14 +108,14 @@ export function emailEditor(c: Console, input: EditorInput, n: Notes): SafeHtml 
         ? html``
         : readOnly
   const test = c.admin
-    ? html`<form method="post" action="${base}/test" class="inline">${csrfField(c.page.csrf)}<button type="submit" class="secondary">Send a test to me</button></form>`
+    ? html`<form method="post" action="${base}/test" class="inline">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}"><button type="submit" class="secondary">Send a test to me</button></form>`
     : html``
   return html`${notes(n)}${why}
 <p><a href="/console/tenants/${c.tenant.id}/emails">All emails</a></p>
+${languages(base, input)}
 <div class="split">
 <div>${form(c, input)}${placeholderList(input.type)}${test}
-<section class="placeholder-slot" aria-labelledby="versions-h"><h2 id="versions-h">Earlier versions</h2>
-<p class="hint">Saved versions of these texts, with restore, will be listed here.</p></section></div>
+${versionsList(c, base, input.locale, input.versions, input.who)}</div>
 ${preview(c, input)}
 </div>`
 }

@@ -14,14 +14,17 @@ import Type from 'typebox'
 import type { EmailTypeTexts } from '../../../db/database.ts'
 import { Id } from '../../../lib/scope.ts'
 import { CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType } from '../../email/index.ts'
-import { isBrand, UpdateTenantBody } from '../../tenancy/index.ts'
+import { isBrand, UpdateTenantBody, type CustomisableType } from '../../tenancy/index.ts'
 import { field } from '../kit.ts'
 import { cspSource } from '../security.ts'
 import { checked, refusalOf, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
+import { defaultLocaleOf, EDITOR_LOCALES, localeOf, withLocale } from './email-locales.ts'
 import { emailEditor, emailList, TEXT_FIELDS, TYPE_NAMES } from './email-views.ts'
+import { unlessForbidden, whoIn } from './history-views.ts'
 
 const TypeParam = { emailType: Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t))) }
 const Params = Type.Object({ tenantId: Id, ...TypeParam })
+const LocaleQuery = Type.Object({ locale: Type.Optional(Type.Union(EDITOR_LOCALES.map((l) => Type.Literal(l)), { description: "the language; the brand's default when absent" })) })
 const typeOf = (request: FastifyRequest) => (request.params as { emailType: EmailType }).emailType
 const editable = (type: EmailType) => (CUSTOMISABLE_TYPES as readonly string[]).includes(type)
 
@@ -47,66 +50,97 @@ function framed(reply: FastifyReply, htmlPart: string, logoUrl: string | null): 
     .send(htmlPart)
 }
 
-async function editor(app: FastifyInstance, c: Console, type: EmailType, n: Notes, sent?: EmailTypeTexts): Promise<ConsolePage> {
-  const saved = c.tenant.email_config.emailTypeConfig?.[type as keyof NonNullable<typeof c.tenant.email_config.emailTypeConfig>] ?? {}
-  const texts = sent ?? saved
-  const draft = c.admin ? await app.services.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts) : null
+const KEYS = TEXT_FIELDS.map(({ key }) => key)
+const savedOf = (c: Console, type: EmailType): EmailTypeTexts => c.tenant.email_config.emailTypeConfig?.[type as CustomisableType] ?? {}
+/** The saved texts with the form's for its locale: what saving the form would store. */
+const draftIn = (c: Console, request: FastifyRequest, type: EmailType, locale: string) => withLocale(KEYS, savedOf(c, type), draftOf(request), locale, defaultLocaleOf(c.tenant))
+
+/** The saved versions, newest first, a page at a time (`?versions=` is the cursor of older ones). */
+async function versionsOf(app: FastifyInstance, c: Console, request: FastifyRequest) {
+  const q = request.query as Record<string, unknown> | undefined
+  const after = typeof q?.versions === 'string' ? q.versions.slice(0, 400) : ''
+  return unlessForbidden(() => app.services.settingsHistory.page(c.actor, c.tenant.id, { limit: 10, ...(after ? { after } : {}) }))
+}
+
+async function editor(app: FastifyInstance, c: Console, request: FastifyRequest, n: Notes, sent?: EmailTypeTexts): Promise<ConsolePage> {
+  const type = typeOf(request)
+  const locale = localeOf(request, c.tenant)
+  const texts = sent ?? savedOf(c, type)
+  const draft = c.admin ? await app.services.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts, locale) : null
   const rendered = draft ? { subject: draft.rendered.subject, text: draft.rendered.text } : { subject: '(the preview needs the admin role)', text: '' }
-  const body = emailEditor(c, { type, texts, editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [] }, n)
-  return { title: `${TYPE_NAMES[type]} email`, section: 'emails', body, scripts: ['/console/console.js'] }
+  const [versions, who] = await Promise.all([versionsOf(app, c, request), whoIn(app, c)])
+  const input = { type, texts, locale, defaultLocale: defaultLocaleOf(c.tenant), editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [], versions, who }
+  return { title: `${TYPE_NAMES[type]} email`, section: 'emails', body: emailEditor(c, input, n), scripts: ['/console/console.js'] }
 }
 
 export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const { tenantEmails, tenants } = app.services
   ck.get('/emails', 'the emails and their types', async (c) => ({ title: 'Emails', section: 'emails', body: emailList(c, EMAIL_TYPES, editable) }))
-  ck.get('/emails/:emailType', "one email's texts with a live preview", (c, request) => editor(app, c, typeOf(request), {}), TypeParam)
+  ck.get('/emails/:emailType', "one email's texts in one language (`?locale=`) with a live preview and the saved versions", (c, request) => editor(app, c, request, {}), TypeParam)
 
   ck.post(
     '/emails/:emailType',
-    "save one email's texts (unknown placeholders are refused, naming them)",
+    "save one email's texts in one language, keeping the others (unknown placeholders are refused, naming them)",
     async (c, request) => {
       const type = typeOf(request)
-      const draft = draftOf(request)
-      const texts = Object.fromEntries(TEXT_FIELDS.map(({ key }) => [key, draft[key] ?? null]))
+      const draft = draftIn(c, request, type, localeOf(request, c.tenant))
+      const texts = Object.fromEntries(KEYS.map((key) => [key, draft[key] ?? null]))
       const input = checked(UpdateTenantBody, { emailConfig: { emailTypeConfig: { [type]: texts } } })
       try {
         c.tenant = await tenants.update(c.actor, c.tenant.id, input)
       } catch (error) {
         const refusal = refusalOf(error)
         if (!refusal) throw error
-        return { ...(await editor(app, c, type, { error: refusal.error }, draft)), status: refusal.status }
+        return { ...(await editor(app, c, request, { error: refusal.error }, draft)), status: refusal.status }
       }
-      return editor(app, c, type, { notice: `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.` })
+      return editor(app, c, request, { notice: `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.` })
     },
-    (c, request, n) => editor(app, c, typeOf(request), n),
+    (c, request, n) => editor(app, c, request, n),
     TypeParam,
   )
 
   ck.post(
     '/emails/:emailType/test',
-    "send the saved email to the admin's own address",
-    async (c, request) => `A test email is on its way to ${await tenantEmails.sendTest(c.actor, c.tenant.id, typeOf(request))}.`,
-    (c, request, n) => editor(app, c, typeOf(request), n),
+    "send the saved email, in the form's language, to the admin's own address",
+    async (c, request) => `A test email is on its way to ${await tenantEmails.sendTest(c.actor, c.tenant.id, typeOf(request), localeOf(request, c.tenant))}.`,
+    (c, request, n) => editor(app, c, request, n),
     TypeParam,
   )
 
-  app.get('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the saved email as HTML, for the preview frame', params: Params } }, async (request, reply) => {
+  ck.post(
+    '/emails/:emailType/versions/:version/restore',
+    'restore a saved version of the email settings and branding (a new version, with the checks of a save)',
+    async (c, request) => {
+      const { version } = request.params as { version: number }
+      const made = await tenants.restore(c.actor, c.tenant.id, version)
+      c.tenant = await tenants.load(c.actor, c.tenant.id)
+      return `Version ${version} is restored, saved as version ${made.version}.`
+    },
+    (c, request, n) => editor(app, c, request, n),
+    { ...TypeParam, version: Type.Integer({ minimum: 1, description: 'the version, numbered per tenant from 1' }) },
+  )
+
+  app.get('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the saved email as HTML in one language (`?locale=`), for the preview frame', params: Params, querystring: LocaleQuery } }, async (request, reply) => {
     const c = await ck.open(request, reply)
-    const rendered = await tenantEmails.preview(c.actor, c.tenant.id, typeOf(request))
+    const rendered = await tenantEmails.preview(c.actor, c.tenant.id, typeOf(request), localeOf(request, c.tenant))
     return framed(reply, rendered.html, c.tenant.logo_url)
   })
 
   app.post('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the unsaved form rendered as HTML into the preview frame; nothing is saved', params: Params } }, async (request, reply) => {
     ck.kit.checkCsrf(request)
     const c = await ck.open(request, reply)
-    const { rendered } = await tenantEmails.previewDraft(c.actor, c.tenant.id, typeOf(request), draftOf(request))
+    const type = typeOf(request)
+    const locale = localeOf(request, c.tenant)
+    const { rendered } = await tenantEmails.previewDraft(c.actor, c.tenant.id, type, draftIn(c, request, type, locale), locale)
     return framed(reply, rendered.html, c.tenant.logo_url)
   })
 
   app.post('/console/tenants/:tenantId/emails/:emailType/draft', { schema: { tags: ['pages'], summary: "Console: the unsaved form's subject, text and problems (JSON for the live preview); nothing is saved", params: Params } }, async (request, reply) => {
     ck.kit.checkCsrf(request)
     const c = await ck.open(request, reply)
-    const { rendered, problems } = await tenantEmails.previewDraft(c.actor, c.tenant.id, typeOf(request), draftOf(request))
+    const type = typeOf(request)
+    const locale = localeOf(request, c.tenant)
+    const { rendered, problems } = await tenantEmails.previewDraft(c.actor, c.tenant.id, type, draftIn(c, request, type, locale), locale)
     return reply.header('cache-control', 'no-store').send({ subject: rendered.subject, text: rendered.text, problems })
   })
 }

@@ -1,7 +1,7 @@
 /**
  * The console's front door: sign-in (through the hosted login of the platform, or of a brand
- * under its `/tenants/{id}` prefix), the tenant picker, a tenant's overview, and the place
- * the audit log goes. Signed out, `/console` shows the hosted sign-in, which comes back here.
+ * under its `/tenants/{id}` prefix), the tenant picker and a tenant's overview. Signed
+ * out, `/console` shows the hosted sign-in, which comes back here.
  */
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -48,12 +48,6 @@ export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
 </ul>`
     return { title: c.tenant.name, section: 'overview', body }
   })
-
-  ck.get('/audit', 'the audit log (arrives with the audit work)', async (c) => ({
-    title: 'Audit log',
-    section: 'audit',
-    body: html`<p class="notice info" role="status">The audit log of ${c.tenant.name} will be shown here: who changed what, with filters.</p>`,
-  }))
 }
 
 async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyReply) {

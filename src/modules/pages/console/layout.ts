@@ -28,7 +28,6 @@ const SECTIONS: { id: Section; label: string; path: string }[] = [
   { id: 'people', label: 'People', path: '/people' },
   { id: 'apps', label: 'Apps', path: '/apps' },
   { id: 'devices', label: 'Devices', path: '/devices' },
-  // the audit log arrives with the locales and audit work: its page is already in the nav
   { id: 'audit', label: 'Audit log', path: '/audit' },
 ]
 

@@ -1,0 +1,40 @@
+/**
+ * The audit page: the tenant's entries, newest first, filtered by action, actor and date,
+ * a cursor page at a time, read through AuditLog.forTenant (the policy's `audit.read`:
+ * admins and owners, the platform; a member is told it needs the admin role).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AuditFilters } from '../../audit/index.ts'
+import { html } from '../html.ts'
+import { refusalOf, type ConsoleKit, type ConsolePage } from './console-kit.ts'
+import { auditFilters, auditTable, unlessForbidden, whoIn } from './history-views.ts'
+import { notes } from './layout.ts'
+
+function queryOf(request: FastifyRequest) {
+  const q = request.query as Record<string, unknown>
+  const text = (name: string, max: number) => (typeof q[name] === 'string' ? (q[name] as string).trim().slice(0, max) : '')
+  const filters: AuditFilters = {}
+  if (text('action', 100)) filters.action = text('action', 100)
+  if (text('actor', 200)) filters.actor = text('actor', 200)
+  if (text('since', 40)) filters.since = text('since', 40)
+  const paging = { limit: 25, ...(text('after', 400) ? { after: text('after', 400) } : {}), ...(text('before', 400) ? { before: text('before', 400) } : {}) }
+  return { filters, paging }
+}
+
+export function auditRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  ck.get('/audit', 'the audit log: who changed what, filtered by action, actor and date, a page at a time', async (c, request): Promise<ConsolePage> => {
+    const base = `/console/tenants/${c.tenant.id}/audit`
+    const { filters, paging } = queryOf(request)
+    const page = { title: 'Audit log', section: 'audit' as const }
+    try {
+      const entries = await unlessForbidden(() => app.services.audit.forTenant(c.actor, c.tenant.id, { ...filters, ...paging }))
+      if (!entries) return { ...page, body: html`<p class="notice info" role="status">The audit log of ${c.tenant.name} needs the admin role in it.</p>` }
+      return { ...page, body: html`${auditFilters(base, filters)}${auditTable(base, filters, entries, await whoIn(app, c))}` }
+    } catch (error) {
+      // a date or a cursor the log cannot read: the page again, saying which
+      const refusal = refusalOf(error)
+      if (!refusal) throw error
+      return { ...page, status: refusal.status, body: html`${notes({ error: refusal.error })}${auditFilters(base, filters)}` }
+    }
+  })
+}
