@@ -59,9 +59,11 @@ describe('the hosted sign-in in the language of ui_locales', () => {
     await Promise.all([page.waitForURL(`${rp.origin}/callback?**`), page.getByRole('button', { name: 'Se connecter' }).click()])
     expect(new URL(page.url()).searchParams.get('state')).toBe('st')
     await page.close()
-  })
+  }, 60_000)
 
   it('ui_locales=de: the code step and its error are German and fit a phone', async () => {
+    // signed out: the French sign-in above opened a browser session, which would sign this one in at once
+    await browser.context.clearCookies()
     const page = await browser.context.newPage()
     await startLogin(page, 'de')
     await page.getByLabel('E-Mail-Adresse').fill('browser-de@example.test')
@@ -69,10 +71,10 @@ describe('the hosted sign-in in the language of ui_locales', () => {
     await page.getByRole('heading', { name: 'Sehen Sie in Ihrem Posteingang nach' }).waitFor()
     expect(await htmlLang(page)).toBe('de')
     await page.getByLabel('Code aus der E-Mail').fill('AAAAA-AAAAA')
-    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
     await page.getByRole('alert').waitFor()
     expect(await page.getByRole('alert').textContent()).toContain('Dieser Code stimmt nicht')
     await snapshot(page, 'authorize-wrong-code-de')
     await page.close()
-  })
+  }, 60_000)
 })
