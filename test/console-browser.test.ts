@@ -12,7 +12,7 @@ import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
-import { createTestApp, freePort, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { uniqueEmail, type Actor, type TestApp, listeningTestApp } from './helpers.ts'
 import { launchBrowser, snapshot } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
 import { PageClient } from './page-client.ts'
@@ -31,10 +31,9 @@ let fan: { sensorId: number; mac: string; password: string }
 const cspErrors: string[] = []
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
   w = await consoleWorld(t)
   fan = await createFan(t, w.brandId, w.admin)
   browser = await launchBrowser()

@@ -6,7 +6,7 @@
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, freePort, type TestApp } from './helpers.ts'
+import { type TestApp, listeningTestApp } from './helpers.ts'
 import { PageClient } from './page-client.ts'
 import { consoleWorld, csrfOf, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
 import { createFan } from './device-helpers.ts'
@@ -19,10 +19,9 @@ let fanSensor: number
 const PAGES = ['', '/brand', '/emails', '/emails/passwordReset', '/emails/passwordlessLogin', '/people', '/customers', '/apps', '/devices', '/audit']
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
   w = await consoleWorld(t)
   fanSensor = (await createFan(t, w.otherId, w.platformAdmin)).sensorId
 })

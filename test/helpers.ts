@@ -108,6 +108,15 @@ export interface TestAppOptions {
   adminSecret?: Buffer
 }
 
+/** An app on a database of its own, listening on a free loopback port that is also its PUBLIC_URL (pages and browsers need real HTTP). */
+export async function listeningTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp & { base: string }> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const t = await createTestApp({ PUBLIC_URL: base, ...env })
+  await t.app.listen({ port, host: '127.0.0.1' })
+  return { ...t, base }
+}
+
 /** An app on a database of its own. */
 export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(undefined, undefined, { migrated: true })

@@ -8,7 +8,7 @@
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { createTestApp, freePort, type TestApp } from './helpers.ts'
+import { type TestApp, listeningTestApp } from './helpers.ts'
 import { launchBrowser, snapshot, startRelyingParty } from './browser.ts'
 import { createClient, pkcePair, mailSettled } from './login-helpers.ts'
 import { mailParts } from './page-client.ts'
@@ -23,10 +23,9 @@ let tenantId: number
 const cspErrors: string[] = []
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
   rp = await startRelyingParty(base)
   const tenant = await t.app.services.tenants.create(OPERATOR, {
     name: 'Acme Climate',

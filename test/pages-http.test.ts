@@ -6,7 +6,7 @@
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
-import { createActor, createTestApp, createTenant, freePort, type TestApp } from './helpers.ts'
+import { createActor, createTenant, type TestApp, listeningTestApp } from './helpers.ts'
 import { createClient, pkcePair, mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
@@ -15,10 +15,9 @@ let t: TestApp
 let base: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
 })
 afterAll(async () => t.close())
 

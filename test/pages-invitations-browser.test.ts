@@ -11,7 +11,7 @@ import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { membershipRole } from '../src/modules/tenancy/tenants.repository.ts'
 import { findUserByEmail } from '../src/modules/users/users.repository.ts'
 import { launchBrowser, snapshot, startRelyingParty } from './browser.ts'
-import { createActor, createTestApp, freePort, type Actor, type TestApp } from './helpers.ts'
+import { createActor, type Actor, type TestApp, listeningTestApp } from './helpers.ts'
 import { mailSettled } from './login-helpers.ts'
 import { mailParts } from './page-client.ts'
 
@@ -25,10 +25,9 @@ let admin: Actor
 const cspErrors: string[] = []
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
   // the relying party's server only serves the tenant's logo here
   rp = await startRelyingParty(base)
   const tenant = await t.app.services.tenants.create(OPERATOR, {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { membershipRole } from '../src/modules/tenancy/tenants.repository.ts'
 import { findUserByEmail, insertUser } from '../src/modules/users/users.repository.ts'
-import { createActor, createTestApp, createTenant, errorBody, renewed, freePort, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { createActor, createTenant, errorBody, renewed, uniqueEmail, type Actor, type TestApp, listeningTestApp } from './helpers.ts'
 import { mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient, type PageResponse } from './page-client.ts'
 
@@ -18,10 +18,9 @@ let tenantId: number
 let admin: Actor
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
   const tenant = await t.app.services.tenants.create(OPERATOR, { name: 'Greenhouse Co', emailConfig: { template: { buttonColor: '#0a7d3e' } } })
   tenantId = tenant.id
   admin = await createActor(t, { tenantId, role: 'admin' })

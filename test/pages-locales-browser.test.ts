@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { createTestApp, freePort, type TestApp } from './helpers.ts'
+import { type TestApp, listeningTestApp } from './helpers.ts'
 import { launchBrowser, snapshot, startRelyingParty } from './browser.ts'
 import { createClient, mailSettled, pkcePair } from './login-helpers.ts'
 import { mailParts } from './page-client.ts'
@@ -17,10 +17,9 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>
 let rp: Awaited<ReturnType<typeof startRelyingParty>>
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
   rp = await startRelyingParty(base)
   browser = await launchBrowser()
 })

@@ -4,7 +4,7 @@
  * rest, `<html lang>`, the discovery documents, and the account page's language selector.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, freePort, type TestApp } from './helpers.ts'
+import { type TestApp, listeningTestApp } from './helpers.ts'
 import { createClient, mailSettled, pkcePair } from './login-helpers.ts'
 import { mailParts, PageClient, signInWithMailedCode } from './page-client.ts'
 
@@ -12,10 +12,9 @@ let t: TestApp
 let base: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
 })
 afterAll(async () => t.close())
 

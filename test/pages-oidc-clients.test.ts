@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as oauth from 'oauth4webapi'
 import * as client from 'openid-client'
 import { decodeJwt } from 'jose'
-import { createTenant, createTestApp, freePort, type TestApp } from './helpers.ts'
+import { createTenant, type TestApp, listeningTestApp } from './helpers.ts'
 import { createClient, mailSettled } from './login-helpers.ts'
 import { PageClient, signInWithMailedCode } from './page-client.ts'
 
@@ -18,10 +18,9 @@ let t: TestApp
 let base: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  t = await createTestApp({ PUBLIC_URL: base })
-  await t.app.listen({ port, host: '127.0.0.1' })
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
 })
 afterAll(async () => t.close())
 

@@ -75,6 +75,15 @@ async function editor(app: FastifyInstance, c: Console, request: FastifyRequest,
 
 export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const { tenantEmails, tenants } = app.services
+
+  /** The unsaved form of a POST rendered in its language (CSRF checked first); nothing is saved. */
+  async function renderDraft(request: FastifyRequest, reply: FastifyReply) {
+    ck.kit.checkCsrf(request)
+    const c = await ck.open(request, reply)
+    const type = typeOf(request)
+    const locale = localeOf(request, c.tenant)
+    return { c, ...(await tenantEmails.previewDraft(c.actor, c.tenant.id, type, draftIn(c, request, type, locale), locale)) }
+  }
   ck.get('/emails', 'the emails and their types', async (c) => ({ title: 'Emails', section: 'emails', body: emailList(c, EMAIL_TYPES, editable) }))
   ck.get('/emails/:emailType', "one email's texts in one language (`?locale=`) with a live preview and the saved versions", (c, request) => editor(app, c, request, {}), TypeParam)
 
@@ -127,20 +136,12 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   })
 
   app.post('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the unsaved form rendered as HTML into the preview frame; nothing is saved', params: Params } }, async (request, reply) => {
-    ck.kit.checkCsrf(request)
-    const c = await ck.open(request, reply)
-    const type = typeOf(request)
-    const locale = localeOf(request, c.tenant)
-    const { rendered } = await tenantEmails.previewDraft(c.actor, c.tenant.id, type, draftIn(c, request, type, locale), locale)
+    const { c, rendered } = await renderDraft(request, reply)
     return framed(reply, rendered.html, c.tenant.logo_url)
   })
 
   app.post('/console/tenants/:tenantId/emails/:emailType/draft', { schema: { tags: ['pages'], summary: "Console: the unsaved form's subject, text and problems (JSON for the live preview); nothing is saved", params: Params } }, async (request, reply) => {
-    ck.kit.checkCsrf(request)
-    const c = await ck.open(request, reply)
-    const type = typeOf(request)
-    const locale = localeOf(request, c.tenant)
-    const { rendered, problems } = await tenantEmails.previewDraft(c.actor, c.tenant.id, type, draftIn(c, request, type, locale), locale)
+    const { rendered, problems } = await renderDraft(request, reply)
     return reply.header('cache-control', 'no-store').send({ subject: rendered.subject, text: rendered.text, problems })
   })
 }
