@@ -8,7 +8,7 @@
  * connection, and prints both medians and their difference. The server runs in its own
  * process (the real `src/server.ts`, production mode, on PostgreSQL), with the mail limits
  * out of reach of one loopback client and no worker: what is timed is the request, which
- * is the same for both (email/mail-jobs.ts). Cheap password hashing (SCRYPT_N=1024) keeps
+ * is the same for both (email/mail-jobs.service.ts). Cheap password hashing (SCRYPT_N=1024) keeps
  * register's spread small; its cost is the same for both kinds of address either way.
  */
 import { spawn } from 'node:child_process'

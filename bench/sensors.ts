@@ -7,7 +7,7 @@
 import { sql } from 'kysely'
 import { appSecret } from '../src/db/app-secrets.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
-import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
+import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'

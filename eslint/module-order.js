@@ -29,7 +29,7 @@ export const EXCEPTIONS = []
 
 const rank = new Map(ORDER.flatMap((rooms, i) => rooms.map((room) => [room, i])))
 
-/** The room of a path relative to the repository root ('src/modules/oauth/keys.ts' -> 'modules/oauth'). */
+/** The room of a path relative to the repository root ('src/modules/oauth/keys.service.ts' -> 'modules/oauth'). */
 export function roomOf(path) {
   const parts = path.split(/[\\/]/)
   if (parts[0] !== 'src') return undefined

@@ -22,7 +22,7 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_PREPARED_STATEMENTS: 'false' }).database).toMatchObject({ preparedStatements: false })
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '50' }).database).toMatchObject({ poolSize: 50 })
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '0' })).toThrow(/^DATABASE_POOL_SIZE:/)
-    // one connection listens for key changes (oauth/keys.ts): one alone would leave none for queries
+    // one connection listens for key changes (oauth/keys.service.ts): one alone would leave none for queries
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '2' })).toThrow(/^DATABASE_POOL_SIZE:/)
   })
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { STARTER_ALGORITHMS } from './modules/spaces/definitions.ts'
 import { OPERATOR } from './modules/tenancy/actor.ts'
 import { anyTenant, firstTenantNamed } from './modules/tenancy/tenants.repository.ts'
-import { firstPublicClientNamed } from './modules/oauth/client-lookup.ts'
+import { firstPublicClientNamed } from './modules/oauth/client-lookup.service.ts'
 import { randomToken } from './lib/crypto.ts'
 
 export interface DevSeed {

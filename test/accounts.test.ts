@@ -61,7 +61,7 @@ describe('register, confirm, log in', () => {
     const res = await post('/users/register', { email, password: 'correct horse battery', displayName: 'Reg User' })
     expect(res.json()).toEqual({ success: true, message: expect.any(String) })
 
-    // the account exists once the worker has decided the job (email/mail-jobs.ts): the mail says so
+    // the account exists once the worker has decided the job (email/mail-jobs.service.ts): the mail says so
     const mail = await sink.next(email, before)
     expect(mail.subject).toBe('Confirm your email address for Trellis')
     expect((await login(email, 'correct horse battery')).json().error_description).toContain('not confirmed')
@@ -230,7 +230,7 @@ describe('the tenant rule, both ways, for all three types', () => {
     expect(custom[1]).toMatch(/^Acme: password changed/)
     // the tenant's account, reset without the prefix: the platform's success email
     expect((await subjects(own.user.email, `/tenants/${tenantId}`, ''))[1]).toBe('Your Trellis password was changed')
-    // a platform user who is a member: under the prefix, the platform's default for the platform account (users/identity.ts)
+    // a platform user who is a member: under the prefix, the platform's default for the platform account (users/identity.repository.ts)
     expect(await subjects(staff.user.email, `/tenants/${tenantId}`)).toEqual(['Reset your Trellis password', 'Your Trellis password was changed'])
     // without the prefix, the platform default too
     const [reset, success] = await subjects(staff.user.email, '')

@@ -4,11 +4,11 @@
  * expiry, history retention, ticket lifetime) with a clock the test moves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CommandsService, commandView } from '../src/modules/devices/commands.ts'
+import { CommandsService, commandView } from '../src/modules/devices/commands.service.ts'
 import { parsePresence, parseState, parseTopic, normalizeMac } from '../src/modules/devices/payload.ts'
 import { checkCommand, findSensorType, SENSOR_TYPES, sensorTypeView } from '../src/modules/sensors/sensor-types.ts'
-import { StateService } from '../src/modules/devices/state.ts'
-import { TicketsService } from '../src/modules/devices/tickets.ts'
+import { StateService } from '../src/modules/devices/state.service.ts'
+import { TicketsService } from '../src/modules/devices/tickets.service.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
 import { ManualClock } from '../src/lib/clock.ts'
 import { createTenant, createTestApp, type TestApp } from './helpers.ts'

@@ -1,7 +1,7 @@
 /**
  * Equal timing by construction: for every route that takes an address, a known and an
  * unknown address make the request send the same statements to the database, in the same
- * order (the decision waits in the outbox: email/mail-jobs.ts). The worker then mails the
+ * order (the decision waits in the outbox: email/mail-jobs.service.ts). The worker then mails the
  * known address and not the unknown one. `npm run bench:timing` prints the medians.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

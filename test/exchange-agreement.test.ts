@@ -1,12 +1,12 @@
 /**
- * The exchange reads and redeems a login code in one statement (src/modules/oauth/redeem-code.ts),
- * whose conditions restate the grant's checks (grants/authorization-code.ts). They must never
+ * The exchange reads and redeems a login code in one statement (src/modules/oauth/redeem-code.repository.ts),
+ * whose conditions restate the grant's checks (grants/authorization-code.repository.ts). They must never
  * accept what the grant refuses: for every kind of refusal, this presents a fresh code wrongly
  * and checks what the database holds afterwards (the code unconsumed, no session opened), then
  * presents it rightly and gets tokens (the statement does not refuse what the grant accepts).
  * The common statement defers what it does not serve to the full one; a later block shows
  * which statements each kind of account takes. The last does the same for a refresh, whose
- * one statement also decides before it writes (src/modules/oauth/tokens.ts), and for the
+ * one statement also decides before it writes (src/modules/oauth/tokens.repository.ts), and for the
  * second statement a retried refresh takes; they take the instant to judge expiry by, so the
  * test moves time by passing it.
  */
@@ -16,7 +16,7 @@ import { createTenant, createTestApp, uniqueEmail, type TestApp } from './helper
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 import { StatementRecorder } from './statement-recorder.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
-import { rotateAgain, rotateRefreshToken } from '../src/modules/oauth/tokens.ts'
+import { rotateAgain, rotateRefreshToken } from '../src/modules/oauth/tokens.repository.ts'
 
 let t: TestApp
 let pub: { clientId: string; redirectUri: string }

@@ -19,7 +19,7 @@ import { insertUser } from '../src/modules/users/users.repository.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import type { Database, TenantRole, User } from '../src/db/database.ts'
-import { openSession, signAccessToken } from '../src/modules/oauth/tokens.ts'
+import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
 import type { StatementRecorder } from './statement-recorder.ts'
 import { AdjustableClock, type MovableClock } from '../src/lib/clock.ts'
 

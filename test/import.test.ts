@@ -5,7 +5,7 @@
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginLink } from '../src/modules/oauth/login-code-job.ts'
+import { loginLink } from '../src/modules/oauth/login-code-job.repository.ts'
 import { redirectUriMatches } from '../src/modules/oauth/redirect-uris.ts'
 import { createActor, createTestApp, errorBody, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
-import { addSigningKey } from '../src/modules/oauth/signing-keys.ts'
+import { addSigningKey } from '../src/modules/oauth/signing-keys.repository.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createTestApp, untilReloaded, usingPostgres, type TestApp } from './helpers.ts'
 

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { KeyStore } from '../src/modules/oauth/keys.ts'
+import { KeyStore } from '../src/modules/oauth/keys.service.ts'
 import { ManualClock } from '../src/lib/clock.ts'
-import { addSigningKey, listSigningKeys, retireSigningKey } from '../src/modules/oauth/signing-keys.ts'
+import { addSigningKey, listSigningKeys, retireSigningKey } from '../src/modules/oauth/signing-keys.repository.ts'
 import { createTestApp, untilReloaded, usingPostgres, type TestApp } from './helpers.ts'
 import type { FastifyInstance } from 'fastify'
 import { connectDatabase, type DB } from '../src/db/connect.ts'

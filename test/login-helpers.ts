@@ -47,7 +47,7 @@ export function requestCode(app: FastifyInstance, input: CodeRequestInput) {
   })
 }
 
-/** Resolves once the app has decided the mail jobs it queued (email/mail-jobs.ts). */
+/** Resolves once the app has decided the mail jobs it queued (email/mail-jobs.service.ts). */
 export function mailSettled(app: FastifyInstance): Promise<void> {
   return app.services.email.idle()
 }

@@ -1,7 +1,7 @@
 /**
  * The specification's code request: `email`, `code_challenge`, `code_challenge_method` and
  * `redirect_uri`, no `client_id`. The redirect URI names the client when exactly one client
- * that may use login codes accepts it (src/modules/oauth/client-lookup.ts); otherwise a 400
+ * that may use login codes accepts it (src/modules/oauth/client-lookup.service.ts); otherwise a 400
  * in the API's error shape names `client_id`. Mail goes through a real SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

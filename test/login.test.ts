@@ -137,7 +137,7 @@ describe('code requests', () => {
     expect(again.body).toBe(res.body)
     await mailSettled(t.app)
     const mailed = await t.db.selectFrom('email_outbox').select(['to_address', 'tenant_id', 'from_name']).where('to_address', 'in', [stranger, platformUser.user.email]).execute()
-    // the prefix rule (users/identity.ts): the platform's email, not the tenant's
+    // the prefix rule (users/identity.repository.ts): the platform's email, not the tenant's
     expect(mailed).toEqual([{ to_address: platformUser.user.email, tenant_id: null, from_name: 'Trellis' }])
     const platformToken = (await redeem(await latestCode(t, platformUser.user.email))).json()
     const platformMe = await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${platformToken.access_token}` } })

@@ -8,7 +8,7 @@ import { once } from 'node:events'
 import pino from 'pino'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { claimDue } from '../src/modules/email/outbox.ts'
+import { claimDue } from '../src/modules/email/outbox.repository.ts'
 import { outboxCommand } from '../src/modules/email/outbox-cli.ts'
 import { OutboxWorker, smtpTransport } from '../src/modules/email/worker.ts'
 import { createActor, createTestApp, type TestApp, scrapeMetrics } from './helpers.ts'
@@ -75,7 +75,7 @@ describe('secrets in the outbox', () => {
     const reset = await t.app.inject({ method: 'POST', url: '/users/forgotPassword', payload: { email: user.user.email } })
     expect(reset.statusCode).toBeLessThan(300)
 
-    // queued, both are jobs: no code or token exists yet, and no content (email/mail-jobs.ts)
+    // queued, both are jobs: no code or token exists yet, and no content (email/mail-jobs.service.ts)
     const queued = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', user.user.email).execute()
     expect(queued.map((r) => [r.job?.kind, r.text, r.secrets]).sort()).toEqual([
       ['forgotPassword', '', null],

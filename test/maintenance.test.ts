@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { purgeExpired } from '../src/modules/maintenance.ts'
-import { openSession } from '../src/modules/oauth/tokens.ts'
+import { openSession } from '../src/modules/oauth/tokens.repository.ts'
 import { createActor, createTestApp, type TestApp } from './helpers.ts'
 
 let t: TestApp

@@ -8,7 +8,7 @@ import { sql } from 'kysely'
 import { buildApp } from '../src/app.ts'
 import { connectDatabase, type DB } from '../src/db/connect.ts'
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts'
-import { signAccessToken } from '../src/modules/oauth/tokens.ts'
+import { signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers.ts'
 
 let database: TestDatabase

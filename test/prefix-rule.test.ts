@@ -1,5 +1,5 @@
 /**
- * The prefix rule (src/modules/users/identity.ts), over real HTTP handling and a real SMTP
+ * The prefix rule (src/modules/users/identity.repository.ts), over real HTTP handling and a real SMTP
  * server: under `/tenants/{id}`, an address with an account of that tenant gets the
  * tenant's email; an address with a platform account gets the platform's default email for
  * that platform account, and its login code signs that account in; anything else gets

@@ -14,7 +14,7 @@ import { createClient, exchange, latestCode, pkcePair, requestCode } from './log
 describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
   let t: TestApp
 
-  // three connections, two of them listeners (oauth/keys.ts, db/access-changes.ts): every query runs on the third, so
+  // three connections, two of them listeners (oauth/keys.service.ts, db/access-changes.ts): every query runs on the third, so
   // pg_prepared_statements (which shows the asking session's) shows them all
   beforeAll(async () => {
     t = await createTestApp({ DATABASE_POOL_SIZE: '3' })

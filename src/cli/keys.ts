@@ -1,6 +1,6 @@
 /** `trellis keys rotate|list|retire`. */
-import { REFRESH_MS } from '../modules/oauth/keys.ts'
-import { addSigningKey, listSigningKeys, retireSigningKey } from '../modules/oauth/signing-keys.ts'
+import { REFRESH_MS } from '../modules/oauth/keys.service.ts'
+import { addSigningKey, listSigningKeys, retireSigningKey } from '../modules/oauth/signing-keys.repository.ts'
 import { CommandError, emit, table, type Context } from './output.ts'
 import type { Command } from './registry.ts'
 import { auditActor, OPERATOR } from '../modules/tenancy/actor.ts'

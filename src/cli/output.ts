@@ -3,7 +3,7 @@ import type { Services } from '../modules/index.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connect.ts'
-import type { KeyStore } from '../modules/oauth/keys.ts'
+import type { KeyStore } from '../modules/oauth/keys.service.ts'
 
 export interface Out {
   json: boolean

@@ -28,7 +28,7 @@ export interface EmailOutboxTable {
    */
   secrets: string | null
   /**
-   * A message decided at send time (email/mail-jobs.ts): its kind and input, as JSON; null
+   * A message decided at send time (email/mail-jobs.service.ts): its kind and input, as JSON; null
    * once decided (subject, html and text are empty until then).
    */
   job: ColumnType<MailJobRow | null, string | null | undefined, string | null>

@@ -4,7 +4,7 @@
  * A statement whose text carries the marker `prepared(name)` puts in (a comment) is sent
  * as a named statement: each pool connection parses and plans it once, then only binds and
  * runs it. That is most of the database's work saved for the login exchange, whose one
- * statement (../modules/oauth/redeem-code.ts) takes as long to plan as to run.
+ * statement (../modules/oauth/redeem-code.repository.ts) takes as long to plan as to run.
  *
  * Why only marked statements, and what a marked statement must keep to:
  * - Their texts are fixed, so each connection holds a handful of them; preparing every

@@ -85,7 +85,7 @@ export const notFound = (what: string) => appErrors.not_found(`${what} was not f
 export const rateLimited = (retryAfterSeconds: number) => appErrors.rate_limited(retryAfterSeconds)
 
 /**
- * Device ownership (modules/devices/registry.ts). A claim that fails answers the same
+ * Device ownership (modules/devices/registry.service.ts). A claim that fails answers the same
  * whatever the reason (unknown MAC, wrong code, a device someone else holds), so the answer
  * never tells whether a MAC exists or who holds it.
  */

@@ -6,8 +6,8 @@
 import type { DB } from '../db/connect.ts'
 import { rewrapAppSecrets } from '../db/app-secrets.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
-import { rewrapOutboxSecrets } from './email/outbox.ts'
-import { rewrapSigningKeys } from './oauth/signing-keys.ts'
+import { rewrapOutboxSecrets } from './email/outbox.repository.ts'
+import { rewrapSigningKeys } from './oauth/signing-keys.repository.ts'
 
 export interface RewrapResult {
   signingKeys: number

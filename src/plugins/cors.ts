@@ -1,13 +1,13 @@
 /**
  * CORS for the API (token, login code, revocation, introspection, userinfo and resource
  * routes): the request's Origin is echoed back only when it is an allowed origin of a
- * registered client (modules/oauth/origins.ts), never `*`, and never with credentials:
+ * registered client (modules/oauth/origins.service.ts), never `*`, and never with credentials:
  * the API authenticates with Bearer tokens and client secrets, not cookies. The hosted
  * pages are same-origin HTML and get no CORS headers at all.
  */
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
-/** Which browser origins may call the API (oauth/origins.ts answers it; plugins sit below the modules). */
+/** Which browser origins may call the API (oauth/origins.service.ts answers it; plugins sit below the modules). */
 interface CorsOrigins {
   isAllowed(origin: string): Promise<boolean>
 }

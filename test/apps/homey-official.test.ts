@@ -6,7 +6,7 @@
  */
 import { OPERATOR } from '../../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signAccessToken } from '../../src/modules/oauth/tokens.ts'
+import { signAccessToken } from '../../src/modules/oauth/tokens.repository.ts'
 import { createTestApp, type TestApp } from '../helpers.ts'
 import { ATHOM_REDIRECT, BRAND_ID, importCustomer, importDuux, latestLoginEmail, reportState, type Customer, type Imported } from './import.ts'
 

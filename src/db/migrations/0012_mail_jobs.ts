@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    -- a message whose content is decided when it is sent (email/mail-jobs.ts): the request
+    -- a message whose content is decided when it is sent (email/mail-jobs.service.ts): the request
     -- that takes an address only writes this row, the same row for a known or unknown address
     alter table email_outbox add column job jsonb;
 

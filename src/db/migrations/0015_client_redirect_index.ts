@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * A code request without client_id finds its client by redirect URI (oauth/client-lookup.ts):
+ * A code request without client_id finds its client by redirect URI (oauth/client-lookup.service.ts):
  * `redirect_uris ?| array[...]` is answered from this index, not by reading every client.
  * The default jsonb operator class, because jsonb_path_ops has no `?|`.
  */

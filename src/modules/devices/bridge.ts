@@ -9,7 +9,7 @@
  * ingested them, and a watched device never gets the ingest subscription twice.
  *
  * Messages are applied in batches: whatever arrived while the previous batch ran, one
- * statement per batch (state.ts), each device's messages in the order they came. A
+ * statement per batch (state.service.ts), each device's messages in the order they came. A
  * device's state messages coalesce (its sensor row is written once per batch, with the
  * last); a presence message ends the device's run, so it lands after the states before it
  * and before those after it. Beyond MAX_QUEUED waiting messages the client stops reading from
@@ -23,7 +23,7 @@ import type { Log } from '../../lib/log.ts'
 import { Counter } from 'prom-client'
 import { randomToken } from '../../lib/crypto.ts'
 import { parsePresence, parseState, parseTopic, topics, type Presence, type Scalar } from './payload.ts'
-import type { StateChange, StateMessage, StateService } from './state.ts'
+import type { StateChange, StateMessage, StateService } from './state.service.ts'
 import { coalesceAcks, noDelay } from './sockets.ts'
 
 /** Messages waiting beyond this stop the client reading from the broker until the batch lands. */

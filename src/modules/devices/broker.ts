@@ -1,7 +1,7 @@
 /**
  * The embedded MQTT broker (Aedes): devices connect here when no external broker is
  * configured. Every CONNECT is checked against the database and every PUBLISH and
- * SUBSCRIBE against the device's topic ACL (device-auth.ts holds the rules and the threat
+ * SUBSCRIBE against the device's topic ACL (device-auth.service.ts holds the rules and the threat
  * model). TLS when a certificate and key are configured; devices do not verify it.
  */
 import { readFileSync } from 'node:fs'
@@ -10,7 +10,7 @@ import { createServer as createTlsServer } from 'node:tls'
 import { Aedes, type AuthenticateError, type Client } from 'aedes'
 import type { Log } from '../../lib/log.ts'
 import type { MqttConfig } from '../../config.ts'
-import type { DeviceAuth, DeviceIdentity } from './device-auth.ts'
+import type { DeviceAuth, DeviceIdentity } from './device-auth.service.ts'
 import { MAX_PAYLOAD_BYTES } from './payload.ts'
 
 export interface EmbeddedBroker {

@@ -1,5 +1,5 @@
 /**
- * What a claim must show, and what trying costs (the threat model is registry.ts's): the
+ * What a claim must show, and what trying costs (the threat model is registry.service.ts's): the
  * claim code or factory password, checked by the same two scrypt checks whatever is
  * registered, and budgets per device and account and per account, spent before the lookup.
  */

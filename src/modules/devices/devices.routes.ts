@@ -5,7 +5,7 @@
  * Who may do what: reading state and history needs `member` (sensors:read); sending a
  * command needs `member` too (sensors:write): members of a tenant operate its devices, as
  * the people of a household operate their fans, and a customer owns their own child tenant.
- * Credentials belong to the device a sensor presents (one it claimed, registry.ts): the
+ * Credentials belong to the device a sensor presents (one it claimed, registry.service.ts): the
  * holder's `admin`. Anonymous access only the device's brand or the platform may allow
  * (policy.configureDevice). Another tenant's sensor, by id or by MAC, is a 404 exactly like
  * a missing one; a sensor that presents no device has no credentials (409 device_not_claimed).
@@ -17,7 +17,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
-import { commandView } from './commands.ts'
+import { commandView } from './commands.service.ts'
 import { normalizeMac } from './payload.ts'
 import { sensorIdByMac } from './devices.repository.ts'
 

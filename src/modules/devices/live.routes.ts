@@ -4,7 +4,7 @@
  * `{"type":"data","data":{"deviceId","sub":{"Tune":[state]},...}}` for each state the
  * device sends (the official Homey app reads exactly `data.deviceId` and `data.sub.Tune[0]`).
  *
- * Threats: the ticket (tickets.ts) stands for the token it was issued for, nothing more.
+ * Threats: the ticket (tickets.service.ts) stands for the token it was issued for, nothing more.
  * Each topic is checked with the same access rule as `GET /sensors/{id}` for the ticket's
  * holder, and names a device through its record: the tenant's sensor that presents the
  * device with that MAC (a sensor that merely carries the MAC as its deviceId presents

@@ -3,14 +3,14 @@
  * body) or the platform (neither) register the devices the brand makes, one at a time or in
  * bulk, with the claim code printed on the box and/or the factory password. Registration is
  * the only way a MAC becomes known; claiming is in sensors.routes.ts. Routes validate and
- * call the registry (registry.ts), which asks the policy.
+ * call the registry (registry.service.ts), which asks the policy.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
-import { deviceView } from './registry.ts'
+import { deviceView } from './registry.service.ts'
 
 const write = [{ bearer: ['sensors:write'] }]
 

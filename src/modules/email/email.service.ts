@@ -1,7 +1,7 @@
 /**
  * The email engine as the other modules see it: `send(trx, {type, to, tenantId, ...})`
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
- * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.ts).
+ * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.service.ts).
  */
 import { lookOfId } from '../tenancy/index.ts'
 import { checkLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
@@ -12,11 +12,11 @@ import type { EmailTypeTexts, OutboxMessage, Tenant } from '../../db/database.ts
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
-import { MailJobs } from './mail-jobs.ts'
+import { MailJobs } from './mail-jobs.service.ts'
 import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
 import type { EmailType } from './placeholders.ts'
 import { renderEmail, type EmailUser, type RenderedEmail, type RenderInput } from './renderer.ts'
-import { senderFor } from './sender-verification.ts'
+import { senderFor } from './sender-verification.service.ts'
 import { OutboxWorker, smtpTransport } from './worker.ts'
 
 export interface SendEmailInput {

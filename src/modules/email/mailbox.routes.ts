@@ -9,7 +9,7 @@ import { ErrorSchema, HtmlPage, PlainText } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { escapeHtml } from './placeholders.ts'
-import { mailboxMessage, mailboxMessages } from './outbox.ts'
+import { mailboxMessage, mailboxMessages } from './outbox.repository.ts'
 
 const MessageSummary = Type.Object({
   id: Type.Integer(),

@@ -8,7 +8,7 @@ import type { DB } from '../../db/connect.ts'
 import type { OutboxStatus } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { listOutbox, requeueFailed } from './outbox.ts'
+import { listOutbox, requeueFailed } from './outbox.repository.ts'
 
 interface Out {
   json: boolean

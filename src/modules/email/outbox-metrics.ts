@@ -2,7 +2,7 @@
 import { Gauge, type Registry } from 'prom-client'
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { outboxCountsByStatus, outboxStats } from './outbox.ts'
+import { outboxCountsByStatus, outboxStats } from './outbox.repository.ts'
 
 type Stats = Awaited<ReturnType<typeof outboxStats>>
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime, formatTime, ordinal } from './dates.ts'
 import { checkEmailText, escapeHtml, fill } from './placeholders.ts'
-import { retryDelayMs } from './outbox.ts'
+import { retryDelayMs } from './outbox.repository.ts'
 
 describe('currentDate ordinals', () => {
   it.each([

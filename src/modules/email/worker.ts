@@ -7,7 +7,7 @@
  * anyone else's login code, and a message must never go out twice. So up to `concurrency`
  * messages are in flight, each freed slot is refilled at once, every message has a
  * deadline (`timeoutMs`, also nodemailer's connection, greeting and socket timeouts) far
- * below the claim lease (outbox.ts), and an SMTP 5xx answer is final at once (retrying a
+ * below the claim lease (outbox.repository.ts), and an SMTP 5xx answer is final at once (retrying a
  * refused mailbox only repeats the refusal) while 4xx answers and network errors retry.
  */
 import type { Log } from '../../lib/log.ts'
@@ -16,7 +16,7 @@ import type { DB } from '../../db/connect.ts'
 import type { OutboxMessage } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { claimDue, LEASE_SECONDS, markFailed, markSent } from './outbox.ts'
+import { claimDue, LEASE_SECONDS, markFailed, markSent } from './outbox.repository.ts'
 import { redactAddresses } from '../../lib/log-redaction.ts'
 import { openSecrets, unmask } from './outbox-secrets.ts'
 
@@ -27,12 +27,12 @@ export interface WorkerOptions {
   messageIdDomain: string
   /** Deadline of one message, from claim to the server's answer. */
   timeoutMs: number
-  /** How long a claim holds a message (outbox.ts; default LEASE_SECONDS); at least twice `timeoutMs`. */
+  /** How long a claim holds a message (outbox.repository.ts; default LEASE_SECONDS); at least twice `timeoutMs`. */
   leaseSeconds?: number
   /** Messages in flight at once. */
   concurrency: number
   box: SecretBox
-  /** Takes a mail job's decision (mail-jobs.ts): the message to send, or null for none. */
+  /** Takes a mail job's decision (mail-jobs.service.ts): the message to send, or null for none. */
   decide: (message: OutboxMessage) => Promise<OutboxMessage | null>
   /** What is due, and when a retry is: the app's clock (lib/clock.ts). */
   clock: Clock

@@ -24,7 +24,7 @@ export interface NewClientInput {
    * otherwise one is generated. Stored only as a hash, like a generated one.
    */
   clientSecret?: string
-  /** Off (null/absent) by default; see tokens.ts `accessTokenTtl` for the trade-off. */
+  /** Off (null/absent) by default; see tokens.repository.ts `accessTokenTtl` for the trade-off. */
   longLivedAccessTokenSeconds?: number | null
   /** CORS: browser origins allowed to call the API for this client; default: its redirect URIs' origins. */
   allowedOrigins?: string[] | null

@@ -16,7 +16,7 @@ import type { Policy } from '../tenancy/index.ts'
 import { findTenant, platformCount } from '../tenancy/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { ClientsByRedirectUri } from './client-lookup.ts'
+import { ClientsByRedirectUri } from './client-lookup.service.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 
 import { clientView, validateClientInput, type NewClientInput } from './client-input.ts'
@@ -30,7 +30,7 @@ const CLIENT_CACHE_SIZE = 1_000
 export class ClientsService {
   /** Recently read clients (or their absence): the token endpoint reads one on every request. */
   private readonly cache: TtlCache<OAuthClient | undefined>
-  /** The client a code request without client_id means (client-lookup.ts), cached alike. */
+  /** The client a code request without client_id means (client-lookup.service.ts), cached alike. */
   readonly byRedirectUri: ClientsByRedirectUri
 
   constructor(

@@ -59,7 +59,7 @@
  * Replay. A consumed code presented again is refused, and the session its first exchange
  * created is revoked, ending those refresh and access tokens (RFC 6749 section 4.1.2). A
  * presentation that began before the code was consumed lost a race and revokes nothing
- * (grants/authorization-code.ts), so the winner of concurrent exchanges keeps its tokens.
+ * (grants/authorization-code.repository.ts), so the winner of concurrent exchanges keeps its tokens.
  */
 import { randomInt } from 'node:crypto'
 import { hmac } from '../../lib/crypto.ts'

@@ -16,14 +16,14 @@ import { originOf } from '../../lib/network.ts'
 import type { Attempts, TokenAttempt } from './attempts.ts'
 import { authenticateClient, type AuthenticatedClient } from './client-auth.ts'
 import type { ClientsService } from './clients.service.ts'
-import { authorizationCodeGrant } from './grants/authorization-code.ts'
+import { authorizationCodeGrant } from './grants/authorization-code.repository.ts'
 import { clientCredentialsGrant } from './grants/client-credentials.ts'
 import { refreshTokenGrant } from './grants/refresh-token.ts'
 import type { GrantDeps, GrantHandler } from './grants/types.ts'
-import type { KeyStore } from './keys.ts'
+import type { KeyStore } from './keys.service.ts'
 import { authorizationServerMetadata, openidConfiguration } from './metadata.ts'
 import { revokeSessions } from '../sessions/index.ts'
-import { findRefreshToken, type TokenResponse } from './tokens.ts'
+import { findRefreshToken, type TokenResponse } from './tokens.repository.ts'
 
 /** Parameters the endpoints read; anything else is ignored. */
 const KNOWN = [
@@ -32,7 +32,7 @@ const KNOWN = [
 ] as const
 /**
  * Flags the existing apps send as a JSON boolean, or as text in a form; read as 'true' when
- * set. makeAccessTokenLongLasting: see tokens.ts `accessTokenTtl`.
+ * set. makeAccessTokenLongLasting: see tokens.repository.ts `accessTokenTtl`.
  */
 const FLAGS = ['makeAccessTokenLongLasting'] as const
 
@@ -122,7 +122,7 @@ export class OAuthService {
     const attempt = this.attempts.forRequest(originOf(req.ip))
     let clientId = params.client_id
     try {
-      // before any grant runs: a code must not be redeemed by an instance that then cannot sign (keys.ts)
+      // before any grant runs: a code must not be redeemed by an instance that then cannot sign (keys.service.ts)
       if (this.deps.keys.problem()) throw oauthErrors.temporarily_unavailable('This instance cannot sign tokens now; try again.', { retryAfter: 5 })
       const grantType = params.grant_type
       if (!grantType) throw oauthErrors.invalid_request('grant_type is required.')

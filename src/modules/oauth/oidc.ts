@@ -5,7 +5,7 @@
  * presented as the other (access tokens are verified as `at+jwt`).
  */
 import type { User } from '../../db/database.ts'
-import type { TokenIssuer } from './tokens.ts'
+import type { TokenIssuer } from './tokens.repository.ts'
 
 /**
  * The issuer an authorization is made by. Each tenant has its own, `$PUBLIC_URL/tenants/{id}`,

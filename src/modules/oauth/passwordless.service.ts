@@ -3,16 +3,16 @@
  * email or not, and so is the work before it: the checks of the client and the limits,
  * which do not depend on the account, and one INSERT of a mail job. Whose account it is,
  * whether the tenant's sign-up policy lets an unknown address in (if not, no code is sent),
- * the code and the email are decided by the outbox worker (login-code-job.ts), so neither
+ * the code and the email are decided by the outbox worker (login-code-job.repository.ts), so neither
  * the body nor the timing tells whether an account exists.
  *
  * Whose account: under `/tenants/{id}` the address's account in that tenant, one the tenant
  * signs up, or else the address's platform account; without the prefix the platform's (the
- * prefix rule, users/identity.ts). An unknown address becomes an account when the code is
+ * prefix rule, users/identity.repository.ts). An unknown address becomes an account when the code is
  * exchanged. The email carries the tenant's branding (never customised texts) only when the
  * recipient belongs to the tenant or signs up into it; the platform's otherwise.
  *
- * Without `client_id` the redirect URI names the client (client-lookup.ts).
+ * Without `client_id` the redirect URI names the client (client-lookup.service.ts).
  */
 import type { Log } from '../../lib/log.ts'
 import { appErrors, notFound } from '../../lib/errors.ts'
@@ -21,7 +21,7 @@ import { signupLocale } from '../../lib/locale.ts'
 import type { EmailService } from '../email/index.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import type { ClientsService } from './clients.service.ts'
-import { LOGIN_CODE_JOB } from './login-code-job.ts'
+import { LOGIN_CODE_JOB } from './login-code-job.repository.ts'
 import type { MailLimits } from '../sessions/index.ts'
 import { normalizeMethod, type ChallengeMethod } from './pkce.ts'
 import { isRegisteredRedirectUri } from './redirect-uris.ts'
@@ -29,7 +29,7 @@ import { refusedScopeMessage, requestScope } from './scopes.ts'
 
 export interface CodeRequest {
   email: string
-  /** Left out, the redirect URI names the client (client-lookup.ts). */
+  /** Left out, the redirect URI names the client (client-lookup.service.ts). */
   client_id?: string
   redirect_uri: string
   code_challenge?: string

@@ -21,7 +21,7 @@
  * A `*` anywhere else (host, path, query, or mid-fragment) is refused at registration.
  *
  * Where the login code goes for such a URI: see `loginLink` in passwordless.service.ts.
- * Which client a URI names when the request leaves client_id out: client-lookup.ts.
+ * Which client a URI names when the request leaves client_id out: client-lookup.service.ts.
  */
 
 /** Characters a wildcard may stand for: RFC 3986 fragment characters minus `#`. */
@@ -63,7 +63,7 @@ export function isRegisteredRedirectUri(registered: readonly string[], presented
  * Every registered URI that `presented` would match: itself, and for a URI with a fragment,
  * each `<presented up to a point in the fragment>*` whose rest the wildcard may stand for.
  * A lookup keyed by these finds every client that accepts `presented` through an index
- * (client-lookup.ts); redirectUriMatches stays the judge of each one found.
+ * (client-lookup.service.ts); redirectUriMatches stays the judge of each one found.
  */
 export function registeredFormsOf(presented: string): string[] {
   const forms = [presented]

@@ -43,11 +43,11 @@ import type { CodeTarget, PasswordlessService } from '../oauth/index.ts'
 import { findUserByEmail } from '../users/index.ts'
 import { findTenant } from '../tenancy/index.ts'
 import { checkAuthorization, pageError, type AuthorizeQuery, type PageError } from './authorize-params.ts'
-import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.ts'
+import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.repository.ts'
 import { PAGES_CLIENT, type PageSessions } from './page-sessions.ts'
 import { passesThrough, passThrough, type SsoDeps } from './sso.ts'
 
-export { AUTHORIZATION_TTL_SECONDS } from './authorization-requests.ts'
+export { AUTHORIZATION_TTL_SECONDS } from './authorization-requests.repository.ts'
 
 export type BeginResult =
   | PageError
@@ -244,7 +244,7 @@ export class AuthorizeService {
   /**
    * The account the code was mailed for: the address's in the tenant the code was minted for
    * (the tenant the sign-in was asked under, or the platform by the prefix rule,
-   * users/identity.ts), as the exchange signs in. For an app's sign-in it is created now when
+   * users/identity.repository.ts), as the exchange signs in. For an app's sign-in it is created now when
    * the tenant's policy allows, so the browser session can begin with it (the token endpoint
    * finds it, as if it had made it).
    */

@@ -2,4 +2,4 @@
 export * from './authorize.service.ts'
 export * from './invitation-signin.ts'
 export * from './page-sessions.ts'
-export { purgeExpiredAuthorizations } from './authorization-requests.ts'
+export { purgeExpiredAuthorizations } from './authorization-requests.repository.ts'

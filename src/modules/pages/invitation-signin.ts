@@ -4,7 +4,7 @@
  *
  * Whose account. An invitation is for an address, and `InvitationsService.accept` takes any
  * signed-in account whose confirmed address it is. Accounts live in one tenant or in the
- * platform (users/identity.ts), so the sign-in goes where the person's account is: the
+ * platform (users/identity.repository.ts), so the sign-in goes where the person's account is: the
  * inviting tenant, or the nearest ancestor (its brand) with an account for the address;
  * failing those, the platform's. An address with no platform account gets one now
  * (unconfirmed, no password), because the hosted sign-in finishes only for an existing
@@ -29,7 +29,7 @@ import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import { findTenant } from '../tenancy/index.ts'
 import { findOrSignUp } from '../users/index.ts'
 import { findUserByEmail } from '../users/index.ts'
-import { insertAuthorization } from './authorization-requests.ts'
+import { insertAuthorization } from './authorization-requests.repository.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 
 /** A tenant tree is shallow (brand, customer); the walk stops here whatever the data says. */

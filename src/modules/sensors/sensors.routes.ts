@@ -130,7 +130,7 @@ function scopedSensorRoutes(parent: FastifyInstance): void {
 }
 
 /**
- * A device enters a tenant only by a claim with proof (devices/registry.ts has the threat
+ * A device enters a tenant only by a claim with proof (devices/registry.service.ts has the threat
  * model); its holder releases it or moves it to another tenant it administers.
  */
 function scopedOwnershipRoutes(parent: FastifyInstance): void {

@@ -21,7 +21,7 @@
  * - A stranger who owns a tenant of their own (any brand open to customers) bringing in a
  *   device that is not theirs: only a brand's admins or the platform register devices
  *   (registerIn: the tenant must be a brand), and only they allow anonymous firmware
- *   (configureDevice); a tenant gets a device only by a claim with proof (devices/registry.ts).
+ *   (configureDevice); a tenant gets a device only by a claim with proof (devices/registry.service.ts).
  * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
  *   everything. Nothing else is privileged.
  */

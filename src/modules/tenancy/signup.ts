@@ -1,7 +1,7 @@
 /**
  * The sign-up rule, written once. Which policy applies is effectiveSignup (brands.ts: only a
- * brand signs anyone up); what signing up under it does is SIGNUP below. users/identity.ts
- * applies the rule in TypeScript; the login exchange (oauth/redeem-code.ts) applies it inside
+ * brand signs anyone up); what signing up under it does is SIGNUP below. users/identity.repository.ts
+ * applies the rule in TypeScript; the login exchange (oauth/redeem-code.repository.ts) applies it inside
  * its one statement, atomically, with the SQL built here from the same table.
  * test/signup-rule.test.ts runs that SQL on every case and checks it against the functions.
  */

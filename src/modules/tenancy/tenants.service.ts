@@ -11,7 +11,7 @@ import type { SettingsVersion, Tenant, TenantRole, TenantsTable } from '../../db
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import { canonicalLocale } from '../../lib/locale.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import { keyset } from './resource-scope.ts'
+import { keyset } from './resource-scope.repository.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { Actor } from './actor.ts'
 import { mergeEmailConfig, type TextCheck } from './email-config.ts'
@@ -118,7 +118,7 @@ function checkDomains(domains: readonly string[] | undefined): void {
   if (details.length) throw validationError(details)
 }
 
-/** Told when a tenant's senderEmail is saved (email/sender-verification.ts mails a confirmation). */
+/** Told when a tenant's senderEmail is saved (email/sender-verification.service.ts mails a confirmation). */
 export interface SenderEmailHook {
   senderEmailSet(trx: Executor, tenant: Tenant): Promise<void>
 }

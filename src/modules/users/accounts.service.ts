@@ -2,10 +2,10 @@
  * Accounts: register, confirm email, forgot and reset password, profile and password
  * changes. Answers never tell whether an address has an account: register and
  * forgotPassword do the same work for every address (checks, limits, the password hash,
- * one mail job) and leave the branch to the outbox worker (account-jobs.ts).
+ * one mail job) and leave the branch to the outbox worker (account-jobs.repository.ts).
  *
  * Whose account: under `/tenants/{tenantId}` the account of the address in that tenant
- * (forgotPassword: else its platform account, the prefix rule in identity.ts), without the
+ * (forgotPassword: else its platform account, the prefix rule in identity.repository.ts), without the
  * prefix the platform's.
  *
  * The tenant rule: a tenant's customised email (whose links the tenant writes) goes out
@@ -29,7 +29,7 @@ import { effectiveSignup } from '../tenancy/index.ts'
 import type { EmailService } from '../email/index.ts'
 import type { MailLimits } from '../sessions/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
-import { accountMail, FORGOT_PASSWORD_JOB, REGISTER_JOB } from './account-jobs.ts'
+import { accountMail, FORGOT_PASSWORD_JOB, REGISTER_JOB } from './account-jobs.repository.ts'
 import { findUserByEmail, insertUser } from './users.repository.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import { canonicalLocale, signupLocale } from '../../lib/locale.ts'

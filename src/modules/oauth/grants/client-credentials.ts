@@ -1,6 +1,6 @@
 /** The client_credentials grant: a confidential machine client, scoped to what it may have. */
 import { oauthErrors } from '../../../lib/errors.ts'
-import { signAccessToken } from '../tokens.ts'
+import { signAccessToken } from '../tokens.repository.ts'
 import { grantedScope } from '../scopes.ts'
 import type { GrantHandler } from './types.ts'
 

@@ -24,7 +24,7 @@ import { oauthErrors } from '../../../lib/errors.ts'
 import { findUserByEmail, knownNetwork, upgradePasswordHash } from '../../users/index.ts'
 import { normalizeEmail } from '../../../lib/email-address.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
-import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.ts'
+import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.repository.ts'
 import type { GrantHandler } from './types.ts'
 
 let dummyHash: Promise<string> | null = null

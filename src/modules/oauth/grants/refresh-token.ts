@@ -37,7 +37,7 @@
  */
 import { oauthErrors } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/index.ts'
-import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.ts'
+import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.repository.ts'
 import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 

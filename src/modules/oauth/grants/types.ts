@@ -3,8 +3,8 @@ import type { Clock } from '../../../lib/clock.ts'
 import type { Config } from '../../../config.ts'
 import type { DB } from '../../../db/connect.ts'
 import type { OAuthClient } from '../../../db/database.ts'
-import type { KeyStore } from '../keys.ts'
-import type { TokenResponse } from '../tokens.ts'
+import type { KeyStore } from '../keys.service.ts'
+import type { TokenResponse } from '../tokens.repository.ts'
 import type { TokenAttempt } from '../attempts.ts'
 
 export interface GrantDeps {

@@ -10,7 +10,7 @@ import type { OAuthClient } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/executor.ts'
-import type { KeyStore } from './keys.ts'
+import type { KeyStore } from './keys.service.ts'
 import { insertSession } from '../sessions/index.ts'
 
 export interface TokenResponse {

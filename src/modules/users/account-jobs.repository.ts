@@ -1,6 +1,6 @@
 /**
  * The decisions behind register and forgotPassword, taken when the outbox worker claims
- * the job (email/mail-jobs.ts), so both routes answer the same, in the same time, for a
+ * the job (email/mail-jobs.service.ts), so both routes answer the same, in the same time, for a
  * known and an unknown address:
  *
  * - register: an unknown address gets an unconfirmed account (with the password hashed in
@@ -8,7 +8,7 @@
  *   someone tried to register it, without any caller-chosen text.
  * - forgotPassword: a known address gets a reset link; an unknown one gets nothing. Under
  *   a prefix, an address with no account in the tenant but one on the platform gets the
- *   platform's reset email for that platform account (the prefix rule, identity.ts).
+ *   platform's reset email for that platform account (the prefix rule, identity.repository.ts).
  *
  * The tenant rule (accounts.service.ts): customised texts only under the user's own tenant.
  */
@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { EmailService, SendEmailInput } from '../email/index.ts'
 import type { EmailType } from '../email/index.ts'
 import { findTenant } from '../tenancy/index.ts'
-import { accountUnderPrefix, findOrSignUp } from './identity.ts'
+import { accountUnderPrefix, findOrSignUp } from './identity.repository.ts'
 import { findUserByEmail } from './users.repository.ts'
 import type { Executor } from '../../db/executor.ts'
 
@@ -90,7 +90,7 @@ export function registerAccountJobs(email: EmailService, deps: { config: Readonl
   })
 
   email.jobs.register(FORGOT_PASSWORD_JOB, ForgotPasswordJob, async (trx, job) => {
-    // the tenant's account, else the address's platform account with the platform's email (identity.ts)
+    // the tenant's account, else the address's platform account with the platform's email (identity.repository.ts)
     const tenant = job.prefixTenant === null ? null : await findTenant(trx, job.prefixTenant)
     if (job.prefixTenant !== null && !tenant) return null
     const user = (await accountUnderPrefix(trx, job.email, tenant ?? null, 'reset'))?.user

@@ -4,7 +4,7 @@
  *
  * Races and replays. Of N concurrent exchanges of one code exactly one wins: the code is
  * consumed by a conditional update (`consumed_at is null`) in the statement that reads the
- * code and opens the session (../redeem-code.ts), so the losers' updates match no row and
+ * code and opens the session (../redeem-code.repository.ts), so the losers' updates match no row and
  * nothing of theirs that depends on the code is written. The statement records when and from
  * which address (lib/network.ts) the code was redeemed. Every other presentation of the code
  * is then one of two things:
@@ -27,8 +27,8 @@ import { signIdToken } from '../oidc.ts'
 import { defaultScope, refusedScopeMessage, requestedScopes, requestScope, wantsOpenId } from '../scopes.ts'
 import { verifyPkce } from '../pkce.ts'
 import { revokeSessions } from '../../sessions/index.ts'
-import { exchangeLoginCode, type Exchanged } from '../redeem-code.ts'
-import { accessTokenTtl, userTokenResponse } from '../tokens.ts'
+import { exchangeLoginCode, type Exchanged } from '../redeem-code.repository.ts'
+import { accessTokenTtl, userTokenResponse } from '../tokens.repository.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
 const invalidCode = () => oauthErrors.invalid_grant('The code is invalid, expired or already used.')
@@ -102,7 +102,7 @@ const codeScope = (code: LoginCode, ctx: GrantContext) => code.scope ?? defaultS
 
 /**
  * The grant's checks on the code as it was before the exchange's statement (see
- * ../redeem-code.ts: the statement redeems only what these accept). Each refusal throws.
+ * ../redeem-code.repository.ts: the statement redeems only what these accept). Each refusal throws.
  */
 async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantContext, reach: Reach, now: Date): Promise<void> {
   // out of reach looks exactly like unknown: a guess learns nothing about live codes
@@ -170,7 +170,7 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   if (!normalized) throw invalidCode()
   const now = deps.clock.now()
   // one statement (two for a tenant's new customer or a late proof) reads the code and, when it is
-  // this request's to redeem, consumes it, finds or signs up the account and opens the session (../redeem-code.ts)
+  // this request's to redeem, consumes it, finds or signs up the account and opens the session (../redeem-code.repository.ts)
   const exchanged = await exchangeLoginCode(deps.db, {
     codeHash: hashLoginCode(deps.codeKey, normalized),
     clientId: client.client_id,

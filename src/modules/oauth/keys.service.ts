@@ -24,7 +24,7 @@ import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { importSignKey, signEs256, type SignKey } from './jws.ts'
-import { addSigningKey, ALG, KEYS_CHANNEL, privateJwk } from './signing-keys.ts'
+import { addSigningKey, ALG, KEYS_CHANNEL, privateJwk } from './signing-keys.repository.ts'
 
 /** How often an unknown `kid` may make an instance reload the key set from the database. */
 const RELOAD_INTERVAL_MS = 5_000

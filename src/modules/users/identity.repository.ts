@@ -10,7 +10,7 @@
  * - `members`: the new user belongs to the tenant with role `member`.
  * Without a tenant (no `/tenants/{id}` prefix) the account belongs to the platform.
  * The rules are written once, in tenancy/signup.ts. The token endpoint applies them, and the
- * proof of address below, in one SQL statement (../oauth/redeem-code.ts) to save round trips,
+ * proof of address below, in one SQL statement (../oauth/redeem-code.repository.ts) to save round trips,
  * with SQL built from that one definition (test/signup-rule.test.ts checks the two agree).
  *
  * The prefix rule: whose account a login code or a password reset asked for under
@@ -29,7 +29,7 @@
  * Threats the prefix rule must hold against, and how:
  * - The brand learning who has an account. The request does the same work on every branch
  *   (its checks, limits and one INSERT of a mail job); the branch is taken by the outbox
- *   worker (../email/mail-jobs.ts). The answer, its bytes and its timing are the same for the
+ *   worker (../email/mail-jobs.service.ts). The answer, its bytes and its timing are the same for the
  *   tenant's account, a platform account and an unknown address; the message goes only to
  *   the address, and its row is the platform's (tenant null), not the brand's.
  * - The brand's words reaching an account that is not the brand's. On branch 3 the email is

@@ -27,7 +27,7 @@ import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
-import { claimDue, markFailed } from './outbox.ts'
+import { claimDue, markFailed } from './outbox.repository.ts'
 import { openSecrets, sealSecrets } from './outbox-secrets.ts'
 import type { ComposedMessage, SendEmailInput } from './email.service.ts'
 

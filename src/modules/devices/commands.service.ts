@@ -2,7 +2,7 @@
  * Commands to devices: validated against the sensor type's grammar, recorded, published at
  * QoS 1, and followed through their life: `queued` (recorded) -> `sent` (the broker
  * acknowledged it) -> `confirmed` (a later state from the device shows the value; see
- * state.ts) or `expired` (not confirmed within the timeout). `failed`: the broker never
+ * state.service.ts) or `expired` (not confirmed within the timeout). `failed`: the broker never
  * acknowledged it.
  *
  * An offline device is refused (409 device_offline) rather than queued: a command that

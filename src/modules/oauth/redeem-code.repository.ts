@@ -3,7 +3,7 @@
  * otherwise: "Two statements" below). It reads the code by its hash and, when the code
  * may be redeemed by this request, consumes it, finds the account
  * of the code's address in the code's tenant or signs it up per the tenant's policy (the
- * rules are written in ../users/identity.ts; this statement is their single-round-trip form
+ * rules are written in ../users/identity.repository.ts; this statement is their single-round-trip form
  * for the token endpoint, and test/login.test.ts and test/tenants.test.ts hold both to them),
  * proves the address, opens the session and stores its first refresh token. A single
  * statement is a single transaction: either all of it commits or none of it.
@@ -19,7 +19,7 @@
  * and decide eligibility with the same SQL (readCodeAndAccount), and the full one runs only
  * when the common one found the code eligible.
  *
- * Who decides. The checks of the grant (grants/authorization-code.ts) stay the authority:
+ * Who decides. The checks of the grant (grants/authorization-code.repository.ts) stay the authority:
  * they run on the code row this statement returns, as before, and choose the error and
  * the failure path (count a wrong attempt, revoke on a replay). The statement's own
  * conditions (`eligible` below) restate those checks so that it can redeem without a

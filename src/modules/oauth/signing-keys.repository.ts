@@ -1,7 +1,7 @@
 /**
  * The signing_keys table: keys as stored (private halves sealed under SECRETS_KEY, bound to
  * their kid; public halves in the clear) and the operator's operations on them. Each change
- * is announced so running instances reload at once (keys.ts follows the set).
+ * is announced so running instances reload at once (keys.service.ts follows the set).
  */
 import { randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'

@@ -11,7 +11,7 @@
  *   commands to itself (only the platform sends commands). It can therefore neither read
  *   another device's commands nor forge another device's state.
  * - Anonymous firmware (CLIENTS.md 4.1): allowed only for a device whose brand (or the
- *   platform) turned `allowAnonymous` on (registry.ts); the MAC then comes from the MQTT
+ *   platform) turned `allowAnonymous` on (registry.service.ts); the MAC then comes from the MQTT
  *   client id, which anyone can claim. That is the stated risk of the flag: whoever reaches
  *   the broker can speak as that device. A customer tenant can never turn it on.
  * - Credentials belong to the device record, not to a sensor: a tenant that typed a MAC into

@@ -1,8 +1,8 @@
 /**
  * The decision behind a code request, taken when the outbox worker claims the job
- * (email/mail-jobs.ts), so the request answers the same, in the same time, for every
+ * (email/mail-jobs.service.ts), so the request answers the same, in the same time, for every
  * address: whose account (the address's in the tenant, one the tenant signs up, or the
- * address's platform account: the prefix rule in ../users/identity.ts; nothing when none
+ * address's platform account: the prefix rule in ../users/identity.repository.ts; nothing when none
  * applies), then a fresh code, which replaces older unused ones for the same email, client
  * and challenge, and the email carrying it. The code exists only as its HMAC in `login_codes` and, sealed, in the
  * outbox row until it is sent.
@@ -88,7 +88,7 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
   email.jobs.register(LOGIN_CODE_JOB, LoginCodeJob, async (trx, job) => {
     const tenant = job.tenantId ? await findTenant(trx, job.tenantId) : null
     if (job.tenantId && !tenant) return null
-    // whose account: the tenant's, one it signs up, or the address's platform account (users/identity.ts)
+    // whose account: the tenant's, one it signs up, or the address's platform account (users/identity.repository.ts)
     const account = await accountUnderPrefix(trx, job.email, tenant ?? null, 'login')
     if (!account) {
       deps.log.info({ tenantId: job.tenantId }, 'login code not sent: no account there, and the tenant does not allow sign-up')
