@@ -117,6 +117,11 @@ describe('a brand admin', () => {
     expect(mail.subject).toBe('Stel je wachtwoord opnieuw in voor Acme Climate')
     expect(mail.html).toContain('Nieuw wachtwoord')
     expect(mail.html).toContain('lang="nl"')
+    // and read where a developer reads it: the dev mailbox
+    const mailbox = await context.newPage()
+    await mailbox.goto(`${base}/dev/mailbox`)
+    await mailbox.getByText('Stel je wachtwoord opnieuw in voor Acme Climate').first().waitFor()
+    await mailbox.close()
     // saved as the Dutch text only: the English email keeps its default
     const after = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
     expect(after.email_config.emailTypeConfig?.passwordReset?.subject).toEqual({ nl: subject })
