@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../src/cli.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
@@ -153,14 +154,22 @@ describe('audit log', () => {
     expect(secrets.filter((secret) => rows.includes(secret))).toEqual([])
   })
 
-  it('entries cannot be changed, not even in the database; retention purges them on the clock', async () => {
+  it('entries cannot be changed or removed, not even in the database; retention purges them on the clock', async () => {
     await expect(t.db.updateTable('audit_log').set({ action: 'forged' }).execute()).rejects.toThrow(/cannot be changed/)
     const count = async () => Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
-    expect(await count()).toBeGreaterThan(0)
+    const entries = await count()
+    expect(entries).toBeGreaterThan(0)
+    const refused = /cannot be removed/
+    await expect(t.db.deleteFrom('audit_log').where('action', '=', 'tenant.update').execute()).rejects.toThrow(refused)
+    await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(refused)
+    await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow(refused)
+    expect(await count()).toBe(entries)
     const purge = (at: Date) => t.app.services.audit.purge(at, t.config.auditRetentionDays)
     t.clock.advance(300 * 86_400)
     await maintenancePass(t.db, t.clock.now(), [purge])
-    expect(await count()).toBeGreaterThan(0)
+    expect(await count()).toBe(entries)
+    // after a purge, the setting is gone: a plain delete is still refused
+    await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(refused)
     t.clock.advance(70 * 86_400)
     await maintenancePass(t.db, t.clock.now(), [purge])
     expect(await count()).toBe(0)
