@@ -403,6 +403,9 @@ const AUDITED: Record<string, string> = {
   'POST /tenants/:tenantId/devices/bulk': 'device.register.bulk',
   'POST /devices/claim': 'device.claim',
   'POST /tenants/:tenantId/devices/claim': 'device.claim',
+  // the matrix deletes a fresh sensor that presents a claimed device: deleting it frees the device
+  'DELETE /sensors/:sensorId': 'device.release',
+  'DELETE /tenants/:tenantId/sensors/:sensorId': 'device.release',
   'POST /sensors/:sensorId/release': 'device.release',
   'POST /tenants/:tenantId/sensors/:sensorId/release': 'device.release',
   'POST /sensors/:sensorId/transfer': 'device.transfer',

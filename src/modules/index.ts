@@ -171,7 +171,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     passwordless,
     spaces,
     algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock),
-    sensors: new SensorsService(db, cursors, policy, clock),
+    sensors: new SensorsService(db, cursors, policy, clock, audit),
     accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock, audit),
     schedules: new SchedulesService(db),
     devices,
