@@ -388,6 +388,7 @@ const AUDITED: Record<string, string> = {
   'DELETE /tenants/:tenantId/invitations/:invitationId': 'invitation.revoke',
   'POST /tenants/:tenantId/email-settings/versions/:version/restore': 'email_settings.restore',
   'POST /oauth/clients': 'client.create',
+  'POST /algorithms': 'algorithm.register',
   'DELETE /oauth/clients/:clientId': 'client.delete',
   'POST /sensors/:sensorId/credentials': 'device.credentials.issue',
   'POST /tenants/:tenantId/sensors/:sensorId/credentials': 'device.credentials.issue',

@@ -170,7 +170,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     oauth,
     passwordless,
     spaces,
-    algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock),
+    algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock, audit),
     sensors: new SensorsService(db, cursors, policy, clock, audit),
     accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock, audit),
     schedules: new SchedulesService(db),
