@@ -157,6 +157,7 @@ const PUBLIC: Record<string, string> = {
   'POST /users/resetPassword': 'the token is the proof', 'POST /tenants/:tenantId/users/resetPassword': 'the token is the proof',
   'GET /invitations/preview': 'the token is the proof',
   'GET /email/sender-verification': 'the token is the proof', 'POST /email/sender-verification': 'the token is the proof',
+  'POST /email/sender-verification/confirm': 'the token is the proof (the page of the link, with its CSRF token)',
   'POST /v5/auth/passwordlessLogin/code': 'starts a login (v5)', 'POST /v5/auth/token': 'client authentication is its own (v5)',
   'POST /v5/auth/v4/login': 'a password login (v5)',
   'GET /dev/mailbox': 'development only', 'GET /dev/mailbox/messages': 'development only', 'GET /dev/mailbox/:id': 'development only',
