@@ -6,10 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../src/cli.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { maintenancePass } from '../src/modules/maintenance.ts'
+import { CredentialsService } from '../src/modules/devices/device-auth.service.ts'
 import { createActor, createTenant, createTestApp, usingPostgres, type TestApp } from './helpers.ts'
 import { createClient, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 
@@ -153,14 +155,43 @@ describe('audit log', () => {
     expect(secrets.filter((secret) => rows.includes(secret))).toEqual([])
   })
 
-  it('entries cannot be changed, not even in the database; retention purges them on the clock', async () => {
+  it('deleting a sensor that presents a claimed device records the release; a device change and its entry commit together or not at all', async () => {
+    const mac = 'e0:5a:1b:09:00:02'
+    expect((await t.app.inject({ method: 'POST', url: '/devices', headers: platform.headers, payload: { mac, model: '58', claimCode: 'claim-code-2-on-the-box' } })).statusCode).toBe(201)
+    const claimed = await t.app.inject({ method: 'POST', url: `/tenants/${brand}/devices/claim`, headers: admin.headers, payload: { mac, code: 'claim-code-2-on-the-box' } })
+    const sensorId = claimed.json().id
+    const label = (await t.app.inject({ method: 'POST', url: `/tenants/${brand}/sensors`, headers: admin.headers, payload: { deviceId: 'a-label', name: 'L', type: 'co2' } })).json().id
+
+    // a device whose audit entry cannot be written keeps its password: the change rolls back with it
+    const failing = new CredentialsService(t.db, t.clock, { record: async () => { throw new Error('audit log unavailable') } })
+    const device = await t.db.selectFrom('devices').select(['id', 'mac', 'password_hash']).where('mac', '=', mac).executeTakeFirstOrThrow()
+    await expect(failing.issue(device)).rejects.toThrow('audit log unavailable')
+    expect((await t.db.selectFrom('devices').select('password_hash').where('id', '=', device.id).executeTakeFirstOrThrow()).password_hash).toBe(device.password_hash)
+
+    for (const id of [sensorId, label]) expect((await t.app.inject({ method: 'DELETE', url: `/tenants/${brand}/sensors/${id}`, headers: admin.headers })).statusCode).toBe(204)
+    const [release] = await entries(`/tenants/${brand}/audit?action=device.release`)
+    expect(release).toMatchObject({ actor: { kind: 'user', id: String(admin.user.id) }, tenantId: brand, target: { type: 'device', id: mac }, summary: { values: { sensorId } } })
+    expect(await entries(`/tenants/${brand}/audit?action=device.release`)).toHaveLength(1)
+    // the device is free again: another claim succeeds
+    expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/devices/claim`, headers: admin.headers, payload: { mac, code: 'claim-code-2-on-the-box' } })).statusCode).toBe(201)
+  })
+
+  it('entries cannot be changed or removed, not even in the database; retention purges them on the clock', async () => {
     await expect(t.db.updateTable('audit_log').set({ action: 'forged' }).execute()).rejects.toThrow(/cannot be changed/)
     const count = async () => Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
-    expect(await count()).toBeGreaterThan(0)
+    const entries = await count()
+    expect(entries).toBeGreaterThan(0)
+    const refused = /cannot be removed/
+    await expect(t.db.deleteFrom('audit_log').where('action', '=', 'tenant.update').execute()).rejects.toThrow(refused)
+    await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(refused)
+    await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow(refused)
+    expect(await count()).toBe(entries)
     const purge = (at: Date) => t.app.services.audit.purge(at, t.config.auditRetentionDays)
     t.clock.advance(300 * 86_400)
     await maintenancePass(t.db, t.clock.now(), [purge])
-    expect(await count()).toBeGreaterThan(0)
+    expect(await count()).toBe(entries)
+    // after a purge, the setting is gone: a plain delete is still refused
+    await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(refused)
     t.clock.advance(70 * 86_400)
     await maintenancePass(t.db, t.clock.now(), [purge])
     expect(await count()).toBe(0)

@@ -81,6 +81,10 @@ describe('migrating to device records', () => {
   it('the operator resolves it: the chosen tenant holds the device, the report is empty', async () => {
     expect((await trellis(['devices', 'resolve', SHARED, '--tenant', '1'])).json).toEqual({ mac: SHARED, tenantId: 1, sensorId: 1 })
     expect((await trellis(['devices', 'conflicts'])).json).toEqual({ conflicts: [] })
+    const entries = await withDb((db) => db.selectFrom('audit_log').selectAll().where('action', '=', 'device.conflict.resolve').execute())
+    expect(entries).toEqual([
+      expect.objectContaining({ actor_kind: 'operator', actor_id: null, tenant_id: 1, target_type: 'device', target_id: SHARED, summary: { values: { sensorId: 1 } } }),
+    ])
   })
 })
 

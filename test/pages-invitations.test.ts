@@ -81,9 +81,26 @@ describe('the invitation page', () => {
     expect(page.body).toContain('--accent:#0a7d3e')
     expect(page.body).toContain('as an admin')
     expect(page.body).toContain(email)
-    expect(page.body).toMatch(/<time datetime="[^"]+">\d{1,2} \w+ \d{4}/)
+    // the tenant set no time zone: UTC, named
+    expect(page.body).toMatch(/<time datetime="[^"]+">\d{1,2}(st|nd|rd|th) \w+ \d{4}, \d\d:\d\d:\d\d UTC</)
     expect(page.body).toContain(`action="/tenants/${tenantId}/invitations/accept/signin"`)
     expect(page.body).toContain('Sign in to accept')
+  })
+
+  it("shows the expiry in the page's language and the inviting tenant's time zone", async () => {
+    const zoned = (await t.app.services.tenants.create(OPERATOR, { name: 'Tulip Co', timeZone: 'Europe/Amsterdam' })).id
+    const email = uniqueEmail('zoned')
+    const { link, id } = await invite(email, 'member', zoned, await createActor(t, { tenantId: zoned, role: 'admin' }))
+    const expires = (await t.db.selectFrom('invitations').select('expires_at').where('id', '=', id).executeTakeFirstOrThrow()).expires_at
+    const inAmsterdam = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('nl', { timeZone: 'Europe/Amsterdam', ...options }).format(expires)
+    const dutch = await fetch(link, { headers: { 'accept-language': 'nl-NL,nl;q=0.9' } })
+    const body = await dutch.text()
+    expect(body).toContain('<html lang="nl">')
+    const time = /<time datetime="([^"]+)">([^<]+)<\/time>/.exec(body)
+    expect(time?.[1]).toBe(expires.toISOString())
+    const clock = inAmsterdam({ hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    expect(time?.[2]).toBe(`${inAmsterdam({ day: 'numeric', month: 'long', year: 'numeric' })}, ${clock} (Europe/Amsterdam)`)
+    expect(time?.[2]).not.toContain('UTC')
   })
 
   it('answers every bad token with a page in words, never a 500', async () => {

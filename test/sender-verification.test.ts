@@ -3,6 +3,8 @@
  * allows its domain or the address confirmed it; until then mail goes out from MAIL_FROM.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { senderFor } from '../src/modules/email/sender-verification.service.ts'
 import { createActor, createTenant, createTestApp, errorBody, type Actor, type TestApp } from './helpers.ts'
 import { SmtpSink, type ReceivedMail } from './smtp-sink.ts'
 
@@ -39,6 +41,12 @@ async function testMail(): Promise<ReceivedMail> {
 }
 
 const envelopeFrom = (mail: ReceivedMail) => mail.envelopeFrom
+
+/** The address a tenant's mail goes out from, as the sender rule decides (null: the platform's). */
+async function senderForTenant(id: number): Promise<string | null> {
+  const tenant = await t.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  return senderFor(t.db, t.config.allowedSenderDomains, tenant)
+}
 
 describe('sender addresses', () => {
   it('an unconfirmed address is not used: the platform sends, and the address is asked to confirm', async () => {
@@ -85,6 +93,45 @@ describe('sender addresses', () => {
     const mail = await testMail()
     expect(mail.from).toMatchObject({ address: 'security@bank.test' })
     expect(envelopeFrom(mail)).toBe('security@bank.test')
+  })
+
+  it('a Dutch brand asks in Dutch; its link opens a page in the reader\'s language, whose button confirms', async () => {
+    const dutch = (await t.app.services.tenants.create(OPERATOR, { name: 'Tulpen BV', defaultLocale: 'nl' })).id
+    const before = sink.messages.length
+    await t.app.services.tenants.update(OPERATOR, dutch, { senderEmail: 'info@tulpen.test' })
+    const ask = await sink.next('info@tulpen.test', before)
+    expect(ask.subject).toBe('Bevestig dat er als info@tulpen.test verstuurd mag worden')
+    expect(ask.text).toContain('Een account op trellis.test vroeg om e-mail te mogen versturen als info@tulpen.test.')
+    expect(ask.html).toContain('Bevestig dit afzenderadres</a>')
+    expect(`${ask.text}${ask.html}`).not.toMatch(/Confirm|confirm here|ignore this email/)
+
+    const link = /(http:\/\/trellis\.test\/email\/sender-verification\?token=[\w-]+)/.exec(ask.text ?? '')?.[1] ?? ''
+    const page = await t.app.inject({ method: 'GET', url: link.replace('http://trellis.test', ''), headers: { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' } })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<html lang="nl">')
+    expect(page.body).toContain('<h1>Afzenderadres bevestigen</h1>')
+    expect(page.body).toContain('Sta toe dat er als dit adres wordt gemaild</button>')
+    expect(page.body).not.toContain('Confirm sender address')
+    // the same link in a French browser speaks French
+    const french = await t.app.inject({ method: 'GET', url: link.replace('http://trellis.test', ''), headers: { 'accept-language': 'fr' } })
+    expect(french.body).toContain('<h1>Confirmer l’adresse d’expéditeur</h1>')
+
+    const cookie = [page.cookies].flat().map((c) => `${c.name}=${c.value}`).join('; ')
+    const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(page.body)?.[1] ?? ''
+    const confirm = (token: string, csrf = hidden('_csrf')) => t.app.inject({
+      method: 'POST',
+      url: '/email/sender-verification/confirm',
+      headers: { cookie, 'accept-language': 'nl', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: csrf, token }).toString(),
+    })
+    expect((await confirm(hidden('token'), 'forged')).statusCode).toBe(403)
+    const wrong = await confirm(`${hidden('token')}x`)
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.body).toContain('Deze bevestigingslink is ongeldig of verlopen.')
+    const done = await confirm(hidden('token'))
+    expect(done.statusCode).toBe(200)
+    expect(done.body).toContain('Er mag nu e-mail worden verstuurd als info@tulpen.test.')
+    expect(await senderForTenant(dutch)).toBe('info@tulpen.test')
   })
 
   it('an address on an allowed domain is used at once, with no confirmation mail', async () => {

@@ -3,7 +3,8 @@
  * service that made the change (lib/audit.ts is the port every module records through).
  * Reading goes through the policy: a tenant's admins read their tenant's entries
  * (`audit.read`), platform administrators everything (`audit.readAll`). Nothing updates an
- * entry (the table's trigger refuses UPDATE, migration 0018); only retention deletes.
+ * entry (the table's triggers refuse UPDATE and TRUNCATE, migrations 0018 and 0022); only the
+ * retention purge deletes, and the database lets only it (migration 0022).
  */
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
@@ -113,7 +114,11 @@ export class AuditLog implements AuditSink {
   /** Drops entries older than the retention (maintenance, on the clock). */
   async purge(at: Date, retentionDays: number): Promise<number> {
     const before = new Date(at.getTime() - retentionDays * 86_400_000)
-    const result = await this.db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()
-    return Number(result.numDeletedRows)
+    return this.db.transaction().execute(async (trx) => {
+      // the delete trigger lets a DELETE through only with this transaction-local setting (migration 0022)
+      await sql`set local trellis.audit_purge = 'on'`.execute(trx)
+      const result = await trx.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    })
   }
 }

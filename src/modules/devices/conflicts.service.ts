@@ -9,11 +9,14 @@ import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
 import { deviceErrors, notFound } from '../../lib/errors.ts'
 import { normalizeMac } from './payload.ts'
+import type { AuditSink } from '../../lib/audit.ts'
+import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 
 export class DeviceConflicts {
   constructor(
     private readonly db: DB,
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
   ) {}
 
   /** MACs two or more tenants used before devices were records of their own (migration 0013), not yet resolved. */
@@ -22,8 +25,11 @@ export class DeviceConflicts {
     return rows.map((r) => ({ mac: r.mac, tenantIds: r.tenant_ids }))
   }
 
-  /** The operator's decision for a conflict: `tenantId`'s sensor of that MAC presents the device; the others stay labels. */
-  async resolve(macText: string, tenantId: number): Promise<Sensor> {
+  /**
+   * The operator's decision for a conflict: `tenantId`'s sensor of that MAC presents the device;
+   * the others stay labels. Recorded as `device.conflict.resolve` in the same transaction.
+   */
+  async resolve(macText: string, tenantId: number, by: Actor = OPERATOR): Promise<Sensor> {
     const mac = normalizeMac(macText)
     if (!mac) throw deviceErrors.invalidMac('mac')
     return this.db.transaction().execute(async (trx) => {
@@ -33,6 +39,8 @@ export class DeviceConflicts {
       const sensor = await bindLabel(trx, { tenantId, mac, deviceRef: device.id, now: this.clock.now(), anyCase: true })
       if (!sensor) throw notFound('Sensor with that deviceId in the tenant')
       await trx.deleteFrom('device_conflicts').where('mac', '=', mac).execute()
+      const summary = { values: { sensorId: sensor.id } }
+      await this.audit.record(trx, { actor: auditActor(by), tenantId, action: 'device.conflict.resolve', target: { type: 'device', id: mac }, summary })
       return sensor
     })
   }

@@ -149,19 +149,21 @@ export class CredentialsService {
   /** A new password (replacing any earlier one), returned once. `by`: who, in which tenant (the operator by default). */
   async issue(device: Pick<Device, 'id' | 'mac'>, by: CredentialsActor = BY_OPERATOR): Promise<IssuedCredentials> {
     const password = randomToken(32)
-    await this.db.updateTable('devices').set({ password_hash: hashSecret(password), updated_at: this.clock.now() }).where('id', '=', device.id).execute()
-    await this.recordChange('device.credentials.issue', device, by)
+    await this.change('device.credentials.issue', device, hashSecret(password), by)
     return { username: device.mac, password, clientId: device.mac }
   }
 
   /** Drops the issued password; a factory password, if the brand registered one, still works. */
   async revoke(device: Pick<Device, 'id' | 'mac'>, by: CredentialsActor = BY_OPERATOR): Promise<void> {
-    await this.db.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
-    await this.recordChange('device.credentials.revoke', device, by)
+    await this.change('device.credentials.revoke', device, null, by)
   }
 
-  private recordChange(action: string, device: Pick<Device, 'mac'>, by: CredentialsActor): Promise<void> {
-    return this.audit.record(this.db, { actor: auditActor(by.actor), tenantId: by.tenantId, action, target: { type: 'device', id: device.mac } })
+  /** The new password hash and its audit entry, in one transaction: both commit or neither. */
+  private async change(action: string, device: Pick<Device, 'id' | 'mac'>, passwordHash: string | null, by: CredentialsActor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('devices').set({ password_hash: passwordHash, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
+      await this.audit.record(trx, { actor: auditActor(by.actor), tenantId: by.tenantId, action, target: { type: 'device', id: device.mac } })
+    })
   }
 
   async status(deviceRef: number): Promise<{ hasPassword: boolean; allowAnonymous: boolean }> {

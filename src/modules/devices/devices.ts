@@ -64,7 +64,7 @@ export class Devices {
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
     this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit)
     this.changes = new AccessChanges(deps.db)
-    this.conflicts = new DeviceConflicts(deps.db, clock)
+    this.conflicts = new DeviceConflicts(deps.db, clock, deps.audit)
   }
 
   /** Where devices connect: the external broker's URL or the embedded broker's. */

@@ -19,6 +19,10 @@ import type { Executor } from '../../db/executor.ts'
 import type { EmailService } from './email.service.ts'
 import { maskSecrets } from './outbox-secrets.ts'
 import { escapeHtml } from './placeholders.ts'
+import { emailLocale } from './email-locale.ts'
+import { catalogText, type Catalog } from './locales/catalog.ts'
+
+type SenderVerificationKey = keyof Catalog['senderVerification'] & string
 
 const RESEND_AFTER_SECONDS = 3600
 
@@ -67,18 +71,24 @@ export class SenderVerification {
       )
       .returning('tenant_id')
       .executeTakeFirst()
-    if (issued) await this.mail(trx, tenant.id, address, token)
+    if (issued) await this.mail(trx, tenant, address, token)
   }
 
-  private async mail(trx: Executor, tenantId: number, address: string, token: string): Promise<void> {
+  /**
+   * The confirmation, in the tenant's default locale (email-locale.ts: the address has no
+   * account to ask, so the brand's default decides, else English), from the catalog only.
+   */
+  private async mail(trx: Executor, tenant: Tenant, address: string, token: string): Promise<void> {
     const link = `${this.config.publicUrl}/email/sender-verification?token=${token}`
     const { data, secrets } = maskSecrets({ emailConfirmationToken: token, link })
-    const host = new URL(this.config.publicUrl).host
-    const text = `An account on ${host} asked to send email as ${address}.\n\nIf you manage this address and agree, confirm here:\n${data.link}\n\nIf not, ignore this email: nothing is sent as ${address} without your confirmation.`
-    const html = `<p>An account on ${escapeHtml(host)} asked to send email as <b>${escapeHtml(address)}</b>.</p>
-<p>If you manage this address and agree, <a href="${escapeHtml(data.link ?? '')}">confirm it here</a>.</p>
-<p>If not, ignore this email: nothing is sent as ${escapeHtml(address)} without your confirmation.</p>`
-    await this.email.enqueue(trx, { type: 'senderVerification', to: address, tenantId, subject: `Confirm sending as ${address}`, text, html, secrets })
+    const locale = emailLocale(null, tenant.default_locale, {}).platform
+    const values = { address, host: new URL(this.config.publicUrl).host }
+    const say = (key: SenderVerificationKey) => catalogText(locale, 'senderVerification', key).replace(/%\{(\w+)\}/g, (_m, name: string) => values[name as keyof typeof values] ?? '')
+    const text = `${say('intro')}\n\n${say('ask')}\n${data.link}\n\n${say('ignore')}`
+    const html = `<p>${escapeHtml(say('intro'))}</p>
+<p>${escapeHtml(say('ask'))} <a href="${escapeHtml(data.link ?? '')}">${escapeHtml(say('ctaLabel'))}</a></p>
+<p>${escapeHtml(say('ignore'))}</p>`
+    await this.email.enqueue(trx, { type: 'senderVerification', to: address, tenantId: tenant.id, subject: say('subject'), text, html, secrets })
   }
 
   /** Confirms the address a token was mailed to; returns it. */

@@ -4,12 +4,15 @@ import { brandPath } from './brand.ts'
 import { html, type SafeHtml } from './html.ts'
 import type { Translator } from './i18n.ts'
 import { notice } from './layout.ts'
+import { formatDateTime } from '../email/index.ts'
 
 export interface InvitationPreview {
   tenantName: string
   email: string
   role: string
   expiresAt: string
+  /** The inviting tenant's time zone (IANA), in which the expiry is shown. */
+  timeZone: string
 }
 
 /** Who is looking: nobody signed in, the invited address, or someone else. */
@@ -29,10 +32,12 @@ export function roleAs(t: Translator, role: string): string {
   return known(role) ? t.text(`roleAs.${role}`) : role
 }
 
-/** The expiry in the page's language (English in the day-month-year order), in UTC: the reader's zone is unknown. */
-function expiry(t: Translator, iso: string): string {
-  const at = new Date(iso)
-  return `${at.toLocaleString(t.locale === 'en' ? 'en-GB' : t.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`
+/**
+ * The expiry in the page's language and the inviting tenant's zone, named after it: the
+ * reader's own zone is unknown, and the emails (email/dates.ts) write dates the same way.
+ */
+function expiry(t: Translator, invitation: InvitationPreview): string {
+  return formatDateTime(new Date(invitation.expiresAt), invitation.timeZone, t.locale)
 }
 
 const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
@@ -53,7 +58,7 @@ export function invitationPage(brand: Brand, f: { csrf: string; t: Translator; t
 <dt>${t.t('invitation.organisation')}</dt><dd>${invitation.tenantName}</dd>
 <dt>${t.t('invitation.role')}</dt><dd>${roleName(t, invitation.role)}</dd>
 <dt>${t.t('invitation.address')}</dt><dd>${invitation.email}</dd>
-<dt>${t.t('invitation.expires')}</dt><dd><time datetime="${invitation.expiresAt}">${expiry(t, invitation.expiresAt)}</time></dd>
+<dt>${t.t('invitation.expires')}</dt><dd><time datetime="${invitation.expiresAt}">${expiry(t, invitation)}</time></dd>
 </dl>`
   if (viewer.kind === 'invitee') {
     return html`${details}

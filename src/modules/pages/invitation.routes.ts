@@ -29,7 +29,8 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
     try {
       const invitation = await invitations.preview(token)
       const tenant = await signIn.tenant(invitation.tenantId)
-      return { ctx: { ...ctx, brand: await kit.brand(tenant ?? null) }, invitation }
+      // dates on the page read in the inviting tenant's zone, as its emails do
+      return { ctx: { ...ctx, brand: await kit.brand(tenant ?? null) }, invitation: { ...invitation, timeZone: tenant?.time_zone ?? 'UTC' } }
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== APP_CODE.invalid_token) throw error
       return { ctx, invitation: null }

@@ -14,6 +14,7 @@ import { consoleRoutes } from './console/console.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
 import { invitationRoutes } from './invitation.routes.ts'
+import { senderVerificationRoutes } from './sender-verification.routes.ts'
 import { translator, type Translator } from './i18n.ts'
 import { errorText, PageKit } from './kit.ts'
 
@@ -55,5 +56,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
     accountRoutes(scoped, kit, { sessions: pages.sessions, authorize: pages.authorize, oidc })
     invitationRoutes(scoped, kit, pages.sessions, pages.invitations)
   })
+  // the link of a sender confirmation email: a platform address, never under a tenant's prefix
+  senderVerificationRoutes(app, kit)
   consoleRoutes(app, kit, pages.sessions)
 }

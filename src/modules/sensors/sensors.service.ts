@@ -4,7 +4,8 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Sensor } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import type { Actor } from '../tenancy/index.ts'
+import { auditActor, type Actor } from '../tenancy/index.ts'
+import type { AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { deviceFields } from './device-view.ts'
 import { findSensor } from './sensors.repository.ts'
@@ -56,6 +57,7 @@ export class SensorsService {
     private readonly cursors: CursorCodec,
     private readonly policy: Policy,
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
   ) {}
 
   async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
@@ -131,9 +133,19 @@ export class SensorsService {
     }
   }
 
+  /**
+   * Deletes the sensor. One that presents a claimed device frees the device, as a release
+   * does, so the audit log records a `device.release` with the delete (one transaction).
+   */
   async remove(actor: Actor, sensorId: number, scope: number | undefined): Promise<void> {
     const sensor = await this.access(actor, sensorId, scope, 'sensors.write')
-    await this.db.deleteFrom('sensors').where('id', '=', sensor.id).execute()
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sensors').where('id', '=', sensor.id).execute()
+      if (sensor.device_ref === null) return
+      // a sensor presenting a device carries its MAC as deviceId, possibly upper-cased (bindLabel's anyCase); MACs are stored lower-case
+      const target = { type: 'device', id: sensor.device_id.toLowerCase() }
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: sensor.tenant_id, action: 'device.release', target, summary: { values: { sensorId: sensor.id } } })
+    })
   }
 
   private listQuery(filter: TenantFilter, filters: SensorFilters) {

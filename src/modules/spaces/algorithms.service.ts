@@ -9,7 +9,8 @@ import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Algorithm, SpaceAlgorithm } from '../../db/database.ts'
 import { appErrors, notFound, validationError } from '../../lib/errors.ts'
-import type { Actor } from '../tenancy/index.ts'
+import { auditActor, type Actor } from '../tenancy/index.ts'
+import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { platformCount } from '../tenancy/index.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
@@ -65,6 +66,7 @@ export class AlgorithmsService {
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
+    private readonly audit: AuditSink,
   ) {}
 
   private compile(schema: Record<string, unknown>): ValidateFunction {
@@ -89,19 +91,24 @@ export class AlgorithmsService {
   async register(actor: Actor, input: AlgorithmInput): Promise<Algorithm> {
     this.policy.authorizeAction(actor, 'algorithms.define')
     this.compile(input.optionsSchema)
-    const row = await this.db
-      .insertInto('algorithms')
-      .values({
-        key_name: input.keyName,
-        name: input.name,
-        description: input.description ?? '',
-        options_schema: JSON.stringify(input.optionsSchema),
-      })
-      .onConflict((oc) => oc.column('key_name').doNothing())
-      .returningAll()
-      .executeTakeFirst()
-    if (!row) throw appErrors.algorithm_exists(input.keyName)
-    return row
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('algorithms')
+        .values({
+          key_name: input.keyName,
+          name: input.name,
+          description: input.description ?? '',
+          options_schema: JSON.stringify(input.optionsSchema),
+        })
+        .onConflict((oc) => oc.column('key_name').doNothing())
+        .returningAll()
+        .executeTakeFirst()
+      if (!row) throw appErrors.algorithm_exists(input.keyName)
+      // a platform-wide definition: no tenant; the schema itself is named, not shown
+      const summary = summarize({ keyName: input.keyName, name: input.name, description: input.description, optionsSchema: input.optionsSchema }, ['keyName', 'name'])
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: null, action: 'algorithm.register', target: { type: 'algorithm', id: row.key_name }, summary })
+      return row
+    })
   }
 
   /** The definitions as a plain array, at most 100, by keyName. */

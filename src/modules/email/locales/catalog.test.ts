@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { SUPPORTED_LOCALES } from '../../../lib/locale.ts'
 import { placeholdersIn } from '../placeholders.ts'
 import { CATALOGS, catalogKeys, catalogText, type LocaleCatalog } from './catalog.ts'
+import { en } from './en.ts'
 
 function lookup(catalog: LocaleCatalog, key: string): string | undefined {
   const [section = '', name = ''] = key.split('.')
@@ -16,15 +17,29 @@ function lookup(catalog: LocaleCatalog, key: string): string | undefined {
 
 const markers = (text: string) => [...placeholdersIn(text), ...[...text.matchAll(/%\{(\w+)\}/g)].map((m) => `%${m[1]}`)].sort()
 
+/** The keys of English each of these catalogs lacks or leaves empty. */
+function missing(catalogs: Partial<Record<string, LocaleCatalog>>): string[] {
+  return Object.entries(catalogs).flatMap(([locale, catalog]) =>
+    catalogKeys()
+      .filter((key) => !lookup(catalog ?? {}, key)?.trim())
+      .map((key) => `${locale} lacks ${key}`),
+  )
+}
+
 describe('email message catalogs', () => {
   it('every locale has every key of English, none empty', () => {
-    const missing = SUPPORTED_LOCALES.flatMap((locale) =>
-      catalogKeys()
-        .filter((key) => !lookup(CATALOGS[locale], key)?.trim())
-        .map((key) => `${locale} lacks ${key}`),
-    )
-    expect(missing).toEqual([])
+    expect(Object.keys(CATALOGS).sort()).toEqual([...SUPPORTED_LOCALES].sort())
+    expect(missing(CATALOGS)).toEqual([])
     expect(catalogKeys().length).toBeGreaterThan(30)
+  })
+
+  it('the check fails when one key is removed from one locale, or left blank', () => {
+    const { ctaLabel: _removed, ...reset } = CATALOGS.nl.passwordReset ?? {}
+    expect(missing({ ...CATALOGS, nl: { ...CATALOGS.nl, passwordReset: reset } })).toEqual(['nl lacks passwordReset.ctaLabel'])
+    const layout = { ...CATALOGS.de.layout, roleOwner: ' ' }
+    expect(missing({ ...CATALOGS, de: { ...CATALOGS.de, layout } })).toEqual(['de lacks layout.roleOwner'])
+    const { invitation: _section, ...withoutSection } = CATALOGS.fr
+    expect(missing({ fr: withoutSection }).length).toBe(Object.keys(en.invitation).length)
   })
 
   it("every locale's text names the placeholders English's does", () => {

@@ -2,7 +2,7 @@
  * The message catalogs of the default email texts, one file per shipped locale. English
  * (en.ts) is the reference: its keys are the catalog's keys, and at run time a key another
  * locale lacks (or leaves empty) is taken from English, so a mail never carries a blank.
- * test/email-locales.test.ts fails when any locale lacks a key English has.
+ * catalog.test.ts (next to this file) fails when any locale lacks a key English has.
  */
 import type { SupportedLocale } from '../../../lib/locale.ts'
 import { de } from './de.ts'

@@ -57,6 +57,13 @@ export const de: LocaleCatalog = {
     contentAfterCta: 'Der Code funktioniert einmal und läuft in %{minutes} Minuten ab. Wenn Sie sich nicht anmelden wollten, ignorieren Sie diese E-Mail.',
     footerTitle: 'Gesendet, weil ein Anmeldecode angefordert wurde',
   },
+  senderVerification: {
+    subject: 'Bestätigen Sie den Versand als %{address}',
+    intro: 'Ein Konto auf %{host} möchte E-Mails als %{address} versenden.',
+    ask: 'Wenn Sie diese Adresse verwalten und einverstanden sind, bestätigen Sie es hier:',
+    ctaLabel: 'Diese Absenderadresse bestätigen',
+    ignore: 'Wenn nicht, ignorieren Sie diese E-Mail: Ohne Ihre Bestätigung wird nichts als %{address} versendet.',
+  },
   layout: {
     roleOwner: 'Inhaber',
     roleAdmin: 'Administrator',

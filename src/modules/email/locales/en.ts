@@ -57,6 +57,17 @@ export const en = {
     contentAfterCta: 'The code works once and expires in %{minutes} minutes. If you did not try to sign in, ignore this email.',
     footerTitle: 'Sent because a login code was requested',
   },
+  /**
+   * The sender confirmation (email/sender-verification.service.ts): a stranger may receive it,
+   * so it carries no tenant text. `%{address}` is the address, `%{host}` the platform's host.
+   */
+  senderVerification: {
+    subject: 'Confirm sending as %{address}',
+    intro: 'An account on %{host} asked to send email as %{address}.',
+    ask: 'If you manage this address and agree, confirm it here:',
+    ctaLabel: 'Confirm this sender address',
+    ignore: 'If not, ignore this email: nothing is sent as %{address} without your confirmation.',
+  },
   /** Words the layout and the values put into the texts. */
   layout: {
     /** How a role reads in the invitation ({{invitedRole}}). */

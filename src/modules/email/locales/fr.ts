@@ -57,6 +57,13 @@ export const fr: LocaleCatalog = {
     contentAfterCta: 'Le code fonctionne une fois et expire dans %{minutes} minutes. Si vous n’avez pas essayé de vous connecter, ignorez cet e-mail.',
     footerTitle: 'Envoyé suite à une demande de code de connexion',
   },
+  senderVerification: {
+    subject: 'Confirmez l’envoi en tant que %{address}',
+    intro: 'Un compte sur %{host} a demandé à envoyer des e-mails en tant que %{address}.',
+    ask: 'Si vous gérez cette adresse et êtes d’accord, confirmez-le ici :',
+    ctaLabel: 'Confirmer cette adresse d’expéditeur',
+    ignore: 'Sinon, ignorez cet e-mail : rien n’est envoyé en tant que %{address} sans votre confirmation.',
+  },
   layout: {
     roleOwner: 'propriétaire',
     roleAdmin: 'administrateur',

@@ -55,6 +55,13 @@ export const nl: LocaleCatalog = {
     contentAfterCta: 'De code werkt één keer en verloopt over %{minutes} minuten. Heb je niet geprobeerd in te loggen? Negeer deze e-mail dan.',
     footerTitle: 'Verstuurd omdat er een inlogcode is aangevraagd',
   },
+  senderVerification: {
+    subject: 'Bevestig dat er als %{address} verstuurd mag worden',
+    intro: 'Een account op %{host} vroeg om e-mail te mogen versturen als %{address}.',
+    ask: 'Beheer je dit adres en ga je akkoord? Bevestig het dan hier:',
+    ctaLabel: 'Bevestig dit afzenderadres',
+    ignore: 'Zo niet, negeer deze e-mail dan: zonder jouw bevestiging wordt er niets als %{address} verstuurd.',
+  },
   layout: {
     roleOwner: 'eigenaar',
     roleAdmin: 'beheerder',

@@ -117,6 +117,12 @@ export const en = {
   'invitation.joinedTitle': 'You joined {tenant}',
   'invitation.joined': 'You joined {tenant} as {role}.',
   'invitation.toAccount': 'Go to your account',
+  // the link of a sender confirmation email (sender-verification.routes.ts)
+  'sender.title': 'Confirm sender address',
+  'sender.intro': 'Someone asked to send email as this address. If you manage it and agree, confirm below. If not, close this page: nothing is sent as this address without your confirmation.',
+  'sender.confirm': 'Allow mail to be sent as this address',
+  'sender.confirmed': 'Mail may now be sent as {email}.',
+  'sender.invalid': 'This confirmation link is invalid or has expired.',
   // a role as a word ("Role: member") and after "as" ("as a member")
   'role.owner': 'owner',
   'role.admin': 'admin',
