@@ -7,6 +7,9 @@
  * from pg_stat_database (xact_commit delta over the workload), CPU per request of the server
  * and of PostgreSQL (./cpu.ts). BENCH_NODE (the servers' Node.js binary), BENCH_SECONDS (10),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (2), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
+ * BENCH_ONLY picks groups of rows, comma-separated (default all): client-credentials (with the
+ * peer), exchange (the exchange, refresh and code request, with pgbench), users-current (with
+ * the two bare routes), sensors.
  * Each ceiling a ratio is taken against (the peer, pgbench, the bare routes) is measured right
  * before and right after its workloads, and the ratio is to the mean of the two (see bracket).
  */
@@ -26,6 +29,10 @@ import { codeRequestBodies, seedAccounts, seedClients, seedExchangeBodies, seedR
 import { perRequest, printStatements, printTable, type Row } from './table.ts'
 
 const PROFILE = process.argv.includes('--profile')
+const GROUPS = ['client-credentials', 'exchange', 'users-current', 'sensors'] as const
+const ONLY = (process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((g) => g.trim())
+for (const group of ONLY) if (!(GROUPS as readonly string[]).includes(group)) throw new Error(`BENCH_ONLY: unknown group ${group} (${GROUPS.join(', ')})`)
+const runs = (group: (typeof GROUPS)[number]) => ONLY.includes(group)
 // single-use credentials per workload: enough for 4,000 req/s over the whole run, warm-up included
 const CREDENTIALS = Number(process.env.BENCH_CREDENTIALS ?? (SECONDS + WARMUP) * 4000)
 const SENSORS = 1000
@@ -158,13 +165,14 @@ try {
   const exchangeFile = join(work, 'exchange.jsonl')
   const refreshFile = join(work, 'refresh.jsonl')
   const codeFile = join(work, 'code.jsonl')
-  const exchangeSanity = await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, exchangeFile, 'x')
-  const refreshSanity = await seedRefreshBodies(app, clients.publicId, seeded.userId, CREDENTIALS + 1, refreshFile)
-  const codeSanity = codeRequestBodies(clients.publicId, CREDENTIALS + 1, codeFile, 'req')
+  const exchanges = runs('exchange')
+  const exchangeSanity = exchanges ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, exchangeFile, 'x') : ''
+  const refreshSanity = exchanges ? await seedRefreshBodies(app, clients.publicId, seeded.userId, CREDENTIALS + 1, refreshFile) : ''
+  const codeSanity = exchanges ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, codeFile, 'req') : ''
   const profileFile = join(work, 'exchange-profile.jsonl')
-  const profileSanity = PROFILE ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, profileFile, 'p') : ''
+  const profileSanity = PROFILE && exchanges ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, profileFile, 'p') : ''
   const profileCodeFile = join(work, 'code-profile.jsonl')
-  const profileCodeSanity = PROFILE ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, profileCodeFile, 'preq') : ''
+  const profileCodeSanity = PROFILE && exchanges ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, profileCodeFile, 'preq') : ''
   await settle(app)
   await app.close()
   await app.db.destroy()
@@ -187,48 +195,63 @@ try {
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clients.machineId, clients.machineSecret) },
     body: ccForm,
   }
-  const peer = await bracket(rows, 'node-oidc-provider client_credentials (peer)', async () => ({ figures: await measurePlain(['oidc'], peerJob) }), async () => {
-    const measured = await db('Trellis client_credentials', ccJob)
-    rows.push(measured.row)
-    return measured
-  })
-  const cc = peer.inner
-  cc.row.ratio = peer.ratio(cc.figures.rps, 'oidc-provider')
+  const printers: (() => void)[] = []
+  if (runs('client-credentials')) {
+    const peer = await bracket(rows, 'node-oidc-provider client_credentials (peer)', async () => ({ figures: await measurePlain(['oidc'], peerJob) }), async () => {
+      const measured = await db('Trellis client_credentials', ccJob)
+      rows.push(measured.row)
+      return measured
+    })
+    peer.inner.row.ratio = peer.ratio(peer.inner.figures.rps, 'oidc-provider')
+  }
 
   const exchangeJob = { path: '/auth/oauth2/token', method: 'POST' as const, headers: json }
-  const pgb = await bracket(rows, 'pgbench TPC-B, 10 clients (tps)', pgbenchCeiling, async () => {
-    const exchange = await db('Trellis authorization_code + PKCE exchange', { ...exchangeJob, bodiesFile: exchangeFile, sanityBody: exchangeSanity })
-    rows.push(exchange.row)
-    const refresh = await db('Trellis refresh_token (rotation)', { ...exchangeJob, bodiesFile: refreshFile, sanityBody: refreshSanity })
-    rows.push({ ...refresh.row, ratio: ratio(refresh.figures.rps, exchange.figures.rps, 'exchange') })
-    const code = await db('Trellis passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: codeFile, sanityBody: codeSanity })
-    rows.push(code.row)
-    return { exchange, refresh, code }
-  })
-  const { exchange, refresh, code } = pgb.inner
-  exchange.row.ratio = pgb.ratio(exchange.figures.rps, 'pgbench tps')
-  code.row.ratio = pgb.ratio(code.figures.rps, 'pgbench tps')
+  if (runs('exchange')) {
+    const pgb = await bracket(rows, 'pgbench TPC-B, 10 clients (tps)', pgbenchCeiling, async () => {
+      const exchange = await db('Trellis authorization_code + PKCE exchange', { ...exchangeJob, bodiesFile: exchangeFile, sanityBody: exchangeSanity })
+      rows.push(exchange.row)
+      const refresh = await db('Trellis refresh_token (rotation)', { ...exchangeJob, bodiesFile: refreshFile, sanityBody: refreshSanity })
+      rows.push({ ...refresh.row, ratio: ratio(refresh.figures.rps, exchange.figures.rps, 'exchange') })
+      const code = await db('Trellis passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: codeFile, sanityBody: codeSanity })
+      rows.push(code.row)
+      return { exchange, refresh, code }
+    })
+    const { exchange, refresh, code } = pgb.inner
+    exchange.row.ratio = pgb.ratio(exchange.figures.rps, 'pgbench tps')
+    code.row.ratio = pgb.ratio(code.figures.rps, 'pgbench tps')
+    printers.push(() => {
+      printStatements('exchange', exchange.statements, exchange.requests)
+      printStatements('refresh', refresh.statements, refresh.requests)
+      printStatements('code request', code.statements, code.requests)
+    })
+  }
 
   const auth = { authorization: `Bearer ${seeded.token}` }
-  const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', async () => ({ figures: await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }) }), () =>
-    bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', async () => ({ figures: await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }) }), async () => {
-      const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
-      rows.push(current.row)
-      return current
-    }),
-  )
-  const bareQuery = bare.inner
-  const current = bareQuery.inner
-  current.row.ratio = `${bare.ratio(current.figures.rps, 'bare')}; ${bareQuery.ratio(current.figures.rps, 'bare + 1 round trip')}`
-  bareQuery.rows[0].ratio = ratio(bareQuery.before, bare.before, 'bare')
-  bareQuery.rows[1].ratio = ratio(bareQuery.after, bare.after, 'bare')
+  if (runs('users-current')) {
+    const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', async () => ({ figures: await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }) }), () =>
+      bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', async () => ({ figures: await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }) }), async () => {
+        const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
+        rows.push(current.row)
+        return current
+      }),
+    )
+    const bareQuery = bare.inner
+    const current = bareQuery.inner
+    current.row.ratio = `${bare.ratio(current.figures.rps, 'bare')}; ${bareQuery.ratio(current.figures.rps, 'bare + 1 round trip')}`
+    bareQuery.rows[0].ratio = ratio(bareQuery.before, bare.before, 'bare')
+    bareQuery.rows[1].ratio = ratio(bareQuery.after, bare.after, 'bare')
+    printers.push(() => printStatements('/users/current', current.statements, current.requests, 5))
+  }
 
-  const pagePath = `/tenants/${seeded.tenantId}/v4/sensors?limit=250`
-  const page = await db('Trellis GET /v4/sensors?limit=250', { path: pagePath, method: 'GET', headers: auth })
-  const pageOne = await db('  the same page, 1 connection (latency)', { path: pagePath, method: 'GET', headers: auth, connections: 1, seconds: Math.min(SECONDS, 5) })
-  const sqlP50 = await pageSqlP50(database.url, seeded.tenantId)
-  rows.push(page.row)
-  rows.push({ ...pageOne.row, ratio: `p50 ${pageOne.figures.p50} ms = ${(pageOne.figures.p50 / sqlP50).toFixed(1)}x its SQL (p50 ${sqlP50.toFixed(2)} ms, select + count, 1 connection)` })
+  if (runs('sensors')) {
+    const pagePath = `/tenants/${seeded.tenantId}/v4/sensors?limit=250`
+    const page = await db('Trellis GET /v4/sensors?limit=250', { path: pagePath, method: 'GET', headers: auth })
+    const pageOne = await db('  the same page, 1 connection (latency)', { path: pagePath, method: 'GET', headers: auth, connections: 1, seconds: Math.min(SECONDS, 5) })
+    const sqlP50 = await pageSqlP50(database.url, seeded.tenantId)
+    rows.push(page.row)
+    rows.push({ ...pageOne.row, ratio: `p50 ${pageOne.figures.p50} ms = ${(pageOne.figures.p50 / sqlP50).toFixed(1)}x its SQL (p50 ${sqlP50.toFixed(2)} ms, select + count, 1 connection)` })
+    printers.push(() => printStatements('/v4/sensors?limit=250', page.statements, page.requests, 6))
+  }
 
   console.log('')
   printTable(rows)
@@ -236,18 +259,17 @@ try {
   console.log('stmt/req: the same without transaction control; commit/req: pg_stat_database xact_commit delta / requests (autocommit statements count one each).')
   console.log('ratio to a ceiling: to the mean of its rows before and after the workloads set against it; in brackets, to the higher and to the lower one.')
   console.log('CPU ms/req: server process + PostgreSQL (all its processes, from /proc; ? when it runs elsewhere), user + system, per request: the load barely moves it.')
-  printStatements('exchange', exchange.statements, exchange.requests)
-  printStatements('refresh', refresh.statements, refresh.requests)
-  printStatements('code request', code.statements, code.requests)
-  printStatements('/users/current', current.statements, current.requests, 5)
-  printStatements('/v4/sensors?limit=250', page.statements, page.requests, 6)
+  for (const print of printers) print()
 
   if (PROFILE) {
-    const profiles: [string, string, Parameters<typeof measureTrellis>[3]][] = [
-      ['client-credentials', 'client_credentials', ccJob],
-      ['exchange', 'exchange', { ...exchangeJob, bodiesFile: profileFile, sanityBody: profileSanity }],
-      ['code-request', 'passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: profileCodeFile, sanityBody: profileCodeSanity }],
+    const all: [(typeof GROUPS)[number], string, string, Parameters<typeof measureTrellis>[3]][] = [
+      ['client-credentials', 'client-credentials', 'client_credentials', ccJob],
+      ['exchange', 'exchange', 'exchange', { ...exchangeJob, bodiesFile: profileFile, sanityBody: profileSanity }],
+      ['exchange', 'code-request', 'passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: profileCodeFile, sanityBody: profileCodeSanity }],
+      ['users-current', 'users-current', 'GET /users/current', { path: '/users/current', method: 'GET', headers: auth }],
+      ['sensors', 'sensors', 'GET /v4/sensors?limit=250', { path: `/tenants/${seeded.tenantId}/v4/sensors?limit=250`, method: 'GET', headers: auth }],
     ]
+    const profiles = all.filter(([group]) => runs(group)).map(([, ...profile]) => profile)
     for (const [dir, title, job] of profiles) {
       const profileDir = join(work, dir)
       const profiled = await db(`${title}, profiled`, job, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])
