@@ -47,6 +47,8 @@ interface Measured {
   statements: StatementFigures[]
   requests: number
   readyAtUs: number
+  /** server CPU ms per request from listening on, the warm-up and its first requests included */
+  sinceListening: number
   row: Row
 }
 
@@ -58,21 +60,26 @@ async function measureTrellis(
   job: Omit<LoadJob, 'url' | 'connections' | 'seconds' | 'warmupSeconds'> & { path: string; sanityBody?: string; connections?: number; seconds?: number },
   nodeFlags: string[] = [],
 ): Promise<Measured> {
-  const before = await dbCounters(databaseName)
-  const databaseCpuBefore = postgresCpuMs()
   const server = await spawnServer(['trellis', databaseUrl], nodeFlags)
   try {
     const sanity = await fetch(`${server.url}${job.path}`, { method: job.method, headers: job.headers, body: job.sanityBody ?? job.body ?? null })
     if (sanity.status !== 200) throw new Error(`${workload}: sanity request answered ${sanity.status} ${await sanity.text()}`)
     const { path, sanityBody: _sanity, ...rest } = job
-    const figures = await runLoad({ ...rest, url: `${server.url}${path}` })
+    const url = `${server.url}${path}`
+    // the warm-up is a load of its own, so that its CPU, statements and commits stay out too
+    const warm = WARMUP > 0 ? await runLoad({ ...rest, url, seconds: WARMUP, warmupSeconds: 0 }) : null
+    await server.mark()
+    const before = await dbCounters(databaseName)
+    const databaseCpuBefore = postgresCpuMs()
+    const figures = await runLoad({ ...rest, url, warmupSeconds: 0, firstBody: warm?.bodiesUsed ?? 0 })
     const counts = await server.stop()
     if (!counts) throw new Error(`${workload}: the server process ended early`)
     const after = await dbCounters(databaseName)
     const databaseCpuAfter = postgresCpuMs()
     const databaseMs = databaseCpuBefore === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpuBefore
     const per = perRequest(counts.requests, counts.statements, after.commits - before.commits, { serverMs: counts.cpuMs, databaseMs })
-    return { figures, statements: counts.statements, requests: counts.requests, readyAtUs: server.readyAtUs, row: { workload, figures, perRequest: per } }
+    const sinceListening = counts.sinceListening.cpuMs / Math.max(1, counts.sinceListening.requests)
+    return { figures, statements: counts.statements, requests: counts.requests, readyAtUs: server.readyAtUs, sinceListening, row: { workload, figures, perRequest: per } }
   } finally {
     await server.stop()
   }
@@ -180,7 +187,12 @@ try {
   console.log(`bench:login  servers on Node ${serverNode} (BENCH_NODE), load generator on ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload after ${WARMUP} s of warm-up, ${CREDENTIALS} single-use credentials per workload`)
 
   const rows: Row[] = []
-  const db = (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => measureTrellis(database.url, databaseName, workload, job, flags)
+  const measured: Measured[] = []
+  const db = async (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => {
+    const m = await measureTrellis(database.url, databaseName, workload, job, flags)
+    measured.push(m)
+    return m
+  }
 
   const ccForm = 'grant_type=client_credentials'
   const peerJob = {
@@ -259,6 +271,8 @@ try {
   console.log('stmt/req: the same without transaction control; commit/req: pg_stat_database xact_commit delta / requests (autocommit statements count one each).')
   console.log('ratio to a ceiling: to the mean of its rows before and after the workloads set against it; in brackets, to the higher and to the lower one.')
   console.log('CPU ms/req: server process + PostgreSQL (all its processes, from /proc; ? when it runs elsewhere), user + system, per request: the load barely moves it.')
+  console.log('Server CPU ms/req from listening on, warm-up included (the first requests compile routes and code):')
+  for (const m of measured) console.log(`  ${m.row.workload.trim()}: ${m.sinceListening.toFixed(2)}`)
   for (const print of printers) print()
 
   if (PROFILE) {
@@ -276,7 +290,7 @@ try {
       const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
       if (!file) throw new Error('the server process wrote no .cpuprofile')
       console.log(`\nCPU profile of the Trellis server process under the ${title} workload, from listening on (${profiled.figures.rps.toFixed(0)} req/s while profiled):`)
-      console.log(topSelfTime(join(profileDir, file), 15, profiled.readyAtUs).join('\n'))
+      console.log(topSelfTime(join(profileDir, file), Number(process.env.BENCH_PROFILE_TOP ?? 15), profiled.readyAtUs).join('\n'))
     }
   }
 } finally {
