@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, createTenant, createTestApp, errorBody, type Actor, type TestApp } from './helpers.ts'
 
@@ -139,8 +140,8 @@ describe('a page writes each sensor as GET /sensors/{id} does', () => {
       display_name: i % 2 ? null : `Shown ${i}`,
       type: i % 2 ? 'whisper-flex' : 'co2',
       metadata: JSON.stringify({ room: i, tags: ['a', 'b'] }),
-      created_at: at,
-      updated_at: times[(i + 1) % times.length]!,
+      created_at: sql<Date>`${at}::timestamptz`,
+      updated_at: sql<Date>`${times[(i + 1) % times.length]!}::timestamptz`,
       online: i % 2 === 0,
       last_seen_at: i % 2 ? null : times[(i + 2) % times.length]!,
       latest_data: i % 2 ? null : JSON.stringify({ fullData: { speed: i }, time: '2024-01-01T00:00:00.000Z' }),
