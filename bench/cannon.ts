@@ -19,6 +19,8 @@ export interface LoadJob {
   headers: Record<string, string>
   body?: string
   bodiesFile?: string
+  /** The first line of bodiesFile to hand out (a warm-up run before took the ones above it). */
+  firstBody?: number
   connections: number
   seconds: number
   warmupSeconds: number
@@ -31,12 +33,13 @@ export interface LoadFigures {
   ok: number
   non2xx: number
   errors: number
+  /** the line of bodiesFile after the last one handed out */
   bodiesUsed: number
 }
 
 async function run(job: LoadJob): Promise<LoadFigures> {
   const bodies = job.bodiesFile ? readFileSync(job.bodiesFile, 'utf8').split('\n').filter(Boolean) : []
-  let next = 0
+  let next = job.firstBody ?? 0
   const requests: autocannon.Request[] = bodies.length
     ? [{ setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }]
     : [{}]

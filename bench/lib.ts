@@ -73,8 +73,10 @@ export interface ServerCounts {
   /** requests the server received, counted by its own HTTP server */
   requests: number
   statements: StatementFigures[]
-  /** CPU (user + system) the server process spent from listening to the stop. */
+  /** CPU (user + system) the server process spent from the mark (or from listening) to the stop. */
   cpuMs: number
+  /** The same two from listening on, the sanity request and the warm-up included. */
+  sinceListening: { requests: number; cpuMs: number }
 }
 
 export interface ServerProcess {
@@ -82,6 +84,8 @@ export interface ServerProcess {
   readyAtUs: number
   /** Closes the server (in-flight requests finish) and returns what it counted; null if already stopped. */
   stop(): Promise<ServerCounts | null>
+  /** Once the warm-up's requests are done: requests, statements and CPU are counted from here on. */
+  mark(): Promise<void>
 }
 
 /** Forks ./server.ts (`trellis <url>`, `bare` or `oidc`); extra node flags such as --cpu-prof. */
@@ -91,6 +95,11 @@ export async function spawnServer(args: string[], nodeFlags: string[] = []): Pro
   return {
     url,
     readyAtUs,
+    async mark() {
+      const marked = nextMessage<object>(child, 'marked')
+      child.send({ type: 'mark' })
+      await marked
+    },
     async stop() {
       if (child.exitCode !== null || !child.connected) return null
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

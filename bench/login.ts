@@ -7,6 +7,9 @@
  * from pg_stat_database (xact_commit delta over the workload), CPU per request of the server
  * and of PostgreSQL (./cpu.ts). BENCH_NODE (the servers' Node.js binary), BENCH_SECONDS (10),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (2), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
+ * BENCH_ONLY picks groups of rows, comma-separated (default all): client-credentials (with the
+ * peer), exchange (the exchange, refresh and code request, with pgbench), users-current (with
+ * the two bare routes), sensors.
  * Each ceiling a ratio is taken against (the peer, pgbench, the bare routes) is measured right
  * before and right after its workloads, and the ratio is to the mean of the two (see bracket).
  */
@@ -26,6 +29,10 @@ import { codeRequestBodies, seedAccounts, seedClients, seedExchangeBodies, seedR
 import { perRequest, printStatements, printTable, type Row } from './table.ts'
 
 const PROFILE = process.argv.includes('--profile')
+const GROUPS = ['client-credentials', 'exchange', 'users-current', 'sensors'] as const
+const ONLY = (process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((g) => g.trim())
+for (const group of ONLY) if (!(GROUPS as readonly string[]).includes(group)) throw new Error(`BENCH_ONLY: unknown group ${group} (${GROUPS.join(', ')})`)
+const runs = (group: (typeof GROUPS)[number]) => ONLY.includes(group)
 // single-use credentials per workload: enough for 4,000 req/s over the whole run, warm-up included
 const CREDENTIALS = Number(process.env.BENCH_CREDENTIALS ?? (SECONDS + WARMUP) * 4000)
 const SENSORS = 1000
@@ -40,6 +47,8 @@ interface Measured {
   statements: StatementFigures[]
   requests: number
   readyAtUs: number
+  /** server CPU ms per request from listening on, the warm-up and its first requests included */
+  sinceListening: number
   row: Row
 }
 
@@ -51,21 +60,26 @@ async function measureTrellis(
   job: Omit<LoadJob, 'url' | 'connections' | 'seconds' | 'warmupSeconds'> & { path: string; sanityBody?: string; connections?: number; seconds?: number },
   nodeFlags: string[] = [],
 ): Promise<Measured> {
-  const before = await dbCounters(databaseName)
-  const databaseCpuBefore = postgresCpuMs()
   const server = await spawnServer(['trellis', databaseUrl], nodeFlags)
   try {
     const sanity = await fetch(`${server.url}${job.path}`, { method: job.method, headers: job.headers, body: job.sanityBody ?? job.body ?? null })
     if (sanity.status !== 200) throw new Error(`${workload}: sanity request answered ${sanity.status} ${await sanity.text()}`)
     const { path, sanityBody: _sanity, ...rest } = job
-    const figures = await runLoad({ ...rest, url: `${server.url}${path}` })
+    const url = `${server.url}${path}`
+    // the warm-up is a load of its own, so that its CPU, statements and commits stay out too
+    const warm = WARMUP > 0 ? await runLoad({ ...rest, url, seconds: WARMUP, warmupSeconds: 0 }) : null
+    await server.mark()
+    const before = await dbCounters(databaseName)
+    const databaseCpuBefore = postgresCpuMs()
+    const figures = await runLoad({ ...rest, url, warmupSeconds: 0, firstBody: warm?.bodiesUsed ?? 0 })
     const counts = await server.stop()
     if (!counts) throw new Error(`${workload}: the server process ended early`)
     const after = await dbCounters(databaseName)
     const databaseCpuAfter = postgresCpuMs()
     const databaseMs = databaseCpuBefore === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpuBefore
     const per = perRequest(counts.requests, counts.statements, after.commits - before.commits, { serverMs: counts.cpuMs, databaseMs })
-    return { figures, statements: counts.statements, requests: counts.requests, readyAtUs: server.readyAtUs, row: { workload, figures, perRequest: per } }
+    const sinceListening = counts.sinceListening.cpuMs / Math.max(1, counts.sinceListening.requests)
+    return { figures, statements: counts.statements, requests: counts.requests, readyAtUs: server.readyAtUs, sinceListening, row: { workload, figures, perRequest: per } }
   } finally {
     await server.stop()
   }
@@ -158,13 +172,14 @@ try {
   const exchangeFile = join(work, 'exchange.jsonl')
   const refreshFile = join(work, 'refresh.jsonl')
   const codeFile = join(work, 'code.jsonl')
-  const exchangeSanity = await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, exchangeFile, 'x')
-  const refreshSanity = await seedRefreshBodies(app, clients.publicId, seeded.userId, CREDENTIALS + 1, refreshFile)
-  const codeSanity = codeRequestBodies(clients.publicId, CREDENTIALS + 1, codeFile, 'req')
+  const exchanges = runs('exchange')
+  const exchangeSanity = exchanges ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, exchangeFile, 'x') : ''
+  const refreshSanity = exchanges ? await seedRefreshBodies(app, clients.publicId, seeded.userId, CREDENTIALS + 1, refreshFile) : ''
+  const codeSanity = exchanges ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, codeFile, 'req') : ''
   const profileFile = join(work, 'exchange-profile.jsonl')
-  const profileSanity = PROFILE ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, profileFile, 'p') : ''
+  const profileSanity = PROFILE && exchanges ? await seedExchangeBodies(app, clients.publicId, CREDENTIALS + 1, profileFile, 'p') : ''
   const profileCodeFile = join(work, 'code-profile.jsonl')
-  const profileCodeSanity = PROFILE ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, profileCodeFile, 'preq') : ''
+  const profileCodeSanity = PROFILE && exchanges ? codeRequestBodies(clients.publicId, CREDENTIALS + 1, profileCodeFile, 'preq') : ''
   await settle(app)
   await app.close()
   await app.db.destroy()
@@ -172,7 +187,12 @@ try {
   console.log(`bench:login  servers on Node ${serverNode} (BENCH_NODE), load generator on ${process.version}, PostgreSQL at ${new URL(BASE_URL).host}, ${CONNECTIONS} connections, ${SECONDS} s per workload after ${WARMUP} s of warm-up, ${CREDENTIALS} single-use credentials per workload`)
 
   const rows: Row[] = []
-  const db = (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => measureTrellis(database.url, databaseName, workload, job, flags)
+  const measured: Measured[] = []
+  const db = async (workload: string, job: Parameters<typeof measureTrellis>[3], flags: string[] = []) => {
+    const m = await measureTrellis(database.url, databaseName, workload, job, flags)
+    measured.push(m)
+    return m
+  }
 
   const ccForm = 'grant_type=client_credentials'
   const peerJob = {
@@ -187,48 +207,63 @@ try {
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clients.machineId, clients.machineSecret) },
     body: ccForm,
   }
-  const peer = await bracket(rows, 'node-oidc-provider client_credentials (peer)', async () => ({ figures: await measurePlain(['oidc'], peerJob) }), async () => {
-    const measured = await db('Trellis client_credentials', ccJob)
-    rows.push(measured.row)
-    return measured
-  })
-  const cc = peer.inner
-  cc.row.ratio = peer.ratio(cc.figures.rps, 'oidc-provider')
+  const printers: (() => void)[] = []
+  if (runs('client-credentials')) {
+    const peer = await bracket(rows, 'node-oidc-provider client_credentials (peer)', async () => ({ figures: await measurePlain(['oidc'], peerJob) }), async () => {
+      const measured = await db('Trellis client_credentials', ccJob)
+      rows.push(measured.row)
+      return measured
+    })
+    peer.inner.row.ratio = peer.ratio(peer.inner.figures.rps, 'oidc-provider')
+  }
 
   const exchangeJob = { path: '/auth/oauth2/token', method: 'POST' as const, headers: json }
-  const pgb = await bracket(rows, 'pgbench TPC-B, 10 clients (tps)', pgbenchCeiling, async () => {
-    const exchange = await db('Trellis authorization_code + PKCE exchange', { ...exchangeJob, bodiesFile: exchangeFile, sanityBody: exchangeSanity })
-    rows.push(exchange.row)
-    const refresh = await db('Trellis refresh_token (rotation)', { ...exchangeJob, bodiesFile: refreshFile, sanityBody: refreshSanity })
-    rows.push({ ...refresh.row, ratio: ratio(refresh.figures.rps, exchange.figures.rps, 'exchange') })
-    const code = await db('Trellis passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: codeFile, sanityBody: codeSanity })
-    rows.push(code.row)
-    return { exchange, refresh, code }
-  })
-  const { exchange, refresh, code } = pgb.inner
-  exchange.row.ratio = pgb.ratio(exchange.figures.rps, 'pgbench tps')
-  code.row.ratio = pgb.ratio(code.figures.rps, 'pgbench tps')
+  if (runs('exchange')) {
+    const pgb = await bracket(rows, 'pgbench TPC-B, 10 clients (tps)', pgbenchCeiling, async () => {
+      const exchange = await db('Trellis authorization_code + PKCE exchange', { ...exchangeJob, bodiesFile: exchangeFile, sanityBody: exchangeSanity })
+      rows.push(exchange.row)
+      const refresh = await db('Trellis refresh_token (rotation)', { ...exchangeJob, bodiesFile: refreshFile, sanityBody: refreshSanity })
+      rows.push({ ...refresh.row, ratio: ratio(refresh.figures.rps, exchange.figures.rps, 'exchange') })
+      const code = await db('Trellis passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: codeFile, sanityBody: codeSanity })
+      rows.push(code.row)
+      return { exchange, refresh, code }
+    })
+    const { exchange, refresh, code } = pgb.inner
+    exchange.row.ratio = pgb.ratio(exchange.figures.rps, 'pgbench tps')
+    code.row.ratio = pgb.ratio(code.figures.rps, 'pgbench tps')
+    printers.push(() => {
+      printStatements('exchange', exchange.statements, exchange.requests)
+      printStatements('refresh', refresh.statements, refresh.requests)
+      printStatements('code request', code.statements, code.requests)
+    })
+  }
 
   const auth = { authorization: `Bearer ${seeded.token}` }
-  const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', async () => ({ figures: await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }) }), () =>
-    bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', async () => ({ figures: await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }) }), async () => {
-      const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
-      rows.push(current.row)
-      return current
-    }),
-  )
-  const bareQuery = bare.inner
-  const current = bareQuery.inner
-  current.row.ratio = `${bare.ratio(current.figures.rps, 'bare')}; ${bareQuery.ratio(current.figures.rps, 'bare + 1 round trip')}`
-  bareQuery.rows[0].ratio = ratio(bareQuery.before, bare.before, 'bare')
-  bareQuery.rows[1].ratio = ratio(bareQuery.after, bare.after, 'bare')
+  if (runs('users-current')) {
+    const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', async () => ({ figures: await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }) }), () =>
+      bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', async () => ({ figures: await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }) }), async () => {
+        const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
+        rows.push(current.row)
+        return current
+      }),
+    )
+    const bareQuery = bare.inner
+    const current = bareQuery.inner
+    current.row.ratio = `${bare.ratio(current.figures.rps, 'bare')}; ${bareQuery.ratio(current.figures.rps, 'bare + 1 round trip')}`
+    bareQuery.rows[0].ratio = ratio(bareQuery.before, bare.before, 'bare')
+    bareQuery.rows[1].ratio = ratio(bareQuery.after, bare.after, 'bare')
+    printers.push(() => printStatements('/users/current', current.statements, current.requests, 5))
+  }
 
-  const pagePath = `/tenants/${seeded.tenantId}/v4/sensors?limit=250`
-  const page = await db('Trellis GET /v4/sensors?limit=250', { path: pagePath, method: 'GET', headers: auth })
-  const pageOne = await db('  the same page, 1 connection (latency)', { path: pagePath, method: 'GET', headers: auth, connections: 1, seconds: Math.min(SECONDS, 5) })
-  const sqlP50 = await pageSqlP50(database.url, seeded.tenantId)
-  rows.push(page.row)
-  rows.push({ ...pageOne.row, ratio: `p50 ${pageOne.figures.p50} ms = ${(pageOne.figures.p50 / sqlP50).toFixed(1)}x its SQL (p50 ${sqlP50.toFixed(2)} ms, select + count, 1 connection)` })
+  if (runs('sensors')) {
+    const pagePath = `/tenants/${seeded.tenantId}/v4/sensors?limit=250`
+    const page = await db('Trellis GET /v4/sensors?limit=250', { path: pagePath, method: 'GET', headers: auth })
+    const pageOne = await db('  the same page, 1 connection (latency)', { path: pagePath, method: 'GET', headers: auth, connections: 1, seconds: Math.min(SECONDS, 5) })
+    const sqlP50 = await pageSqlP50(database.url, seeded.tenantId)
+    rows.push(page.row)
+    rows.push({ ...pageOne.row, ratio: `p50 ${pageOne.figures.p50} ms = ${(pageOne.figures.p50 / sqlP50).toFixed(1)}x its SQL (p50 ${sqlP50.toFixed(2)} ms, select + count, 1 connection)` })
+    printers.push(() => printStatements('/v4/sensors?limit=250', page.statements, page.requests, 6))
+  }
 
   console.log('')
   printTable(rows)
@@ -236,25 +271,26 @@ try {
   console.log('stmt/req: the same without transaction control; commit/req: pg_stat_database xact_commit delta / requests (autocommit statements count one each).')
   console.log('ratio to a ceiling: to the mean of its rows before and after the workloads set against it; in brackets, to the higher and to the lower one.')
   console.log('CPU ms/req: server process + PostgreSQL (all its processes, from /proc; ? when it runs elsewhere), user + system, per request: the load barely moves it.')
-  printStatements('exchange', exchange.statements, exchange.requests)
-  printStatements('refresh', refresh.statements, refresh.requests)
-  printStatements('code request', code.statements, code.requests)
-  printStatements('/users/current', current.statements, current.requests, 5)
-  printStatements('/v4/sensors?limit=250', page.statements, page.requests, 6)
+  console.log('Server CPU ms/req from listening on, warm-up included (the first requests compile routes and code):')
+  for (const m of measured) console.log(`  ${m.row.workload.trim()}: ${m.sinceListening.toFixed(2)}`)
+  for (const print of printers) print()
 
   if (PROFILE) {
-    const profiles: [string, string, Parameters<typeof measureTrellis>[3]][] = [
-      ['client-credentials', 'client_credentials', ccJob],
-      ['exchange', 'exchange', { ...exchangeJob, bodiesFile: profileFile, sanityBody: profileSanity }],
-      ['code-request', 'passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: profileCodeFile, sanityBody: profileCodeSanity }],
+    const all: [(typeof GROUPS)[number], string, string, Parameters<typeof measureTrellis>[3]][] = [
+      ['client-credentials', 'client-credentials', 'client_credentials', ccJob],
+      ['exchange', 'exchange', 'exchange', { ...exchangeJob, bodiesFile: profileFile, sanityBody: profileSanity }],
+      ['exchange', 'code-request', 'passwordless code request', { path: '/auth/passwordlessLogin/code', method: 'POST', headers: json, bodiesFile: profileCodeFile, sanityBody: profileCodeSanity }],
+      ['users-current', 'users-current', 'GET /users/current', { path: '/users/current', method: 'GET', headers: auth }],
+      ['sensors', 'sensors', 'GET /v4/sensors?limit=250', { path: `/tenants/${seeded.tenantId}/v4/sensors?limit=250`, method: 'GET', headers: auth }],
     ]
+    const profiles = all.filter(([group]) => runs(group)).map(([, ...profile]) => profile)
     for (const [dir, title, job] of profiles) {
       const profileDir = join(work, dir)
       const profiled = await db(`${title}, profiled`, job, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])
       const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
       if (!file) throw new Error('the server process wrote no .cpuprofile')
       console.log(`\nCPU profile of the Trellis server process under the ${title} workload, from listening on (${profiled.figures.rps.toFixed(0)} req/s while profiled):`)
-      console.log(topSelfTime(join(profileDir, file), 15, profiled.readyAtUs).join('\n'))
+      console.log(topSelfTime(join(profileDir, file), Number(process.env.BENCH_PROFILE_TOP ?? 15), profiled.readyAtUs).join('\n'))
     }
   }
 } finally {

@@ -4,11 +4,12 @@
  * `bare-query <databaseUrl>` (Fastify answering GET /query after one PostgreSQL round trip:
  * the ceiling of a route that asks the database once per request, as every session check
  * does) or `oidc` (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
- * listening (readyAtUs on the monotonic clock V8's profiler uses); on { type: 'stop' } it
- * waits for in-flight work to end, closes, answers { type: 'stopped' } with the requests it
- * received, the statements its pg driver sent for them and the CPU it spent since it began
- * listening, and exits normally, so that
- * `--cpu-prof` writes its profile.
+ * listening (readyAtUs on the monotonic clock V8's profiler uses); on { type: 'mark' } (the
+ * warm-up is over) it waits for in-flight work to end and counts from there on; on
+ * { type: 'stop' } it waits for in-flight work to end, closes, answers { type: 'stopped' } with
+ * the requests it received, the statements its pg driver sent for them and the CPU it spent
+ * since the mark (and requests and CPU since it began listening), and exits normally, so
+ * that `--cpu-prof` writes its profile.
  */
 import Fastify from 'fastify'
 import pg from 'pg'
@@ -28,6 +29,9 @@ let requests = 0
 let lastRequestAt = 0
 /** CPU the process spent from listening on (after boot and migrations) to the stop. */
 let cpuFrom = process.cpuUsage()
+/** The same from the mark (the end of the warm-up), and the requests counted before it. */
+let cpuFromMark = cpuFrom
+let requestsBeforeMark = 0
 
 /**
  * Requests whose client went away when the load stopped still run to the end here; wait
@@ -47,7 +51,7 @@ async function startTrellis(databaseUrl: string): Promise<Running> {
   const app = await buildApp(config, { db: await connectDatabase(config.database), logger: false })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   takeStatementStats() // start counting at the first request, not at boot and migrations
-  cpuFrom = process.cpuUsage()
+  cpuFrom = cpuFromMark = process.cpuUsage()
   app.server.on('request', () => {
     requests++
     lastRequestAt = performance.now()
@@ -104,14 +108,30 @@ const running =
           : null
 if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare-query <databaseUrl> | bare | oidc (got ${kind})`)
 
+const cpuMsSince = (from: NodeJS.CpuUsage) => {
+  const cpu = process.cpuUsage(from)
+  return (cpu.user + cpu.system) / 1000
+}
+
 process.on('message', (message: { type?: string }) => {
+  if (message.type === 'mark') {
+    // the warm-up's answers are left out of the figures, and so are its CPU and statements
+    void quiet().then(() => {
+      takeStatementStats()
+      requestsBeforeMark = requests
+      cpuFromMark = process.cpuUsage()
+      send({ type: 'marked' })
+    })
+    return
+  }
   if (message.type !== 'stop') return
   void quiet()
     .then(() => running.close())
     .then(() => {
       if (!process.send) process.exit(0)
-      const cpu = process.cpuUsage(cpuFrom)
-      process.send({ type: 'stopped', requests, statements: takeStatementStats(), cpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(0))
+      const sinceListening = { requests, cpuMs: cpuMsSince(cpuFrom) }
+      const stopped = { type: 'stopped', requests: requests - requestsBeforeMark, statements: takeStatementStats(), cpuMs: cpuMsSince(cpuFromMark), sinceListening }
+      process.send(stopped, () => process.exit(0))
     })
 })
 process.on('disconnect', () => process.exit(0)) // the orchestrator went away: never linger

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, createTenant, createTestApp, errorBody, type Actor, type TestApp } from './helpers.ts'
 
@@ -123,6 +124,43 @@ describe('cursor and limit errors', () => {
     // a cursor of tenant A's list is not one of the caller's unprefixed list
     const res = await t.app.inject({ method: 'GET', url: `/v4/sensors?after=${encodeURIComponent(cursor)}`, headers: admin.headers })
     expect(errorBody(res).code).toBe('invalid_cursor')
+  })
+})
+
+describe('a page writes each sensor as GET /sensors/{id} does', () => {
+  it('to the character, timestamps included (microseconds, a leap day, an early year, device state)', async () => {
+    const tenant = await createTenant(t, 'Wire')
+    const who = await createActor(t, { tenantId: tenant, role: 'member' })
+    // PostgreSQL keeps microseconds; the API shows milliseconds, truncated, in UTC with Z
+    const times = ['2024-02-29 23:59:59.999999+00', '2021-06-01 12:00:00.0005+02', '0999-01-02 03:04:05.289+00', '2030-12-31 00:00:00+00', '2025-03-04 05:06:07.1+00']
+    const rows = times.map((at, i) => ({
+      tenant_id: tenant,
+      device_id: `wire-${i}`,
+      name: `Wire "${i}" \u00e9`,
+      display_name: i % 2 ? null : `Shown ${i}`,
+      type: i % 2 ? 'whisper-flex' : 'co2',
+      metadata: JSON.stringify({ room: i, tags: ['a', 'b'] }),
+      created_at: sql<Date>`${at}::timestamptz`,
+      updated_at: sql<Date>`${times[(i + 1) % times.length]!}::timestamptz`,
+      online: i % 2 === 0,
+      last_seen_at: i % 2 ? null : times[(i + 2) % times.length]!,
+      latest_data: i % 2 ? null : JSON.stringify({ fullData: { speed: i }, time: '2024-01-01T00:00:00.000Z' }),
+      latest_raw: JSON.stringify({ raw: i }),
+      connection_type: i % 2 ? null : 'wifi',
+    }))
+    const ids = (await t.db.insertInto('sensors').values(rows).returning('id').execute()).map((r) => r.id)
+    const res = await t.app.inject({ method: 'GET', url: `/tenants/${tenant}/v4/sensors?limit=10`, headers: who.headers })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = JSON.parse(res.body) as PageBody
+    expect(body.edges.map((e) => e.node.id)).toEqual(ids)
+    for (const id of ids) {
+      const one = await t.app.inject({ method: 'GET', url: `/tenants/${tenant}/sensors/${id}`, headers: who.headers })
+      expect(one.statusCode, one.body).toBe(200)
+      expect(res.body).toContain(`{"node":${one.body},"cursor":`)
+    }
+    expect(body.edges[0]!.node).toMatchObject({ createdAt: '2024-02-29T23:59:59.999Z', lastSeenAt: '0999-01-02T03:04:05.289Z', sensorType: null })
+    expect(body.edges[1]!.node).toMatchObject({ createdAt: '2021-06-01T10:00:00.000Z', updatedAt: '0999-01-02T03:04:05.289Z', lastSeenAt: null, sensorTypeId: expect.any(Number) })
+    expect(body.edges[2]!.node).toMatchObject({ createdAt: '0999-01-02T03:04:05.289Z', lastSeenAt: '2025-03-04T05:06:07.100Z', latestData: { fullData: { speed: 2 } } })
   })
 })
 

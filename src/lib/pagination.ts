@@ -69,7 +69,8 @@ export class CursorCodec {
   encodeAll(list: string, ctx: string, keys: readonly number[]): string[] {
     if (!keys.length) return []
     const tags = this.tags(list, ctx, keys)
-    return keys.map((key, i) => `${key.toString(36)}.${tags.subarray(i * 16, i * 16 + 16).toString('base64url')}`)
+    // toString with bounds: no Buffer view per cursor (250 of them a page)
+    return keys.map((key, i) => `${key.toString(36)}.${tags.toString('base64url', i * 16, i * 16 + 16)}`)
   }
 
   encode(list: string, ctx: string, key: number): string {

@@ -1,9 +1,8 @@
 /**
- * The device fields of a sensor as the apps read them (CLIENTS.md 2.1, 2.3, 2.5): a pure
- * function of the sensor row, spread into the sensor view.
+ * The device fields of a sensor as the apps read them (CLIENTS.md 2.1, 2.3, 2.5): their
+ * response schema, and the sensor type's view, built once per type.
  */
 import Type from 'typebox'
-import type { Sensor } from '../../db/database.ts'
 import { findSensorType, sensorTypeView, type SensorTypeModel } from './sensor-types.ts'
 
 /** One view per sensor type, built once: a page of 250 sensors shares a handful of them. */
@@ -15,17 +14,20 @@ function typeView(model: SensorTypeModel) {
   return view
 }
 
-export function deviceFields(s: Sensor) {
-  const model = findSensorType(s.type)
-  return {
-    online: s.online,
-    connectionType: s.connection_type,
-    lastSeenAt: s.last_seen_at?.toISOString() ?? null,
-    latestData: s.latest_data ?? null,
-    sensorTypeId: model?.sensorTypeIds[0] ?? null,
-    sensorType: model ? typeView(model) : null,
-  }
+/**
+ * The sensor type's fields of a sensor's view; the view writes them itself (with the other
+ * device fields: online, connectionType, lastSeenAt, latestData) rather than spreading an
+ * object per row, which a page does 250 times.
+ */
+export function sensorTypeIdOf(model: SensorTypeModel | undefined): number | null {
+  return model?.sensorTypeIds[0] ?? null
 }
+
+export function sensorTypeViewOf(model: SensorTypeModel | undefined) {
+  return model ? typeView(model) : null
+}
+
+export { findSensorType }
 
 const Range = Type.Object({ min: Type.Integer(), max: Type.Integer() })
 

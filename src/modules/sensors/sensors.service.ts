@@ -1,13 +1,14 @@
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { Sensor } from '../../db/database.ts'
+import type { Database, Sensor } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { auditActor, type Actor } from '../tenancy/index.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { deviceFields } from './device-view.ts'
+import { findSensorType, sensorTypeIdOf, sensorTypeViewOf } from './device-view.ts'
+import { isoTime, isoTimeOrNull } from '../../db/iso-time.ts'
 import { findSensor } from './sensors.repository.ts'
 import { spaceTenant } from '../spaces/index.ts'
 import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
@@ -29,7 +30,14 @@ export interface SensorFilters {
   type?: string
 }
 
-export function sensorView(s: Sensor) {
+/** The columns a sensor's view shows, its timestamps as the ISO text it shows them in. */
+type ViewColumns = Pick<Sensor, 'id' | 'tenant_id' | 'device_id' | 'name' | 'display_name' | 'type' | 'space_id' | 'metadata' | 'online' | 'connection_type' | 'latest_data'>
+type SensorPageRow = ViewColumns & { created_at: string; updated_at: string; last_seen_at: string | null }
+const VIEW_COLUMNS = ['id', 'tenant_id', 'device_id', 'name', 'display_name', 'type', 'space_id', 'metadata', 'online', 'connection_type', 'latest_data'] as const
+
+/** One object literal per sensor, in the order the API has always written its fields. */
+function view(s: ViewColumns, createdAt: string, updatedAt: string, lastSeenAt: string | null) {
+  const model = findSensorType(s.type)
   return {
     id: s.id,
     tenantId: s.tenant_id,
@@ -39,11 +47,23 @@ export function sensorView(s: Sensor) {
     type: s.type,
     spaceId: s.space_id,
     metadata: s.metadata,
-    createdAt: s.created_at.toISOString(),
-    updatedAt: s.updated_at.toISOString(),
-    ...deviceFields(s),
+    createdAt,
+    updatedAt,
+    online: s.online,
+    connectionType: s.connection_type,
+    lastSeenAt,
+    latestData: s.latest_data ?? null,
+    sensorTypeId: sensorTypeIdOf(model),
+    sensorType: sensorTypeViewOf(model),
   }
 }
+
+export function sensorView(s: Sensor) {
+  return view(s, s.created_at.toISOString(), s.updated_at.toISOString(), s.last_seen_at?.toISOString() ?? null)
+}
+
+/** A page's row: PostgreSQL already wrote its timestamps (../../db/iso-time.ts). */
+const pageView = (r: SensorPageRow) => view(r, r.created_at, r.updated_at, r.last_seen_at)
 
 const PLAIN_LIST_MAX = 100
 
@@ -149,7 +169,17 @@ export class SensorsService {
   }
 
   private listQuery(filter: TenantFilter, filters: SensorFilters) {
-    let q = whereTenant(this.db.selectFrom('sensors').selectAll(), filter)
+    return this.filtered(this.db.selectFrom('sensors').selectAll(), filter, filters)
+  }
+
+  /** A page's rows: the view's columns only (not the device's raw state), timestamps as text. */
+  private pageQuery(filter: TenantFilter, filters: SensorFilters) {
+    const columns = this.db.selectFrom('sensors').select(VIEW_COLUMNS).select([isoTime('created_at'), isoTime('updated_at'), isoTimeOrNull('last_seen_at')])
+    return this.filtered(columns, filter, filters)
+  }
+
+  private filtered<O>(query: SelectQueryBuilder<Database, 'sensors', O>, filter: TenantFilter, filters: SensorFilters) {
+    let q = whereTenant(query, filter)
     if (filters.spaceId !== undefined) q = q.where('space_id', '=', filters.spaceId)
     if (filters.type !== undefined) q = q.where('type', '=', filters.type)
     return q
@@ -191,8 +221,8 @@ export class SensorsService {
     const filters = { spaceId: query.spaceId, type: query.type }
     const ctx = `${scopeKey(filter)}|s${filters.spaceId ?? ''}|t${filters.type ?? ''}`
     const req = this.cursors.request('sensors', ctx, query)
-    const source = idKeyset(() => this.listQuery(filter, filters), () => this.total(filter, filters))
-    return paginate(this.cursors, 'sensors', ctx, req, source, sensorView)
+    const source = idKeyset(() => this.pageQuery(filter, filters), () => this.total(filter, filters))
+    return paginate(this.cursors, 'sensors', ctx, req, source, pageView)
   }
 
   /**
