@@ -234,7 +234,8 @@ describe('a brand admin', () => {
     const save = await tabTo((f) => f.tag === 'BUTTON' && f.text === 'Save')
     expect(save.outline).toMatch(/^solid [1-9]/)
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('status').filter({ hasText: 'Saved' }).isVisible()).resolves.toBe(true)
+    // a key press does not wait for the page it submits, as a click does: wait for the answer
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
     const stored = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
     expect(stored.email_config.emailTypeConfig?.passwordResetSuccess?.subject).toBe('Typed by keyboard')
   })
