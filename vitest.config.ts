@@ -22,6 +22,8 @@ export default defineConfig({
     sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // screenshots the browser tests attach (test/browser.ts snapshot) are copied here, beside them
+    attachmentsDir: 'test-artifacts/attachments',
     // CI also writes a JSON report (VITEST_JSON_REPORT=path) to total the runs
     reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
     ...(process.env.VITEST_JSON_REPORT ? { outputFile: { json: process.env.VITEST_JSON_REPORT } } : {}),

@@ -10,6 +10,14 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { TestRunner } from 'vitest'
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Screenshots the test took (paths from the repository root), listed in the JSON report's `meta`. */
+    screenshots?: string[]
+  }
+}
 
 export const CHROMIUM = '/usr/bin/chromium'
 const ARTIFACTS = join(import.meta.dirname, '..', 'test-artifacts')
@@ -33,12 +41,23 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   }
 }
 
-/** Screenshots at phone and desktop width, kept in test-artifacts/; fails if 375 px scrolls sideways. */
+/**
+ * Screenshots at phone and desktop width, kept in test-artifacts/ and attached to the running
+ * test (an annotation with the PNG, copied by Vitest into its attachments folder, and the
+ * paths in the test's `meta`, which the JSON report carries); fails if 375 px scrolls sideways.
+ */
 export async function snapshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true })
+  const test = TestRunner.getCurrentTest()
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 })
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true })
+    const file = `${name}-${width}.png`
+    const path = join(ARTIFACTS, file)
+    await page.screenshot({ path, fullPage: true })
+    if (test) {
+      await test.context.annotate(`screenshot ${name} at ${width} px`, 'screenshot', { path, contentType: 'image/png' })
+      test.meta.screenshots = [...(test.meta.screenshots ?? []), `test-artifacts/${file}`]
+    }
     if (width === 375) {
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
       if (scrollWidth > 375) throw new Error(`${name} is ${scrollWidth}px wide at 375px`)

@@ -100,17 +100,24 @@ describe('OAuth clients API', () => {
     expect([...new Set(errorBody(bad).details?.map((d) => d.field))].sort()).toEqual(['body.clientId', 'body.longLivedAccessTokenSeconds'])
   })
 
-  it('everyone else gets 403 on every client route', async () => {
+  it("anyone else gets 403 for the lists and for a client without a tenant, and 404 for a client by id that is not theirs", async () => {
     const routes = [
       { method: 'POST', url: '/oauth/clients', payload: { name: 'x', redirectUris: [] } },
       { method: 'GET', url: '/oauth/clients' },
-      { method: 'GET', url: '/oauth/clients/anything' },
-      { method: 'DELETE', url: '/oauth/clients/anything' },
+      { method: 'GET', url: '/v4/oauth/clients' },
     ] as const
     for (const route of routes) {
       const res = await t.app.inject({ ...route, headers: owner.headers })
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403)
       expect(errorBody(res).code).toBe('forbidden')
+    }
+    // the platform's own clients (no tenant) are not there for anyone else, like a missing one
+    const platformClient = (await t.app.inject({ method: 'POST', url: '/oauth/clients', headers: platform.headers, payload: { name: 'Platform app', redirectUris: ['https://p.test/cb'] } })).json().clientId
+    for (const id of ['anything', platformClient]) {
+      for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+        const res = await t.app.inject({ method, url: `/oauth/clients/${id}`, headers: owner.headers, ...(method === 'PATCH' ? { payload: { scopes: ['account'] } } : {}) })
+        expect(res.statusCode, `${method} ${id}`).toBe(404)
+      }
     }
   })
 })

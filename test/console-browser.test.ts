@@ -2,12 +2,13 @@
 /**
  * The console as a brand admin uses it, in Chromium: sign in through the brand's hosted
  * login, change the password-reset subject in Dutch and watch the preview follow before
- * saving, save, send a test and read it; invite a member who accepts; a platform administrator
- * registers a public app and copies its id; a simulated fan shows online and is turned on from
- * the console; a member sees the pages read-only; the admin finds it all in the audit log. axe-core checks every page (labels, keyboard,
- * contrast AA), and each is photographed at 375 and 1280 px into test-artifacts/.
+ * saving, save, send a test and read it; invite a member who accepts; register a public app
+ * and copy its id; a simulated fan shows online and is turned on from the console; change an
+ * email by keyboard alone; a member sees the pages read-only; the admin finds it all in the
+ * audit log. axe-core checks every page (labels, keyboard, contrast AA), and each is
+ * photographed at 375 and 1280 px into test-artifacts/ and attached to its test.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -75,7 +76,7 @@ async function actAs(actor: Actor): Promise<void> {
 const tenantUrl = (path = '') => `${base}/console/tenants/${w.brandId}${path}`
 
 describe('a brand admin', () => {
-  it("signs in through the brand's hosted login and lands on the brand's overview", async () => {
+  it("signs in through the brand's hosted login and lands on the brand's overview", async ({ task }) => {
     await page.goto(`${base}/tenants/${w.brandId}/console`)
     await page.getByLabel('Email address').fill(w.admin.user.email)
     await page.getByRole('button', { name: 'Email me a code' }).click()
@@ -84,6 +85,11 @@ describe('a brand admin', () => {
     await page.waitForURL(tenantUrl())
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Acme Climate')
     await accessible('overview')
+    // the screenshots are attached to this test, not only written to disk
+    const shots = task.annotations.filter((a) => a.type === 'screenshot').map((a) => a.message)
+    expect(shots).toEqual(['screenshot console-overview at 375 px', 'screenshot console-overview at 1280 px'])
+    expect(task.meta.screenshots).toEqual(['test-artifacts/console-overview-375.png', 'test-artifacts/console-overview-1280.png'])
+    expect(task.annotations.every((a) => a.attachment?.contentType === 'image/png' && existsSync(a.attachment.path ?? ''))).toBe(true)
   })
 
   it('changes the password-reset subject in Dutch, sees the preview follow before saving, saves, and gets the test email', async () => {
@@ -176,14 +182,12 @@ describe('a brand admin', () => {
     expect(await applied).toEqual({ text: 'tune set power 1', key: 'power', value: 1 })
     expect(sim.state.power).toBe(1)
   })
-})
 
-describe('a platform administrator', () => {
-  it("registers a public app for the brand and copies its id", async () => {
-    await actAs(w.platformAdmin)
+  it('registers a public app for the brand and copies its id', async () => {
+    await actAs(w.admin)
     await page.goto(tenantUrl('/apps'))
     await page.getByLabel('App name').fill('Acme Home')
-    await page.getByLabel('Redirect URIs').fill('https://app.acme.example/callback')
+    await page.getByLabel('Redirect URIs', { exact: true }).fill('https://app.acme.example/callback')
     await page.getByRole('button', { name: 'Register app' }).click()
     await expect(page.getByText('Acme Home is registered.').isVisible()).resolves.toBe(true)
     await accessible('apps')
@@ -191,6 +195,49 @@ describe('a platform administrator', () => {
     expect(stored).toMatchObject({ is_public: true, tenant_id: w.brandId })
     await page.getByRole('button', { name: 'Copy client id' }).click()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.client_id)
+  })
+
+  it('changes an email subject by keyboard alone: skip link, Tab to the field, type, Tab to Save, Enter', async () => {
+    await page.goto(tenantUrl('/emails/passwordResetSuccess?locale=en'))
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      const style = el ? getComputedStyle(el) : null
+      const box = el?.getBoundingClientRect()
+      return {
+        tag: el?.tagName ?? '',
+        name: el?.getAttribute('name') ?? '',
+        text: el?.textContent?.trim() ?? '',
+        outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '',
+        onScreen: !!box && box.right > 0 && box.width > 0,
+        inMain: !!el?.closest('main'),
+      }
+    })
+    await page.keyboard.press('Tab')
+    await expect(focused()).resolves.toMatchObject({ tag: 'A', text: 'Skip to content', onScreen: true })
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/#main$/)
+    // the skip link moved the keyboard past the navigation: the next Tab lands in the main content
+    await page.keyboard.press('Tab')
+    expect((await focused()).inMain).toBe(true)
+    const tabTo = async (match: (f: Awaited<ReturnType<typeof focused>>) => boolean) => {
+      for (let i = 0; i < 60; i += 1) {
+        const now = await focused()
+        if (match(now)) return now
+        await page.keyboard.press('Tab')
+      }
+      throw new Error('not reached by Tab')
+    }
+    const subject = await tabTo((f) => f.name === 'subject')
+    // focus is visible: the outline of :focus-visible
+    expect(subject.outline).toMatch(/^solid [1-9]/)
+    await page.keyboard.type('Typed by keyboard')
+    const save = await tabTo((f) => f.tag === 'BUTTON' && f.text === 'Save')
+    expect(save.outline).toMatch(/^solid [1-9]/)
+    await page.keyboard.press('Enter')
+    // a key press does not wait for the page it submits, as a click does: wait for the answer
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    const stored = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
+    expect(stored.email_config.emailTypeConfig?.passwordResetSuccess?.subject).toBe('Typed by keyboard')
   })
 })
 
@@ -210,13 +257,17 @@ describe('a member', () => {
 })
 
 describe('the audit log', () => {
-  it("shows the brand admin the email change, the invitation and the app's registration, and filters them", async () => {
+  it("shows the brand admin the email change, the invitation, the fan turned on and the app's registration, and filters them", async () => {
     await actAs(w.admin)
     await page.goto(tenantUrl('/audit'))
-    for (const action of ['tenant.update', 'invitation.create', 'client.create']) {
+    for (const action of ['tenant.update', 'invitation.create', 'sensor.command', 'client.create']) {
       await expect(page.getByRole('rowheader', { name: action, exact: true }).first().isVisible(), action).resolves.toBe(true)
     }
     await expect(page.getByRole('row').filter({ hasText: 'tenant.update' }).first().textContent()).resolves.toContain(`you (${w.admin.user.email})`)
+    const command = await page.getByRole('row').filter({ hasText: 'sensor.command' }).first().textContent()
+    expect(command).toContain('tune set power 1')
+    expect(command).toContain(`you (${w.admin.user.email})`)
+    await expect(page.getByRole('row').filter({ hasText: 'client.create' }).first().textContent()).resolves.toContain(`you (${w.admin.user.email})`)
     await accessible('audit')
     await page.getByLabel(/^Action/).fill('client.*')
     await page.getByRole('button', { name: 'Filter' }).click()

@@ -33,11 +33,13 @@ import { oidcRoutes } from './oauth/oidc.routes.ts'
 import { CorsOrigins } from './oauth/origins.service.ts'
 import { PasswordlessService } from './oauth/passwordless.service.ts'
 import { SessionsService } from './sessions/sessions.service.ts'
+import { MemberSessions } from './sessions/member-sessions.service.ts'
 import { SchedulesService } from './schedules/schedules.service.ts'
 import { scheduleRoutes } from './schedules/schedules.routes.ts'
 import { AuthorizeService } from './pages/authorize.service.ts'
 import { InvitationSignIn } from './pages/invitation-signin.ts'
 import { PageSessions } from './pages/page-sessions.ts'
+import { PlatformStatus } from './pages/platform-status.service.ts'
 import { pagesRoutes } from './pages/pages.routes.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
 import { deleteSensorsInSpaces, spaceHasSensors } from './sensors/sensors.repository.ts'
@@ -68,6 +70,8 @@ export interface Services {
   clock: Clock
   policy: Policy
   sessions: SessionsService
+  /** The sign-in sessions of a tenant's people, for its admins (the console's people pages). */
+  memberSessions: MemberSessions
   tenants: TenantsService
   /** Versions of tenants' email settings and branding. */
   settingsHistory: SettingsHistory
@@ -87,7 +91,7 @@ export interface Services {
   schedules: SchedulesService
   devices: Devices
   senderVerification: SenderVerification
-  pages: { authorize: AuthorizeService; sessions: PageSessions; invitations: InvitationSignIn; csrfKey: Buffer }
+  pages: { authorize: AuthorizeService; sessions: PageSessions; invitations: InvitationSignIn; csrfKey: Buffer; platform: PlatformStatus }
   cors: CorsOrigins
   close(): Promise<void>
 }
@@ -132,7 +136,9 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const passwordless = new PasswordlessService(clients, email, mailLimits, log)
   const pageSessions = new PageSessions(db, clock)
   const authorize = new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions, clock)
+  const tenants = new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, membersQuery, senderVerification, settingsHistory)
   const pages = {
+    platform: new PlatformStatus(db, policy, tenants, clock, config.accessTokenTtlSeconds),
     sessions: pageSessions,
     authorize,
     invitations: new InvitationSignIn(db, config, authorize, limits, clock),
@@ -159,7 +165,8 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clock,
     policy,
     sessions,
-    tenants: new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, membersQuery, senderVerification, settingsHistory),
+    memberSessions: new MemberSessions(db, policy, clock, audit),
+    tenants,
     settingsHistory,
     audit,
     invitations: new InvitationsService(db, config, email, policy, cursors, clock, audit),

@@ -9,13 +9,17 @@
  * runs when the device reconnects, perhaps hours later, can switch on a heater nobody is
  * watching, and the app that sent it has long stopped waiting. Apps send again.
  *
- * Takes a sensor already checked by the caller (the route asks the access policy first).
+ * Takes a sensor already checked by the caller (the route asks the access policy first), and
+ * who sent it: the command and its audit entry (`sensor.command`) are recorded together.
  */
 import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { DeviceCommand, Sensor } from '../../db/database.ts'
 import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from '../sensors/index.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { NO_AUDIT, summarize, type AuditSink } from '../../lib/audit.ts'
+import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 
 export interface CommandPublisher {
   publishCommand(mac: string, text: string): Promise<void>
@@ -44,9 +48,12 @@ export class CommandsService {
     private readonly publisher: () => CommandPublisher | null,
     private readonly clock: Clock,
     private readonly timeoutSeconds: number,
+    private readonly audit: AuditSink = NO_AUDIT,
   ) {}
 
-  async send(sensor: Sensor, text: string, requestedBy: number | null): Promise<DeviceCommand> {
+  /** `by`: the person or token that sent it (null: the operator, as from a test or the CLI). */
+  async send(sensor: Sensor, text: string, by: Actor | null): Promise<DeviceCommand> {
+    const requestedBy = by?.kind === 'user' ? by.userId : null
     const model = findSensorType(sensor.type)
     if (!model) {
       throw appErrors.unsupported_sensor_type(`Sensors of type "${sensor.type}" take no commands.`)
@@ -61,7 +68,34 @@ export class CommandsService {
     const created = this.clock.now()
     const deviceRef = sensor.device_ref
     // recorded and the device's MAC read in one round trip: nothing is recorded without a device
-    const row = await this.db
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await this.insert(trx, sensor, deviceRef, check, requestedBy, created)
+      if (!inserted) return undefined
+      const summary = summarize({ command: inserted.command }, ['command'])
+      await this.audit.record(trx, { actor: auditActor(by ?? OPERATOR), tenantId: sensor.tenant_id, action: 'sensor.command', target: { type: 'sensor', id: sensor.id }, summary })
+      return inserted
+    })
+    if (!row) throw deviceErrors.notClaimed()
+    const access = { mac: row.mac }
+    try {
+      await publisher.publishCommand(access.mac, check.command)
+    } catch {
+      await this.db.updateTable('device_commands').set({ status: 'failed' }).where('id', '=', row.id).execute()
+      throw appErrors.broker_unavailable('The MQTT broker did not accept the command; try again.')
+    }
+    // the device may already have confirmed it (a fast device): only move queued -> sent
+    return this.db
+      .updateTable('device_commands')
+      .set({ status: 'sent', sent_at: this.clock.now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst()
+      .then(async (sent) => sent ?? (await this.get(sensor.id, row.id)))
+  }
+
+  private insert(db: Executor, sensor: Sensor, deviceRef: number, check: { command: string; key: string; value: number }, requestedBy: number | null, created: Date) {
+    return db
       .with('d', (db) => db.selectFrom('devices').select('mac').where('id', '=', deviceRef))
       .with('ins', (db) =>
         db
@@ -87,23 +121,6 @@ export class CommandsService {
       .selectAll('ins')
       .select('d.mac')
       .executeTakeFirst()
-    if (!row) throw deviceErrors.notClaimed()
-    const access = { mac: row.mac }
-    try {
-      await publisher.publishCommand(access.mac, check.command)
-    } catch {
-      await this.db.updateTable('device_commands').set({ status: 'failed' }).where('id', '=', row.id).execute()
-      throw appErrors.broker_unavailable('The MQTT broker did not accept the command; try again.')
-    }
-    // the device may already have confirmed it (a fast device): only move queued -> sent
-    return this.db
-      .updateTable('device_commands')
-      .set({ status: 'sent', sent_at: this.clock.now() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'queued')
-      .returningAll()
-      .executeTakeFirst()
-      .then(async (sent) => sent ?? (await this.get(sensor.id, row.id)))
   }
 
   async get(sensorId: number, commandId: number): Promise<DeviceCommand> {

@@ -142,7 +142,7 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
     },
     async (request) => {
       const sensor = await sensorByRef(request.actor, request.params.sensorId, request.params.tenantId, 'sensors.command')
-      const command = await devices.commands.send(sensor, request.body.command, request.actor.kind === 'user' ? request.actor.userId : null)
+      const command = await devices.commands.send(sensor, request.body.command, request.actor)
       return { success: true as const, response: { success: true as const, message: `${command.command} sent` }, command: commandView(command, devices.clock.now()) }
     },
   )

@@ -59,7 +59,7 @@ export class Devices {
     this.auth = new DeviceAuth(deps.db, deps.scrypt)
     this.credentials = new CredentialsService(deps.db, clock, deps.audit)
     this.state = new StateService(deps.db, deps.cursors, clock)
-    this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds)
+    this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds, deps.audit)
     this.tickets = new TicketsService(deps.db, clock, deps.isSessionActive)
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
     this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit)

@@ -30,6 +30,15 @@ export interface NewClientInput {
   allowedOrigins?: string[] | null
 }
 
+/** What an existing client's admins may change (ClientsService.update); absent: kept. */
+export interface ClientChange {
+  name?: string
+  redirectUris?: string[]
+  /** null: back to the redirect URIs' origins. */
+  allowedOrigins?: string[] | null
+  scopes?: string[]
+}
+
 export interface ClientView {
   clientId: string
   name: string

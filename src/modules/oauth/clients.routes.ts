@@ -49,6 +49,15 @@ const CreateClientBody = Type.Object({
   ),
 }, component('CreateOAuthClient'))
 
+const UpdateClientBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  redirectUris: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 50 })),
+  allowedOrigins: Type.Optional(
+    Nullable(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 50, description: 'CORS origins; null: the origins of the redirect URIs' })),
+  ),
+  scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 })),
+}, { ...component('UpdateOAuthClient'), additionalProperties: false, description: "the tenant, kind and grants of a client never change" })
+
 const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 100 }) })
 const security = [{ bearer: ['tenants:admin'] }]
 
@@ -61,7 +70,7 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['oauth clients'],
-        summary: 'Register an OAuth client (platform admin); the secret is shown once; clientId may be chosen (409 when taken)',
+        summary: "Register an OAuth client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken)",
         security,
         body: CreateClientBody,
         response: { 201: ClientSchema, ...errorResponses },
@@ -107,7 +116,7 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['oauth clients'],
-        summary: 'Get an OAuth client (platform admin)',
+        summary: "Get an OAuth client (platform admin; a brand's admin for its own brand's)",
         security,
         params: ClientParams,
         response: { 200: ClientSchema, ...errorResponses },
@@ -116,12 +125,27 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
     async (request) => clientView(await clients.get(request.actor, request.params.clientId)),
   )
 
+  app.patch(
+    '/oauth/clients/:clientId',
+    {
+      schema: {
+        tags: ['oauth clients'],
+        summary: "Change an OAuth client's name, redirect URIs, CORS origins or scopes (platform admin; a brand's admin for its own brand's)",
+        security,
+        params: ClientParams,
+        body: UpdateClientBody,
+        response: { 200: ClientSchema, ...errorResponses },
+      },
+    },
+    async (request) => clientView(await clients.update(request.actor, request.params.clientId, request.body)),
+  )
+
   app.delete(
     '/oauth/clients/:clientId',
     {
       schema: {
         tags: ['oauth clients'],
-        summary: 'Delete an OAuth client and end its sessions (platform admin)',
+        summary: "Delete an OAuth client and end its sessions (platform admin; a brand's admin for its own brand's)",
         security,
         params: ClientParams,
         response: { 204: Type.Null(), ...errorResponses },

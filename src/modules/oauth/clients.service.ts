@@ -7,10 +7,10 @@ import type { DB } from '../../db/connect.ts'
 import type { OAuthClient } from '../../db/database.ts'
 import { randomBytes } from 'node:crypto'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
-import { appErrors, notFound } from '../../lib/errors.ts'
+import { AppError, appErrors, notFound } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from '../tenancy/index.ts'
-import { auditActor, SCOPES, type Actor } from '../tenancy/index.ts'
+import { auditActor, isPlatform, SCOPES, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant, platformCount } from '../tenancy/index.ts'
@@ -19,7 +19,8 @@ import type { Clock } from '../../lib/clock.ts'
 import { ClientsByRedirectUri } from './client-lookup.service.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 
-import { clientView, validateClientInput, type NewClientInput } from './client-input.ts'
+import { clientView, validateClientInput, type ClientChange, type NewClientInput } from './client-input.ts'
+import { checkBrandClientFields } from './client-limits.ts'
 
 export * from './client-input.ts'
 
@@ -48,12 +49,14 @@ export class ClientsService {
   }
 
   /**
-   * Creates a client (platform administrators, the CLI, the dev seed); returns the row and,
-   * for a confidential client, the secret (shown once). Without `scopes` a client gets
-   * every scope: an app acting for its users, limited by their roles.
+   * Creates a client (platform administrators, a brand's admins for their brand: policy.ts
+   * manageClients; the CLI, the dev seed); returns the row and, for a confidential client,
+   * the secret (shown once). Without `scopes` a client gets every scope: an app acting for
+   * its users, limited by their roles.
    */
   async create(actor: Actor, input: NewClientInput): Promise<{ client: OAuthClient; secret: string | null }> {
-    this.policy.authorizeAction(actor, 'clients.manage')
+    await this.policy.manageClients(actor, input.tenantId ?? null)
+    if (!isPlatform(actor)) checkBrandClientFields(input)
     validateClientInput(input)
     if (input.tenantId != null && !(await findTenant(this.db, input.tenantId))) {
       throw appErrors.invalid_tenant()
@@ -64,36 +67,39 @@ export class ClientsService {
     if (input.clientId !== undefined && (await this.load(input.clientId))) {
       throw appErrors.client_id_taken(input.clientId)
     }
-    const client = await this.db
-      .insertInto('oauth_clients')
-      .values({
-        // Hex, not base64url: a generated id never starts with '-', so it is safe as a shell
-        // argument (`trellis clients rotate-secret $ID`), in a URL and in HTTP Basic.
-        client_id: input.clientId ?? randomBytes(16).toString('hex'),
-        secret_hash: secret ? hashSecret(secret) : null,
-        name: input.name,
-        is_public: isPublic,
-        redirect_uris: JSON.stringify(input.redirectUris),
-        grant_types: JSON.stringify(input.grantTypes?.length ? [...new Set(input.grantTypes)] : defaultGrants),
-        scopes: JSON.stringify([...new Set(input.scopes ?? SCOPES)]),
-        tenant_id: input.tenantId ?? null,
-        long_lived_access_token_seconds: input.longLivedAccessTokenSeconds ?? null,
-        allowed_origins: input.allowedOrigins ? JSON.stringify([...new Set(input.allowedOrigins)]) : null,
-      })
-      // two concurrent imports of one id: the unique index decides, the loser gets the same 409
-      .onConflict((oc) => oc.column('client_id').doNothing())
-      .returningAll()
-      .executeTakeFirst()
-    if (!client) throw appErrors.client_id_taken(input.clientId ?? '')
+    const client = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('oauth_clients')
+        .values({
+          // Hex, not base64url: a generated id never starts with '-', so it is safe as a shell
+          // argument (`trellis clients rotate-secret $ID`), in a URL and in HTTP Basic.
+          client_id: input.clientId ?? randomBytes(16).toString('hex'),
+          secret_hash: secret ? hashSecret(secret) : null,
+          name: input.name,
+          is_public: isPublic,
+          redirect_uris: JSON.stringify(input.redirectUris),
+          grant_types: JSON.stringify(input.grantTypes?.length ? [...new Set(input.grantTypes)] : defaultGrants),
+          scopes: JSON.stringify([...new Set(input.scopes ?? SCOPES)]),
+          tenant_id: input.tenantId ?? null,
+          long_lived_access_token_seconds: input.longLivedAccessTokenSeconds ?? null,
+          allowed_origins: input.allowedOrigins ? JSON.stringify([...new Set(input.allowedOrigins)]) : null,
+        })
+        // two concurrent imports of one id: the unique index decides, the loser gets the same 409
+        .onConflict((oc) => oc.column('client_id').doNothing())
+        .returningAll()
+        .executeTakeFirst()
+      if (!row) throw appErrors.client_id_taken(input.clientId ?? '')
+      // named, never shown: the secret (given or generated) is not in the summary at all
+      const shown = { name: input.name, public: isPublic, tenantId: row.tenant_id, redirectUris: input.redirectUris, grantTypes: input.grantTypes, scopes: input.scopes }
+      const summary = summarize(shown, ['name', 'public', 'tenantId'])
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: row.tenant_id, action: 'client.create', target: { type: 'client', id: row.client_id }, summary })
+      return row
+    })
     this.changed()
-    // named, never shown: the secret (given or generated) is not in the summary at all
-    const shown = { name: input.name, public: isPublic, tenantId: client.tenant_id, redirectUris: input.redirectUris, grantTypes: input.grantTypes, scopes: input.scopes }
-    const summary = summarize(shown, ['name', 'public', 'tenantId'])
-    await this.audit.record(this.db, { actor: auditActor(actor), tenantId: client.tenant_id, action: 'client.create', target: { type: 'client', id: client.client_id }, summary })
     return { client, secret }
   }
 
-  /** At most 100, oldest first. */
+  /** At most 100, oldest first (platform administrators: every tenant's and the platform's own). */
   async list(actor: Actor): Promise<OAuthClient[]> {
     this.policy.authorizeAction(actor, 'clients.manage')
     return this.db.selectFrom('oauth_clients').selectAll().orderBy('id').limit(100).execute()
@@ -105,6 +111,12 @@ export class ClientsService {
     return this.db.selectFrom('oauth_clients').selectAll().orderBy('id').execute()
   }
 
+  /** The clients of one tenant, oldest first, at most 100 (its brand's admins, or the platform). */
+  async ofTenant(actor: Actor, tenantId: number): Promise<OAuthClient[]> {
+    await this.policy.manageClients(actor, tenantId)
+    return this.db.selectFrom('oauth_clients').selectAll().where('tenant_id', '=', tenantId).orderBy('id').limit(100).execute()
+  }
+
   async page(actor: Actor, query: PageQuery) {
     this.policy.authorizeAction(actor, 'clients.manage')
     const req = this.cursors.request('clients', 'all', query)
@@ -113,20 +125,56 @@ export class ClientsService {
   }
 
   async get(actor: Actor, clientId: string): Promise<OAuthClient> {
-    this.policy.authorizeAction(actor, 'clients.manage')
-    const client = await this.load(clientId)
-    if (!client) throw notFound('Client')
-    return client
+    return this.managed(actor, clientId)
+  }
+
+  /**
+   * Changes a client's name, redirect URIs, CORS origins or scopes, checked as at creation;
+   * never its tenant, kind or grants. Seen at once by this process (the caches are cleared).
+   */
+  async update(actor: Actor, clientId: string, change: ClientChange): Promise<OAuthClient> {
+    const client = await this.managed(actor, clientId)
+    if (!isPlatform(actor)) checkBrandClientFields({ scopes: change.scopes })
+    const allowedOrigins = change.allowedOrigins === undefined ? client.allowed_origins : change.allowedOrigins
+    validateClientInput({
+      name: change.name ?? client.name,
+      redirectUris: change.redirectUris ?? client.redirect_uris,
+      public: client.is_public,
+      grantTypes: client.grant_types,
+      ...(change.scopes ? { scopes: change.scopes } : {}),
+      ...(allowedOrigins ? { allowedOrigins } : {}),
+    })
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('oauth_clients')
+        .set({
+          ...(change.name !== undefined ? { name: change.name } : {}),
+          ...(change.redirectUris ? { redirect_uris: JSON.stringify(change.redirectUris) } : {}),
+          ...(change.scopes ? { scopes: JSON.stringify([...new Set(change.scopes)]) } : {}),
+          ...(change.allowedOrigins !== undefined ? { allowed_origins: change.allowedOrigins ? JSON.stringify([...new Set(change.allowedOrigins)]) : null } : {}),
+        })
+        .where('client_id', '=', clientId)
+        .returningAll()
+        .executeTakeFirst()
+      if (!row) throw notFound('Client')
+      const summary = summarize({ ...change }, ['name'])
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: row.tenant_id, action: 'client.update', target: { type: 'client', id: clientId }, summary })
+      return row
+    })
+    this.changed()
+    return updated
   }
 
   async remove(actor: Actor, clientId: string): Promise<void> {
-    this.policy.authorizeAction(actor, 'clients.manage')
-    const deleted = await this.db.deleteFrom('oauth_clients').where('client_id', '=', clientId).returning(['tenant_id', 'name']).executeTakeFirst()
-    if (!deleted) throw notFound('Client')
+    await this.managed(actor, clientId)
+    await this.db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('oauth_clients').where('client_id', '=', clientId).returning(['tenant_id', 'name']).executeTakeFirst()
+      if (!deleted) throw notFound('Client')
+      const summary = summarize({ name: deleted.name }, ['name'])
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: deleted.tenant_id, action: 'client.delete', target: { type: 'client', id: clientId }, summary })
+      await revokeSessions(trx, { clientId }, 'client_deleted', this.clock.now())
+    })
     this.changed()
-    const summary = summarize({ name: deleted.name }, ['name'])
-    await this.audit.record(this.db, { actor: auditActor(actor), tenantId: deleted.tenant_id, action: 'client.delete', target: { type: 'client', id: clientId }, summary })
-    await revokeSessions(this.db, { clientId }, 'client_deleted', this.clock.now())
   }
 
   /**
@@ -134,15 +182,32 @@ export class ClientsService {
    * it at once; other instances within CLIENT_CACHE_MS (`find` retries a refusal fresh).
    */
   async rotateSecret(actor: Actor, clientId: string): Promise<string> {
-    this.policy.authorizeAction(actor, 'clients.manage')
-    const client = await this.load(clientId)
-    if (!client) throw notFound('Client')
+    const client = await this.managed(actor, clientId)
     if (client.is_public) throw appErrors.public_client()
     const secret = randomToken(32)
-    await this.db.updateTable('oauth_clients').set({ secret_hash: hashSecret(secret) }).where('client_id', '=', clientId).execute()
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('oauth_clients').set({ secret_hash: hashSecret(secret) }).where('client_id', '=', clientId).execute()
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: client.tenant_id, action: 'client.secret.rotate', target: { type: 'client', id: clientId } })
+    })
     this.changed()
-    await this.audit.record(this.db, { actor: auditActor(actor), tenantId: client.tenant_id, action: 'client.secret.rotate', target: { type: 'client', id: clientId } })
     return secret
+  }
+
+  /**
+   * A client the actor may manage (policy.ts manageClients). A client without a tenant, or of
+   * a tenant the actor has no role in, is a 404 for anyone but the platform, as a missing one.
+   */
+  private async managed(actor: Actor, clientId: string): Promise<OAuthClient> {
+    this.policy.authorizeAction(actor, isPlatform(actor) ? 'clients.manage' : 'clients.manageOwn')
+    const client = await this.load(clientId)
+    if (!client || (client.tenant_id === null && !isPlatform(actor))) throw notFound('Client')
+    try {
+      await this.policy.manageClients(actor, client.tenant_id)
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) throw notFound('Client')
+      throw error
+    }
+    return client
   }
 
   /**

@@ -91,7 +91,7 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
       return kit.send(reply, ctx, { title: ctx.t.text('invitation.title'), body, status: 401 })
     }
     try {
-      const joined = await invitations.accept(pageActor(session), token)
+      const joined = await invitations.accept(pageActor(session, request.ip), token)
       reply.clearCookie(kit.names.invitation, cookieOptions(kit.names))
       const title = ctx.t.text('invitation.joinedTitle', { tenant: invitation.tenantName })
       return kit.send(reply, ctx, { title, body: joinedPage(ctx.brand, { t: ctx.t, tenantName: invitation.tenantName, role: joined.role }) })

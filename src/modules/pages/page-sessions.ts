@@ -32,9 +32,11 @@ export interface PageSession {
 /**
  * The person of a page session as an Actor for the services. Scopes null: a first-party
  * sign-in on Trellis's own pages, not limited by an app's grant (tenancy/actor.ts).
+ * `sourceIp`: the request's address, so what a page changes names it in the audit log.
  */
-export function pageActor(session: PageSession): UserActor {
+export function pageActor(session: PageSession, sourceIp?: string): UserActor {
   return {
+    ...(sourceIp ? { sourceIp } : {}),
     kind: 'user',
     userId: session.user.id,
     homeTenantId: session.user.tenant_id,

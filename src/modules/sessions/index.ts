@@ -2,3 +2,4 @@
 export * from './mail-limits.ts'
 export * from './sessions.repository.ts'
 export * from './sessions.service.ts'
+export * from './member-sessions.service.ts'

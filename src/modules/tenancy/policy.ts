@@ -78,7 +78,10 @@ export const ACTIONS = {
   'devices.registerAsPlatform': { scope: 'sensors:write', platform: true },
   // claiming a device into a tenant makes it hold the device: its admins (a customer owns their own)
   'devices.claim': { scope: 'sensors:write', role: 'admin' },
+  // every client, and clients without a tenant (the platform's own): platform administrators
   'clients.manage': { scope: 'tenants:admin', platform: true, people: true },
+  // the clients of one's own brand (manageClients below; docs/security.md "OAuth clients")
+  'clients.manageOwn': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
   'users.create': { scope: 'tenants:admin', platform: true, people: true },
   'algorithms.read': { scope: 'spaces:read' },
   'algorithms.define': { scope: 'spaces:write', platform: true, people: true },
@@ -181,6 +184,26 @@ export class Policy {
   async identity(actor: Actor): Promise<User> {
     if (actor.kind === 'user' && actor.scopes?.has('openid') === true) return this.user(actor)
     return this.person(actor, 'account.read')
+  }
+
+  /**
+   * Throws unless the actor may create, edit, rotate or delete the OAuth clients of
+   * `tenantId` (null: the platform's own clients, which belong to no tenant).
+   *
+   * Decision (docs/security.md "OAuth clients"): platform administrators (and the operator)
+   * manage every client. The owners and admins of a tenant that is a brand manage the
+   * clients of that tenant only: never a client without a tenant, never another tenant's
+   * (404, as for a tenant they have no role in), and the tenant of a client never changes.
+   * A customer's tenant (not a brand) registers none (403 not_a_brand): a client's redirect
+   * origins become origins its tenant's token links may point at (link-origins.ts), which
+   * only a brand may lend. Machine tokens never (a person must do it). What a brand's client
+   * may hold (scopes, grants) is limited by ClientsService.
+   */
+  async manageClients(actor: Actor, tenantId: number | null): Promise<void> {
+    if (isPlatform(actor)) return this.authorizeAction(actor, 'clients.manage')
+    this.check(actor, 'clients.manageOwn')
+    if (tenantId === null) throw forbidden('Only platform administrators manage clients without a tenant.')
+    await this.authorize(actor, 'clients.manageOwn', tenantId)
   }
 
   /**

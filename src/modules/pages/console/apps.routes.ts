@@ -1,15 +1,15 @@
 /**
- * Apps (OAuth clients) of a tenant in the console. The policy lets only platform
- * administrators register clients (`clients.manage`: a client's redirect origins become
- * origins a brand's token links may point at, tenancy/link-origins.ts), so a tenant's own
- * admins read here who to ask, and platform administrators create, rotate and delete the
- * tenant's clients through ClientsService, as POST /oauth/clients does.
+ * Apps (OAuth clients) of a tenant in the console. The owners and admins of a brand, and
+ * platform administrators, register, edit, rotate and delete the tenant's clients through
+ * ClientsService, as the /oauth/clients routes do (policy.ts manageClients decides). Members
+ * read who to ask; a tenant that is not a brand registers no apps (a client's redirect
+ * origins become origins its token links may point at, tenancy/link-origins.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import type { OAuthClient } from '../../../db/database.ts'
 import { notFound } from '../../../lib/errors.ts'
-import { SCOPES } from '../../tenancy/index.ts'
+import { isBrand, SCOPES } from '../../tenancy/index.ts'
 import { clientView } from '../../oauth/index.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { field } from '../kit.ts'
@@ -36,8 +36,25 @@ function clientCard(c: Console, client: OAuthClient): SafeHtml {
   return html`<li class="client"><h3>${v.name} <span class="hint">${v.public ? 'public' : 'confidential'}</span></h3>
 ${copyable(`client-${client.id}`, 'Client id', v.clientId)}
 <dl><dt>Redirect URIs</dt><dd>${v.redirectUris.join(', ') || 'none'}</dd><dt>CORS origins</dt><dd>${v.allowedOrigins.join(', ') || 'none'}</dd><dt>Scopes</dt><dd>${v.scopes.join(' ')}</dd></dl>
+${editForm(c, base, client)}
 ${v.public ? '' : actionButton({ action: `${base}/rotate`, csrf: c.page.csrf, label: `New secret for ${v.name}` })}
 ${actionButton({ action: `${base}/delete`, csrf: c.page.csrf, label: `Delete ${v.name}`, kind: 'danger' })}</li>`
+}
+
+const scopeBoxes = (legend: string, chosen: readonly string[]) =>
+  html`<fieldset><legend>${legend}</legend>
+${SCOPES.map((s) => html`<label class="choice"><input type="checkbox" name="scopes" value="${s}"${chosen.includes(s) ? html` checked` : ''}> ${s}</label>`)}</fieldset>`
+
+/** The redirect URIs, CORS origins and scopes of a registered app, changed in place (PATCH /oauth/clients/{id}). */
+function editForm(c: Console, base: string, client: OAuthClient): SafeHtml {
+  const v = clientView(client)
+  const id = `edit-${client.id}`
+  return html`<details><summary>Edit ${v.name}</summary>
+<form method="post" action="${base}/edit" class="stack narrow">${csrfField(c.page.csrf)}
+${textArea({ name: 'redirectUris', id: `${id}-redirects`, label: `Redirect URIs of ${v.name}`, value: v.redirectUris.join('\n'), hint: 'One per line (exact match).' })}
+${textArea({ name: 'allowedOrigins', id: `${id}-origins`, label: `CORS origins of ${v.name}`, value: client.allowed_origins?.join('\n') ?? '', hint: 'One per line; empty: the redirect URIs\' origins.' })}
+${scopeBoxes(`Scopes of ${v.name}`, v.scopes)}
+<button type="submit" class="secondary">Save ${v.name}</button></form></details>`
 }
 
 function createForm(c: Console): SafeHtml {
@@ -49,17 +66,17 @@ ${textArea({ name: 'allowedOrigins', label: 'CORS origins', value: '', hint: 'On
 <fieldset><legend>Kind</legend>
 <label class="choice"><input type="radio" name="kind" value="public" checked> Public (mobile or browser app, uses PKCE, no secret)</label>
 <label class="choice"><input type="radio" name="kind" value="confidential"> Confidential (a server that keeps a secret)</label></fieldset>
-<fieldset><legend>Scopes</legend>
-${SCOPES.map((s) => html`<label class="choice"><input type="checkbox" name="scopes" value="${s}" checked> ${s}</label>`)}</fieldset>
+${scopeBoxes('Scopes', SCOPES)}
 <button type="submit">Register app</button></form>`
 }
 
 async function show(app: FastifyInstance, c: Console, n: Notes, extra: SafeHtml = html``): Promise<ConsolePage> {
-  if (!c.platformAdmin) {
-    const body = html`<p class="notice info" role="status">The apps that sign people in to ${c.tenant.name} are registered by the platform's administrators: ask them for a new app, a new redirect URI or a new secret.</p>`
+  if (!c.platformAdmin && !(c.admin && isBrand(c.tenant))) {
+    const who = isBrand(c.tenant) ? `the admins of ${c.tenant.name}` : "the platform's administrators"
+    const body = html`<p class="notice info" role="status">The apps that sign people in to ${c.tenant.name} are registered by ${who}: ask them for a new app, a new redirect URI or a new secret.</p>`
     return { title: 'Apps', section: 'apps', body }
   }
-  const clients = (await app.services.clients.all(c.actor)).filter((client) => client.tenant_id === c.tenant.id)
+  const clients = await app.services.clients.ofTenant(c.actor, c.tenant.id)
   const body = html`${notes(n)}${extra}
 ${clients.length ? html`<ul class="clients">${clients.map((client) => clientCard(c, client))}</ul>` : html`<p>No apps registered for ${c.tenant.name} yet.</p>`}
 ${createForm(c)}`
@@ -78,7 +95,7 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const params = { clientId: Type.String({ minLength: 1, maxLength: 100 }) }
   ck.get('/apps', "the tenant's OAuth clients", (c) => show(app, c, {}))
 
-  ck.post('/apps', 'register an OAuth client for the tenant (platform administrators)', async (c, request) => {
+  ck.post('/apps', "register an OAuth client for the tenant (its brand's admins, platform administrators)", async (c, request) => {
     const origins = lines(field(request, 'allowedOrigins'))
     const { client, secret } = await clients.create(c.actor, {
       name: field(request, 'name').trim().slice(0, 200),
@@ -93,6 +110,16 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       : html`<p class="notice ok" role="status">${client.name} is registered.</p>`
     return show(app, c, {}, shown)
   }, view)
+
+  ck.post('/apps/:clientId/edit', "change a client's redirect URIs, CORS origins and scopes", async (c, request) => {
+    const origins = lines(field(request, 'allowedOrigins'))
+    const changed = await clients.update(c.actor, await ownClient(app, c, clientParam(request)), {
+      redirectUris: lines(field(request, 'redirectUris')),
+      allowedOrigins: origins.length ? origins : null,
+      scopes: scopesOf(request),
+    })
+    return `${changed.name} is saved.`
+  }, view, params)
 
   ck.post('/apps/:clientId/rotate', "give a confidential client a new secret (shown once)", async (c, request) => {
     const secret = await clients.rotateSecret(c.actor, await ownClient(app, c, clientParam(request)))

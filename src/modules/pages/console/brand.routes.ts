@@ -6,7 +6,7 @@
  * preview renders what the admin typed only for those who may brand the tenant, runs no
  * script, submits no form, and only the console may frame it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SignupPolicy } from '../../../db/database.ts'
 import { brandOf, type Brand } from '../brand.ts'
 import { html } from '../html.ts'
@@ -42,7 +42,7 @@ ${textField({ name: 'textColor', label: 'Text colour', value: template.textColor
 ${textField({ name: 'senderEmail', label: 'Sender address', value: t.sender_email, type: 'email', readonly: locked, hint: 'Emails come from it once it is verified (a link is mailed to it).', maxlength: 320 })}
 ${select({ name: 'signup', label: 'Sign-up', value: t.signup, options: Object.entries(SIGNUP_LABELS), disabled: locked })}
 ${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
-<button type="submit" class="secondary" formaction="${base}/preview" formmethod="get" formtarget="brand-preview">Preview without saving</button></div>`}
+<button type="submit" class="secondary" formaction="${base}/preview" formmethod="post" formtarget="brand-preview">Preview without saving</button></div>`}
 </form>
 <section class="preview" aria-labelledby="brand-preview-h"><h2 id="brand-preview-h">Sign-in page</h2>
 <iframe name="brand-preview" id="brand-preview" title="The hosted sign-in page in this look" src="${base}/preview" sandbox></iframe></section>
@@ -53,8 +53,7 @@ ${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
 const blank = (value: string) => (value.trim() ? value.trim() : null)
 
 /** The look a preview shows: the saved one, with what an admin who may brand the tenant typed laid over it. */
-async function draftBrand(app: FastifyInstance, c: Console, request: FastifyRequest): Promise<Brand> {
-  const q = request.query as Record<string, unknown>
+async function draftBrand(app: FastifyInstance, c: Console, q: Record<string, unknown>): Promise<Brand> {
   const text = (name: string) => (typeof q[name] === 'string' ? (q[name] as string).slice(0, 2000) : undefined)
   const typed = ['name', 'logoUrl', 'buttonColor', 'textColor'].some((k) => text(k) !== undefined)
   if (!typed) return brandOf(c.tenant)
@@ -92,9 +91,18 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     async (c, _request, n) => show(c, n),
   )
 
-  app.get('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the hosted sign-in page in the saved or typed look, for the preview frame' } }, async (request, reply) => {
+  app.get('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the hosted sign-in page in the saved or typed look, for the preview frame' } }, async (request, reply) =>
+    preview(request, reply, request.query as Record<string, unknown>),
+  )
+  // the form's own "Preview without saving" button posts, so its CSRF token never lands in a URL
+  app.post('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the unsaved brand form rendered as the hosted sign-in page into the preview frame; nothing is saved' } }, async (request, reply) => {
+    ck.kit.checkCsrf(request)
+    return preview(request, reply, (request.body ?? {}) as Record<string, unknown>)
+  })
+
+  async function preview(request: FastifyRequest, reply: FastifyReply, typed: Record<string, unknown>) {
     const c = await ck.open(request, reply)
-    const brand = { ...(await draftBrand(app, c, request)), tenantId: c.tenant.id }
+    const brand = { ...(await draftBrand(app, c, typed)), tenantId: c.tenant.id }
     const nonce = newNonce()
     pageHeaders(reply, nonce, [], cspSource(brand.logoUrl))
     // framed by the console only, and inert: its form goes nowhere
@@ -103,5 +111,5 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const t = translator('en')
     const body = emailStep(brand, { csrf: '', requestId: '', appName: null, t, uiLocales: null })
     return reply.send(renderPage({ brand, locale: t.locale, title: t.text('signin.titleAccount'), body, nonce }))
-  })
+  }
 }

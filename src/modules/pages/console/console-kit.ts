@@ -80,7 +80,7 @@ export class ConsoleKit {
   async open(request: FastifyRequest, reply: FastifyReply, known?: PageSession): Promise<Console> {
     const session = known ?? (await this.session(request))
     if (!session) throw appErrors.signed_out()
-    const actor = pageActor(session)
+    const actor = pageActor(session, request.ip)
     const tenantId = (request.params as { tenantId: number }).tenantId
     const tenant = await this.app.services.tenants.load(actor, tenantId)
     const role = (await this.app.services.policy.roleIn(actor, tenantId)) ?? 'member'

@@ -15,6 +15,7 @@ import { emailRoutes } from './emails.routes.ts'
 import { homeRoutes } from './home.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
+import { sessionRoutes } from './sessions.routes.ts'
 
 export function consoleRoutes(app: FastifyInstance, kit: PageKit, sessions: PageSessions): void {
   const ck = new ConsoleKit(app, kit, sessions)
@@ -22,6 +23,7 @@ export function consoleRoutes(app: FastifyInstance, kit: PageKit, sessions: Page
   brandRoutes(app, ck)
   emailRoutes(app, ck)
   peopleRoutes(app, ck)
+  sessionRoutes(app, ck)
   appRoutes(app, ck)
   deviceRoutes(app, ck)
   auditRoutes(app, ck)

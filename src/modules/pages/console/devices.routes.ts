@@ -11,6 +11,8 @@ import { html, type SafeHtml } from '../html.ts'
 import { field } from '../kit.ts'
 import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
 import { actionButton, csrfField, notes } from './layout.ts'
+import { unlessForbidden } from './history-views.ts'
+import { isBrand } from '../../tenancy/index.ts'
 
 export async function deviceCounts(app: FastifyInstance, c: Console) {
   return app.services.sensors.counts(c.actor, c.tenant.id)
@@ -47,9 +49,10 @@ ${c.admin && s.device_ref ? actionButton({ action: `${base}/credentials`, csrf: 
 }
 
 async function registered(app: FastifyInstance, c: Console): Promise<SafeHtml> {
-  if (!c.admin) return html``
   // only a brand registers devices (policy.registerIn); for other tenants the section is left out
-  const rows = await app.services.devices.registry.listWithClaims(c.actor, c.tenant.id).catch(() => null)
+  if (!c.admin || !isBrand(c.tenant)) return html``
+  // a refusal (403) leaves the section out too; anything else is an error, not an empty page
+  const rows = await unlessForbidden(() => app.services.devices.registry.listWithClaims(c.actor, c.tenant.id))
   if (!rows) return html``
   return html`<h2>Registered by ${c.tenant.name}</h2>
 ${rows.length
@@ -82,7 +85,7 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     'send a command to a device',
     async (c, request) => {
       const sensor = await app.services.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.command')
-      const sent = await app.services.devices.commands.send(sensor, field(request, 'command').trim(), c.actor.userId)
+      const sent = await app.services.devices.commands.send(sensor, field(request, 'command').trim(), c.actor)
       return `"${sent.command}" sent to ${sensor.display_name ?? sensor.name}.`
     },
     view,
@@ -94,7 +97,7 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     "give a device a new MQTT password (its current connection ends)",
     async (c, request) => {
       const { sensor, device } = await app.services.devices.registry.ofSensor(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
-      const issued = await app.services.devices.credentials.issue(device)
+      const issued = await app.services.devices.credentials.issue(device, { actor: c.actor, tenantId: sensor.tenant_id })
       const shown = html`<div class="notice ok" role="status"><p>New MQTT credentials for ${sensor.display_name ?? sensor.name}. The password is shown once: put it on the device now.</p>
 <dl><dt>Username and client id</dt><dd><code>${issued.username}</code></dd><dt>Password</dt><dd><code class="secret">${issued.password}</code></dd></dl></div>`
       return show(app, c, {}, shown)

@@ -60,7 +60,7 @@ async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyRep
 
 /** The tenants the person works in (not those they are only a customer of); platform administrators see all. */
 async function picker(ck: ConsoleKit, request: FastifyRequest, reply: FastifyReply, session: PageSession) {
-  const actor = pageActor(session)
+  const actor = pageActor(session, request.ip)
   const rows = await ck.app.services.tenants.list(actor)
   const mine = rows.filter((r: { tenant: Tenant; role: TenantRole | null }) => isPlatform(actor) || (r.role !== null && r.role !== 'customer'))
   if (mine.length === 1 && !isPlatform(actor) && mine[0]) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${mine[0].tenant.id}`, 303)

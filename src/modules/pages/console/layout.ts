@@ -86,8 +86,8 @@ export function textField(f: { name: string; label: string; value: string | null
 <input id="${id}" name="${f.name}" type="${f.type ?? 'text'}" value="${f.value ?? ''}"${f.hint ? html` aria-describedby="${id}-hint"` : ''}${f.readonly ? html` readonly` : ''}${f.required ? html` required` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="${f.maxlength ?? 500}">`
 }
 
-export function textArea(f: { name: string; label: string; value: string | null | undefined; hint?: string; readonly?: boolean; placeholder?: string; rows?: number }): SafeHtml {
-  const id = `f-${f.name}`
+export function textArea(f: { name: string; label: string; value: string | null | undefined; hint?: string; readonly?: boolean; placeholder?: string; rows?: number; id?: string }): SafeHtml {
+  const id = f.id ?? `f-${f.name}`
   const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
   return html`<label for="${id}">${f.label}</label>${hint}
 <textarea id="${id}" name="${f.name}" rows="${f.rows ?? 3}"${f.hint ? html` aria-describedby="${id}-hint"` : ''}${f.readonly ? html` readonly` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="4000">${f.value ?? ''}</textarea>`

@@ -32,7 +32,8 @@ async function members(app: FastifyInstance, c: Console): Promise<SafeHtml> {
       ? html`<form method="post" action="${base}/${m.id}/role" class="inline">${csrfField(c.page.csrf)}
 ${select({ name: 'role', id: `role-${m.id}`, label: `Role of ${m.email}`, value: m.role, options: ROLES })}
 <button type="submit" class="secondary small">Change role</button></form>
-${actionButton({ action: `${base}/${m.id}/remove`, csrf: c.page.csrf, label: `Remove ${m.email}`, kind: 'danger' })}`
+${actionButton({ action: `${base}/${m.id}/remove`, csrf: c.page.csrf, label: `Remove ${m.email}`, kind: 'danger' })}
+<a href="${base}/${m.id}/sessions">Sessions of ${m.email}</a>`
       : html`${m.role}`
   return html`<h2>Members</h2><div class="scroll"><table><thead><tr><th scope="col">Person</th><th scope="col">Role</th></tr></thead><tbody>
 ${rows.map((m) => html`<tr><th scope="row">${m.display_name ?? m.email}<br><span class="hint">${m.email}</span></th><td class="actions">${manage(m)}</td></tr>`)}
@@ -75,7 +76,7 @@ async function customers(app: FastifyInstance, c: Console, request: FastifyReque
 ${textField({ name: 'email', label: 'Address starts with', value: email, type: 'search', maxlength: 320 })}
 <button type="submit" class="secondary">Search</button></form>
 <p>${page.totalCount} customers${email ? html` whose address starts with <strong>${email}</strong>` : ''}.</p>
-<ul class="rows">${page.edges.map(({ node }) => html`<li>${node.email} <span class="hint">since ${node.joinedAt.slice(0, 10)}</span></li>`)}</ul>
+<ul class="rows">${page.edges.map(({ node }) => html`<li>${node.email} <span class="hint">since ${node.joinedAt.slice(0, 10)}</span>${c.admin ? html` <a href="/console/tenants/${c.tenant.id}/people/members/${node.userId}/sessions">Sessions of ${node.email}</a>` : ''}</li>`)}</ul>
 <nav class="pager" aria-label="Pages of customers">${page.pageInfo.hasPreviousPage ? link('before', page.pageInfo.startCursor, 'Previous page') : ''} ${page.pageInfo.hasNextPage ? link('after', page.pageInfo.endCursor, 'Next page') : ''}</nav>`
   return { title: 'Customers', section: 'people', body }
 }

@@ -5,22 +5,18 @@
  * rotated and failed mail re-driven with the CLI (`trellis keys rotate`, `trellis outbox retry`).
  */
 import type { FastifyInstance } from 'fastify'
-import { outboxStats } from '../../email/index.ts'
-import { listSigningKeys } from '../../oauth/index.ts'
 import { isBrand, isPlatform } from '../../tenancy/index.ts'
 import { html } from '../html.ts'
 import { pageActor } from '../page-sessions.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 
 export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
-  const { policy, tenants, clock } = app.services
+  const { platform } = app.services.pages
   app.get('/console/platform', { schema: { tags: ['pages'], summary: 'Console: tenants, signing keys and outbox status (platform administrators)', response: SIGNED_OUT } }, async (request, reply) => {
     const session = await ck.session(request)
     if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)
-    const actor = pageActor(session)
-    policy.authorizeAction(actor, 'platform.inspect')
-    const now = clock.now()
-    const [all, keys, outbox] = await Promise.all([tenants.list(actor), listSigningKeys(app.db, app.config.accessTokenTtlSeconds, now), outboxStats(app.db, now)])
+    const actor = pageActor(session, request.ip)
+    const { tenants: all, keys, outbox } = await platform.inspect(actor)
     const body = html`<h2>Tenants</h2>
 <div class="scroll"><table><thead><tr><th scope="col">Tenant</th><th scope="col">Kind</th><th scope="col">Sign-up</th></tr></thead><tbody>
 ${all.map(({ tenant }) => html`<tr><th scope="row"><a href="/console/tenants/${tenant.id}">${tenant.name}</a> <span class="hint">#${tenant.id}</span></th><td>${isBrand(tenant) ? 'brand' : `under #${tenant.parent_tenant_id}`}</td><td>${tenant.signup}</td></tr>`)}

@@ -1,0 +1,135 @@
+/**
+ * The console's apps and devices forms over real HTTP: a brand's admin registers a
+ * confidential app (its secret shown once), edits it, gives it a new secret (shown once, then
+ * never again) and deletes it; a device gets new MQTT credentials, audited in the admin's
+ * name. Each also for a plain member (no form, 403), a tenant that is not a brand, and
+ * another tenant's id (404). And the platform page's service refuses anyone but the platform.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { createActor, listeningTestApp, type TestApp } from './helpers.ts'
+import { consoleWorld, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { createFan } from './device-helpers.ts'
+import { createClient } from './login-helpers.ts'
+
+let t: TestApp
+let base: string
+let w: ConsoleWorld
+
+beforeAll(async () => {
+  const listening = await listeningTestApp()
+  t = listening
+  base = listening.base
+  w = await consoleWorld(t)
+})
+afterAll(async () => t?.close())
+
+const url = (path: string, tenantId = w.brandId) => `/console/tenants/${tenantId}${path}`
+const secretOn = (body: string) => /id="new-secret" type="text" value="([^"]+)"/.exec(body)?.[1]
+
+describe('apps', () => {
+  it("a brand's admin registers a confidential app, edits it, rotates its secret (shown once) and deletes it", async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(url('/apps'))
+    expect(page.body).toContain('Register app')
+    const created = await browser.submit(page, url('/apps'), { name: 'Acme Server', redirectUris: 'https://srv.acme.example/cb', allowedOrigins: '', kind: 'confidential', scopes: 'sensors:read' })
+    expect(created.status, created.body).toBe(200)
+    const secret = secretOn(created.body) ?? ''
+    expect(secret.length).toBeGreaterThan(30)
+    const row = await t.db.selectFrom('oauth_clients').selectAll().where('name', '=', 'Acme Server').executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ tenant_id: w.brandId, is_public: false, scopes: ['sensors:read'] })
+    const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'client.create').where('target_id', '=', row.client_id).executeTakeFirstOrThrow()
+    expect(entry).toMatchObject({ actor_id: String(w.admin.user.id), tenant_id: w.brandId, source_ip: '127.0.0.1' })
+    // shown once: the page read again holds no secret
+    const again = await browser.get(url('/apps'))
+    expect(secretOn(again.body)).toBeUndefined()
+    expect(again.body).not.toContain(secret)
+
+    const edited = await browser.submit(again, url(`/apps/${row.client_id}/edit`), { redirectUris: 'https://srv.acme.example/cb\nhttps://srv.acme.example/cb2', allowedOrigins: 'https://web.acme.example', scopes: 'account' })
+    expect(edited.body).toContain('Acme Server is saved.')
+    const stored = await t.db.selectFrom('oauth_clients').select(['redirect_uris', 'allowed_origins', 'scopes']).where('client_id', '=', row.client_id).executeTakeFirstOrThrow()
+    expect(stored).toEqual({ redirect_uris: ['https://srv.acme.example/cb', 'https://srv.acme.example/cb2'], allowed_origins: ['https://web.acme.example'], scopes: ['account'] })
+    const refused = await browser.submit(edited, url(`/apps/${row.client_id}/edit`), { redirectUris: 'not a uri', allowedOrigins: '', scopes: 'account' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain('redirectUris.0')
+
+    const rotated = await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/rotate`))
+    const fresh = secretOn(rotated.body) ?? ''
+    expect(fresh.length).toBeGreaterThan(30)
+    expect(fresh).not.toBe(secret)
+    const client = await t.app.services.clients.find(row.client_id, true)
+    expect(client && t.app.services.clients.verifySecret(client, fresh)).toBe(true)
+    expect(client && t.app.services.clients.verifySecret(client, secret)).toBe(false)
+    expect((await browser.get(url('/apps'))).body).not.toContain(fresh)
+
+    const deleted = await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/delete`))
+    expect(deleted.body).toContain('The app is deleted')
+    expect(await t.db.selectFrom('oauth_clients').select('id').where('client_id', '=', row.client_id).executeTakeFirst()).toBeUndefined()
+  })
+
+  it("a member sees no form and is refused; another tenant's app is a 404; a tenant that is not a brand registers none", async () => {
+    const mine = await createClient(t.app, { public: false, tenantId: w.brandId })
+    const theirs = await createClient(t.app, { public: false, tenantId: w.otherId })
+    const member = await signedInBrowser(t, base, w.member)
+    const memberPage = await member.get(url('/apps'))
+    expect(memberPage.body).not.toContain('Register app')
+    expect(memberPage.body).toContain('registered by the admins of Acme Climate')
+    const csrf = csrfOf(memberPage.body)
+    expect((await member.request('POST', url('/apps'), { _csrf: csrf, name: 'Sneaky', redirectUris: 'https://x.test/cb' })).status).toBe(403)
+    for (const action of ['rotate', 'delete', 'edit']) {
+      expect((await member.request('POST', url(`/apps/${mine.clientId}/${action}`), { _csrf: csrf, redirectUris: 'https://x.test/cb' })).status, action).toBe(403)
+    }
+    const admin = await signedInBrowser(t, base, w.admin)
+    const adminCsrf = csrfOf((await admin.get(url('/apps'))).body)
+    for (const action of ['rotate', 'delete', 'edit']) {
+      expect((await admin.request('POST', url(`/apps/${theirs.clientId}/${action}`), { _csrf: adminCsrf, redirectUris: 'https://x.test/cb' })).status, action).toBe(404)
+      expect((await admin.request('POST', url(`/apps/${theirs.clientId}/${action}`, w.otherId), { _csrf: adminCsrf, redirectUris: 'https://x.test/cb' })).status, action).toBe(404)
+    }
+    const kept = await t.app.services.clients.find(theirs.clientId, true)
+    expect(kept && t.app.services.clients.verifySecret(kept, theirs.secret ?? '')).toBe(true)
+
+    const customer = await t.app.services.tenants.create(OPERATOR, { name: 'Customer Home', parentTenantId: w.brandId })
+    const owner = await createActor(t, { tenantId: customer.id, role: 'owner' })
+    const ownerBrowser = await signedInBrowser(t, base, owner)
+    const ownerPage = await ownerBrowser.get(url('/apps', customer.id))
+    expect(ownerPage.body).toContain('registered by the platform&#39;s administrators')
+    const tried = await ownerBrowser.request('POST', url('/apps', customer.id), { _csrf: csrfOf(ownerPage.body), name: 'Mine', redirectUris: 'https://mine.test/cb' })
+    expect(tried.status).toBe(403)
+  })
+})
+
+describe('devices', () => {
+  it("new MQTT credentials from the console are audited in the admin's name and tenant; a member and another tenant are refused", async () => {
+    const fan = await createFan(t, w.brandId, w.admin)
+    const theirs = await createFan(t, w.otherId, w.platformAdmin)
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(url('/devices'))
+    expect(page.body).toContain('New MQTT password for Fan')
+    expect(page.body).toContain('Registered by Acme Climate')
+    const issued = await browser.submit(page, url(`/devices/${fan.sensorId}/credentials`))
+    expect(issued.status).toBe(200)
+    const password = /<code class="secret">([^<]+)<\/code>/.exec(issued.body)?.[1] ?? ''
+    expect(password.length).toBeGreaterThan(30)
+    expect(password).not.toBe(fan.password)
+    const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'device.credentials.issue').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    expect(entry).toMatchObject({ actor_kind: 'user', actor_id: String(w.admin.user.id), tenant_id: w.brandId, target_id: fan.mac, source_ip: '127.0.0.1' })
+    const csrf = csrfOf(page.body)
+    expect((await browser.request('POST', url(`/devices/${theirs.sensorId}/credentials`), { _csrf: csrf })).status).toBe(404)
+    expect((await browser.request('POST', url(`/devices/${theirs.sensorId}/credentials`, w.otherId), { _csrf: csrf })).status).toBe(404)
+    const member = await signedInBrowser(t, base, w.member)
+    const memberPage = await member.get(url('/devices'))
+    expect(memberPage.body).not.toContain('New MQTT password')
+    expect(memberPage.body).not.toContain('Registered by')
+    expect((await member.request('POST', url(`/devices/${fan.sensorId}/credentials`), { _csrf: csrfOf(memberPage.body) })).status).toBe(403)
+  })
+})
+
+describe('the platform page', () => {
+  it("reads through a service that refuses anyone but the platform's administrators", async () => {
+    const { platform } = t.app.services.pages
+    await expect(platform.inspect({ kind: 'user', userId: w.admin.user.id, homeTenantId: w.brandId, platformAdmin: false, clientId: null, sessionId: null, scopes: null })).rejects.toMatchObject({ statusCode: 403 })
+    const status = await platform.inspect(OPERATOR)
+    expect(status.tenants.map(({ tenant }) => tenant.id)).toEqual(expect.arrayContaining([w.brandId, w.otherId]))
+    expect(status.keys.some((k) => k.state === 'signing')).toBe(true)
+  })
+})
