@@ -3,7 +3,7 @@
 // and the lint rule that keeps it so fails on an import against the order.
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { figures } from '../scripts/module-graph.ts'
+import { figures, importSources } from '../scripts/module-graph.ts'
 
 describe('module graph', () => {
   it('has no arrow going up, no circle and no two-way pair', () => {
@@ -12,6 +12,11 @@ describe('module graph', () => {
     expect(f.backArrows.map((a) => `${a.file} -> ${a.target}`)).toEqual([])
     expect(f.cycles).toEqual([])
     expect(f.twoWay).toEqual([])
+  })
+
+  it('sees every kind of import: named, re-export, lazy and side effect', () => {
+    const text = "import { a } from './a.ts'\nexport * from './b.ts'\nconst c = await import('./c.ts')\nimport './d.ts'\nimport 'node:fs'\n"
+    expect(importSources(text).sort()).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts'])
   })
 
   it('the lint rule fails an upward import and one past a module\'s face, and passes one down through it', async () => {
