@@ -31,5 +31,10 @@ describe('module graph', () => {
     expect(await lint('src/modules/devices/example.ts', pastTheFace)).toContain('trellis/import-order')
     const throughTheFace = "import type { Actor } from '../tenancy/index.ts'\nexport type A = Actor\n"
     expect(await lint('src/modules/devices/example.ts', throughTheFace)).toEqual([])
+    // the CLI acts through the services: a module's face, never its repository
+    const cliPastTheFace = "import { deleteUser } from '../modules/users/users.repository.ts'\nexport const d = deleteUser\n"
+    expect(await lint('src/cli/example.ts', cliPastTheFace)).toContain('trellis/import-order')
+    const cliThroughTheFace = "import { OPERATOR } from '../modules/tenancy/index.ts'\nexport const o = OPERATOR\n"
+    expect(await lint('src/cli/example.ts', cliThroughTheFace)).toEqual([])
   })
 })
