@@ -25,7 +25,7 @@ import { auditActor, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant } from '../tenancy/index.ts'
-import { effectiveSignup } from '../tenancy/index.ts'
+import { signupOpen } from '../tenancy/index.ts'
 import type { EmailService } from '../email/index.ts'
 import type { MailLimits } from '../sessions/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
@@ -117,7 +117,7 @@ export class AccountsService {
     if (prefixTenant !== undefined) {
       const tenant = await findTenant(this.db, prefixTenant)
       if (!tenant) throw notFound('Tenant')
-      if (effectiveSignup(tenant) === 'closed') throw forbidden('This tenant does not accept sign-ups.')
+      if (!signupOpen(tenant)) throw forbidden('This tenant does not accept sign-ups.')
     }
     // limits before the slow hash: over the address's share of mail, the same answer and nothing done
     if (!(await this.mailLimits.mayMail(input.email, ip))) return
