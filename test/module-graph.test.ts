@@ -19,7 +19,7 @@ describe('module graph', () => {
     expect(importSources(text).sort()).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts'])
   })
 
-  it('the lint rule fails an upward import and one past a module\'s face, and passes one down through it', async () => {
+  it('the lint rule fails an upward import, one past a module\'s face (from the CLI too) and a file over 300 lines, and passes one down through a face', async () => {
     const eslint = new ESLint()
     const lint = async (filePath: string, code: string) =>
       (await eslint.lintText(code, { filePath })).flatMap((r) => r.messages.map((m) => m.ruleId))
@@ -34,6 +34,8 @@ describe('module graph', () => {
     // the CLI acts through the services: a module's face, never its repository
     const cliPastTheFace = "import { deleteUser } from '../modules/users/users.repository.ts'\nexport const d = deleteUser\n"
     expect(await lint('src/cli/example.ts', cliPastTheFace)).toContain('trellis/import-order')
+    const long = Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i}`).join('\n') + '\n'
+    expect(await lint('src/modules/devices/example.ts', long)).toContain('max-lines')
     const cliThroughTheFace = "import { OPERATOR } from '../modules/tenancy/index.ts'\nexport const o = OPERATOR\n"
     expect(await lint('src/cli/example.ts', cliThroughTheFace)).toEqual([])
   })
