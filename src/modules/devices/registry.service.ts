@@ -203,9 +203,10 @@ export class DeviceRegistry {
   private async link(actor: Actor, device: Device, tenantId: number, input: ClaimInput): Promise<Sensor> {
     const held = await sensorPresenting(this.db, device.id)
     if (held) {
-      // claimed again by its holder: nothing changes, and there is nothing to record
-      if (held.tenant_id === tenantId) return held
-      throw deviceErrors.claimRefused()
+      if (held.tenant_id !== tenantId) throw deviceErrors.claimRefused()
+      // claimed again by its holder: nothing changes but the entry, a statement of its own
+      await this.record(this.db, actor, tenantId, 'device.claim', device.mac, { values: { sensorId: held.id } })
+      return held
     }
     if (input.spaceId !== undefined && input.spaceId !== null) {
       const space = await spaceTenant(this.db, input.spaceId)
