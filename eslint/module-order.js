@@ -2,7 +2,8 @@
 // lib, db and config at the bottom; then tenancy and sessions; the HTTP plugins; the feature
 // modules; then pages, dialects and the wiring (app.ts, modules/index.ts, the CLI). A file may
 // import its own room or any room below it; an import upwards fails `npm run lint`. Outside the
-// wiring, another module is reached only through its public face, its index.ts.
+// wiring, another module is reached only through its public face, its index.ts; the CLI is wiring
+// that builds nothing, so it too reaches a module only through its face (and acts through the services).
 // The feature modules are in a line of their own so that no two of them import each other.
 import { dirname, relative, resolve } from 'node:path'
 
@@ -51,6 +52,11 @@ export function rankOf(room) {
   return rank.get(room) ?? rank.get('wiring')
 }
 
+/** The CLI (src/cli.ts, src/cli/): wiring, but it acts through the services, so it sees only modules' faces. */
+export function isCli(path) {
+  return path === 'src/cli.ts' || path.startsWith('src/cli/')
+}
+
 function allowed(fromPath, targetPath) {
   return EXCEPTIONS.some(([from, target]) => from === fromPath && target === targetPath)
 }
@@ -74,8 +80,8 @@ const rule = {
       const to = roomOf(target)
       if (to === undefined || to === from || allowed(file, target)) return
       if (rankOf(to) > rankOf(from)) return context.report({ node, messageId: 'upward', data: { from, to, target } })
-      // the wiring builds the modules from their parts; everyone else sees a module's face
-      if (rankOf(from) < rank.get('wiring') && isModuleDir(to) && !target.endsWith('/index.ts')) {
+      // the wiring builds the modules from their parts; everyone else (the CLI too) sees a module's face
+      if ((rankOf(from) < rank.get('wiring') || isCli(file)) && isModuleDir(to) && !target.endsWith('/index.ts')) {
         context.report({ node, messageId: 'face', data: { from, to, target } })
       }
     }

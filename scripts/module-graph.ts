@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url'
 import { roomOf, rankOf } from '../eslint/module-order.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g
+// `import x from './a.ts'`, `export * from './a.ts'`, `import('./a.ts')`, and a side-effect `import './a.ts'`
+const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -18,6 +19,11 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
+/** The relative paths a file imports, re-exports, loads lazily or runs for its side effects. */
+export function importSources(text: string): string[] {
+  return [...text.matchAll(importPattern)].map((m) => (m[1] ?? m[2] ?? m[3])!)
+}
+
 export interface Arrow { from: string; to: string; file: string; target: string }
 
 export function moduleArrows(): Arrow[] {
@@ -25,8 +31,8 @@ export function moduleArrows(): Arrow[] {
   for (const file of sourceFiles(join(root, 'src'))) {
     const from = roomOf(relative(root, file))
     if (!from?.startsWith('modules/')) continue
-    for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
-      const target = relative(root, resolve(dirname(file), (match[1] ?? match[2])!))
+    for (const source of importSources(readFileSync(file, 'utf8'))) {
+      const target = relative(root, resolve(dirname(file), source))
       const to = roomOf(target)
       if (to && to !== from && to.startsWith('modules/')) arrows.push({ from, to, file: relative(root, file), target })
     }

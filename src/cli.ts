@@ -17,7 +17,7 @@ import { commandHelp, helpText, parseCommand, type Parsed } from './cli/registry
 import { runRemote } from './cli/remote.ts'
 import pino from 'pino'
 import { openSecretBox } from './db/secrets-key.ts'
-import { KeyStore } from './modules/oauth/keys.service.ts'
+import { KeyStore } from './modules/oauth/index.ts'
 import { systemClock } from './lib/clock.ts'
 
 function version(): string {

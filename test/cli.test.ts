@@ -166,6 +166,20 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     expect(retired).toMatchObject({ kid: keys.keys[1].kid, retired: true })
     // every older key retired too, so the newest is the only one left to sign
     for (const older of keys.keys.slice(2)) await json(['keys', 'retire', older.kid])
+    expect((await json(['keys', 'list'])).keys.filter((k: { retiredAt: string | null }) => k.retiredAt === null)).toHaveLength(1)
+    const rewrapped = await json(['secrets', 'rewrap'])
+    expect(rewrapped).toMatchObject({ signingKeys: expect.any(Number), appSecrets: expect.any(Number), outbox: expect.any(Number) })
+
+    // every change the CLI made is in the audit log, by the operator, as the same change through the API would be
+    const entries = async (action: string) => (await json(['audit', 'list', '--action', action])).entries as { actor: { kind: string }; target: { id: string | number | null }; tenantId: number | null; summary: { values?: Record<string, unknown> } }[]
+    const userDeleted = await entries('user.delete')
+    expect(userDeleted).toEqual([expect.objectContaining({ actor: expect.objectContaining({ kind: 'operator' }), target: { type: 'user', id: String(user.id) } })])
+    expect(userDeleted[0]!.summary.values).toMatchObject({ email: 'gone@cli.test' })
+    expect((await entries('tenant.delete')).map((e) => e.target.id)).toEqual([String(tenant.id)])
+    expect((await entries('signing_key.retire')).map((e) => e.target.id)).toContain(retired.kid)
+    const rewrap = await entries('secrets.rewrap')
+    expect(rewrap).toHaveLength(1)
+    expect(rewrap[0]!.summary.values).toEqual({ signingKeys: rewrapped.signingKeys, appSecrets: rewrapped.appSecrets, outbox: rewrapped.outbox })
 
     const refusals: [string[], number, RegExp][] = [
       [['clients', 'create', '--name', 'No redirect'], 2, /^trellis: --redirect-uri is required/],
@@ -173,6 +187,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
       [['keys', 'retire', keys.keys[0].kid], 1, /only one that signs/],
       [['tenants', 'frobnicate'], 2, /^trellis: unknown command "tenants frobnicate"; try: tenants create, tenants list, tenants delete$/],
       [['users', 'delete'], 2, /^trellis: usage: trellis users delete ID/],
+      [['users', 'delete', String(user.id)], 1, /^trellis: user \d+ does not exist$/],
       [['tenants', 'list', '--bogus'], 2, /^trellis: Unknown option '--bogus'/],
     ]
     for (const [args, code, message] of refusals) {

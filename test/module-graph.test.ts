@@ -3,7 +3,7 @@
 // and the lint rule that keeps it so fails on an import against the order.
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { figures } from '../scripts/module-graph.ts'
+import { figures, importSources } from '../scripts/module-graph.ts'
 
 describe('module graph', () => {
   it('has no arrow going up, no circle and no two-way pair', () => {
@@ -14,7 +14,12 @@ describe('module graph', () => {
     expect(f.twoWay).toEqual([])
   })
 
-  it('the lint rule fails an upward import and one past a module\'s face, and passes one down through it', async () => {
+  it('sees every kind of import: named, re-export, lazy and side effect', () => {
+    const text = "import { a } from './a.ts'\nexport * from './b.ts'\nconst c = await import('./c.ts')\nimport './d.ts'\nimport 'node:fs'\n"
+    expect(importSources(text).sort()).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts'])
+  })
+
+  it('the lint rule fails an upward import, one past a module\'s face (from the CLI too) and a file over 300 lines, and passes one down through a face', async () => {
     const eslint = new ESLint()
     const lint = async (filePath: string, code: string) =>
       (await eslint.lintText(code, { filePath })).flatMap((r) => r.messages.map((m) => m.ruleId))
@@ -26,5 +31,12 @@ describe('module graph', () => {
     expect(await lint('src/modules/devices/example.ts', pastTheFace)).toContain('trellis/import-order')
     const throughTheFace = "import type { Actor } from '../tenancy/index.ts'\nexport type A = Actor\n"
     expect(await lint('src/modules/devices/example.ts', throughTheFace)).toEqual([])
+    // the CLI acts through the services: a module's face, never its repository
+    const cliPastTheFace = "import { deleteUser } from '../modules/users/users.repository.ts'\nexport const d = deleteUser\n"
+    expect(await lint('src/cli/example.ts', cliPastTheFace)).toContain('trellis/import-order')
+    const long = Array.from({ length: 301 }, (_, i) => `export const v${i} = ${i}`).join('\n') + '\n'
+    expect(await lint('src/modules/devices/example.ts', long)).toContain('max-lines')
+    const cliThroughTheFace = "import { OPERATOR } from '../modules/tenancy/index.ts'\nexport const o = OPERATOR\n"
+    expect(await lint('src/cli/example.ts', cliThroughTheFace)).toEqual([])
   })
 })

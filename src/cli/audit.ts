@@ -1,5 +1,5 @@
 /** `trellis audit list`: the audit log, newest first, with the API's filters. */
-import { OPERATOR } from '../modules/tenancy/actor.ts'
+import { OPERATOR } from '../modules/tenancy/index.ts'
 import { emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 

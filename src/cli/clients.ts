@@ -1,20 +1,9 @@
 /** `trellis clients create|list|delete|rotate-secret`. */
 import { readFileSync } from 'node:fs'
-import { AppError } from '../lib/errors.ts'
-import { clientView } from '../modules/oauth/clients.service.ts'
-import { OPERATOR } from '../modules/tenancy/actor.ts'
-import { CommandError, emit, id, list, table, UsageError } from './output.ts'
+import { clientView } from '../modules/oauth/index.ts'
+import { OPERATOR } from '../modules/tenancy/index.ts'
+import { CommandError, emit, id, list, missing, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
-
-/** The service's 404 as the CLI says it. */
-async function missing<T>(pending: Promise<T>, message: string): Promise<T> {
-  try {
-    return await pending
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) throw new CommandError(message)
-    throw error
-  }
-}
 
 /** Grants that send the user's browser back to the app, so they need a redirect URI. */
 const REDIRECTING_GRANTS = ['authorization_code']

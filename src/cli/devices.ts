@@ -3,8 +3,8 @@
  * file, and the MACs two tenants used before devices were records of their own.
  */
 import { readFileSync } from 'node:fs'
-import type { DeviceInput, RegisterResult } from '../modules/devices/registry.service.ts'
-import { OPERATOR } from '../modules/tenancy/actor.ts'
+import type { DeviceInput, RegisterResult } from '../modules/devices/index.ts'
+import { OPERATOR } from '../modules/tenancy/index.ts'
 import { CommandError, emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 

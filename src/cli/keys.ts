@@ -1,18 +1,12 @@
 /** `trellis keys rotate|list|retire`. */
-import { REFRESH_MS } from '../modules/oauth/keys.service.ts'
-import { addSigningKey, listSigningKeys, retireSigningKey } from '../modules/oauth/signing-keys.repository.ts'
+import { REFRESH_MS } from '../modules/oauth/index.ts'
+import { OPERATOR } from '../modules/tenancy/index.ts'
 import { CommandError, emit, table, type Context } from './output.ts'
 import type { Command } from './registry.ts'
-import { auditActor, OPERATOR } from '../modules/tenancy/actor.ts'
 
 /** Inside the server the key set reloads at once; other instances follow within seconds. */
 async function propagate(ctx: Context): Promise<void> {
   await ctx.keys?.reload()
-}
-
-/** Signing keys have no service of their own: the command records its change in the audit log. */
-function record(ctx: Context, action: string, kid: string): Promise<void> {
-  return ctx.services.audit.record(ctx.db, { actor: auditActor(OPERATOR), tenantId: null, action, target: { type: 'signing_key', id: kid } })
 }
 
 const followUp = `running servers pick it up within ${REFRESH_MS / 1000} seconds`
@@ -24,8 +18,7 @@ export const keyCommands: Command[] = [
     summary: 'add a signing key that signs from now on; older keys keep verifying',
     options: {},
     async run(ctx) {
-      const kid = await addSigningKey(ctx.db, ctx.secretBox)
-      await record(ctx, 'signing_key.rotate', kid)
+      const kid = await ctx.services.signingKeys.rotate(OPERATOR)
       await propagate(ctx)
       emit(ctx.out, { kid }, `signing key ${kid} added; ${followUp} and sign with it; older keys still verify`)
     },
@@ -36,7 +29,7 @@ export const keyCommands: Command[] = [
     summary: 'list signing keys: signing, verifying, or expired (retired and past its last token)',
     options: {},
     async run(ctx) {
-      const keys = (await listSigningKeys(ctx.db, ctx.config.accessTokenTtlSeconds, ctx.services.clock.now())).map((k) => ({
+      const keys = (await ctx.services.signingKeys.list(OPERATOR)).map((k) => ({
         kid: k.kid,
         state: k.state,
         createdAt: k.createdAt.toISOString(),
@@ -53,14 +46,12 @@ export const keyCommands: Command[] = [
     positionals: ['KID'],
     async run(ctx, { positionals }) {
       const kid = positionals[0]!
-      const retiredAt = ctx.services.clock.now()
-      const outcome = await retireSigningKey(ctx.db, kid, retiredAt)
+      const { outcome, verifiesUntil } = await ctx.services.signingKeys.retire(OPERATOR, kid)
       if (outcome === 'unknown') throw new CommandError(`signing key ${kid} does not exist`)
       if (outcome === 'already_retired') throw new CommandError(`signing key ${kid} is already retired`)
       if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs: run trellis keys rotate first`)
-      await record(ctx, 'signing_key.retire', kid)
       await propagate(ctx)
-      const until = new Date(retiredAt.getTime() + ctx.config.accessTokenTtlSeconds * 1000).toISOString()
+      const until = verifiesUntil.toISOString()
       emit(ctx.out, { kid, retired: true, verifiesUntil: until }, `signing key ${kid} retired: it no longer signs (${followUp}) and verifies tokens until ${until}`)
     },
   },

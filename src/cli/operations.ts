@@ -1,6 +1,6 @@
 /** `trellis outbox list|retry`, `trellis secrets rewrap` and `trellis device simulate`. */
-import { outboxCommand } from '../modules/email/outbox-cli.ts'
-import { sealSecretsAtRest } from '../modules/secrets-at-rest.ts'
+import { outboxCommand } from '../modules/email/index.ts'
+import { OPERATOR } from '../modules/tenancy/index.ts'
 import { emit, UsageError } from './output.ts'
 import type { Command, Values } from './registry.ts'
 
@@ -41,7 +41,7 @@ export const operationCommands: Command[] = [
     summary: 'seal every stored secret under SECRETS_KEY (reads SECRETS_KEY_PREVIOUS for the old key)',
     options: {},
     async run(ctx) {
-      const result = await sealSecretsAtRest(ctx.db, ctx.secretBox)
+      const result = await ctx.services.secrets.rewrap(OPERATOR)
       emit(ctx.out, result, `re-sealed under SECRETS_KEY: ${result.signingKeys} signing keys, ${result.appSecrets} app secrets, ${result.outbox} queued messages`)
     },
   },
@@ -54,7 +54,7 @@ export const operationCommands: Command[] = [
       const deviceId = values['device-id']
       if (typeof deviceId !== 'string' || !deviceId) throw new UsageError('--device-id is required')
       const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined)
-      const { runSimulator } = await import('../modules/devices/simulator.ts')
+      const { runSimulator } = await import('../modules/devices/index.ts')
       const url = text('url') ?? config.mqtt.url ?? `mqtt://127.0.0.1:${config.mqtt.port}`
       await runSimulator({ url, deviceId, password: text('password'), model: text('model'), insecure: values.insecure === true }, out.print)
     },

@@ -1,9 +1,10 @@
 /** How CLI commands print: one JSON object per command with --json, a short text otherwise. */
+import { AppError } from '../lib/errors.ts'
 import type { Services } from '../modules/index.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connect.ts'
-import type { KeyStore } from '../modules/oauth/keys.service.ts'
+import type { KeyStore } from '../modules/oauth/index.ts'
 
 export interface Out {
   json: boolean
@@ -29,6 +30,16 @@ export class UsageError extends Error {}
 
 /** A refusal about the state of things (not found, in use): printed as one line, exit code 1. */
 export class CommandError extends Error {}
+
+/** The service's 404 as the CLI says it. */
+export async function missing<T>(pending: Promise<T>, message: string): Promise<T> {
+  try {
+    return await pending
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw new CommandError(message)
+    throw error
+  }
+}
 
 export function emit(out: Out, record: object, human: string): void {
   out.print(out.json ? JSON.stringify(record) : human)

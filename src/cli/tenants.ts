@@ -1,8 +1,6 @@
 /** `trellis tenants create|list|delete`. */
-import { tenantView } from '../modules/tenancy/tenants.service.ts'
-import { auditActor, OPERATOR } from '../modules/tenancy/actor.ts'
-import { deleteTenant, tenantsWithMemberCounts } from '../modules/tenancy/tenants.repository.ts'
-import { CommandError, emit, id, table, UsageError } from './output.ts'
+import { OPERATOR, tenantView } from '../modules/tenancy/index.ts'
+import { emit, id, missing, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
 export const tenantCommands: Command[] = [
@@ -31,7 +29,7 @@ export const tenantCommands: Command[] = [
     summary: 'list tenants with their member counts',
     options: {},
     async run(ctx) {
-      const rows = await tenantsWithMemberCounts(ctx.db)
+      const rows = await ctx.services.tenants.withMemberCounts(OPERATOR)
       const tenants = rows.map((t) => ({ id: t.id, name: t.name, emailAddress: t.email_address, members: Number(t.members), createdAt: t.created_at.toISOString() }))
       emit(ctx.out, { tenants }, table(tenants.map(({ createdAt: _c, ...t }) => t), 'no tenants'))
     },
@@ -44,9 +42,7 @@ export const tenantCommands: Command[] = [
     positionals: ['ID'],
     async run(ctx, { positionals }) {
       const tenantId = id(positionals[0], 'ID')
-      if (!(await deleteTenant(ctx.db, tenantId))) throw new CommandError(`tenant ${tenantId} does not exist`)
-      // deleting a tenant has no service method (only the CLI does it): recorded here
-      await ctx.services.audit.record(ctx.db, { actor: auditActor(OPERATOR), tenantId, action: 'tenant.delete', target: { type: 'tenant', id: tenantId } })
+      await missing(ctx.services.tenants.delete(OPERATOR, tenantId), `tenant ${tenantId} does not exist`)
       emit(ctx.out, { id: tenantId, deleted: true }, `tenant ${tenantId} deleted`)
     },
   },

@@ -1,7 +1,6 @@
 /** `trellis users create|list|delete`. */
-import { OPERATOR } from '../modules/tenancy/actor.ts'
-import { deleteUser, listUsers } from '../modules/users/users.repository.ts'
-import { CommandError, emit, id, table, UsageError } from './output.ts'
+import { OPERATOR } from '../modules/tenancy/index.ts'
+import { emit, id, missing, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
 const ROLES = ['owner', 'admin', 'member'] as const
@@ -45,7 +44,7 @@ export const userCommands: Command[] = [
     options: { tenant: { type: 'string' } },
     async run(ctx, { values }) {
       const tenantId = values.tenant === undefined ? null : id(values.tenant as string, '--tenant')
-      const rows = await listUsers(ctx.db, tenantId)
+      const rows = await ctx.services.accounts.list(OPERATOR, tenantId)
       const users = rows.map((u) => ({
         id: u.id,
         email: u.email,
@@ -64,7 +63,7 @@ export const userCommands: Command[] = [
     positionals: ['ID'],
     async run(ctx, { positionals }) {
       const userId = id(positionals[0], 'ID')
-      if (!(await deleteUser(ctx.db, userId))) throw new CommandError(`user ${userId} does not exist`)
+      await missing(ctx.services.accounts.deleteUser(OPERATOR, userId), `user ${userId} does not exist`)
       emit(ctx.out, { id: userId, deleted: true }, `user ${userId} deleted`)
     },
   },

@@ -13,6 +13,9 @@
  * carry a valid credential, so the composition is written out here.
  *
  * Keys are SHA-256 hashed, so Redis never holds email addresses or IPs in clear.
+ *
+ * The one exception to the injected clock (lib/clock.ts): the library's memory store and its
+ * buckets' expiry read Date.now() themselves and take no clock, so limits follow the wall clock.
  */
 import { createHash } from 'node:crypto'
 import { systemClock } from './clock.ts'

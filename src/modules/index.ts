@@ -23,6 +23,8 @@ import { senderVerificationRoutes } from './email/sender-verification.routes.ts'
 import { checkEmailText } from './email/placeholders.ts'
 import { scheduleMaintenance } from './maintenance.ts'
 import { ClientsService } from './oauth/clients.service.ts'
+import { SigningKeysService } from './oauth/signing-keys.service.ts'
+import { rewrapSecrets, type RewrapResult } from './secrets-at-rest.ts'
 import { clientRoutes } from './oauth/clients.routes.ts'
 import { Attempts } from './oauth/attempts.ts'
 import { MailLimits } from './sessions/mail-limits.ts'
@@ -50,6 +52,7 @@ import { algorithmRoutes, spaceRoutes } from './spaces/spaces.routes.ts'
 import { systemRoutes } from './system.routes.ts'
 import { InvitationsService } from './tenancy/invitations.service.ts'
 import { Policy } from './tenancy/policy.ts'
+import type { Actor } from './tenancy/actor.ts'
 import { TenantEmailsService } from './email/tenant-emails.ts'
 import { TenantsService } from './tenancy/tenants.service.ts'
 import { tenantRoutes } from './tenancy/tenants.routes.ts'
@@ -80,6 +83,10 @@ export interface Services {
   invitations: InvitationsService
   tenantEmails: TenantEmailsService
   clients: ClientsService
+  /** The operator's signing keys (list, rotate, retire). */
+  signingKeys: SigningKeysService
+  /** `trellis secrets rewrap`: every stored secret sealed under SECRETS_KEY, audited. */
+  secrets: { rewrap(actor: Actor): Promise<RewrapResult> }
   email: EmailService
   limits: Limits
   oauth: OAuthService
@@ -172,6 +179,8 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     invitations: new InvitationsService(db, config, email, policy, cursors, clock, audit),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
+    signingKeys: new SigningKeysService(db, secretBox, policy, audit, clock, config.accessTokenTtlSeconds),
+    secrets: { rewrap: (actor) => rewrapSecrets(db, secretBox, audit, actor) },
     email,
     limits,
     oauth,

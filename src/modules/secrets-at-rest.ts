@@ -6,6 +6,8 @@
 import type { DB } from '../db/connect.ts'
 import { rewrapAppSecrets } from '../db/app-secrets.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
+import { summarize, type AuditSink } from '../lib/audit.ts'
+import { auditActor, type Actor } from './tenancy/index.ts'
 import { rewrapOutboxSecrets } from './email/outbox.repository.ts'
 import { rewrapSigningKeys } from './oauth/signing-keys.repository.ts'
 
@@ -21,4 +23,17 @@ export async function sealSecretsAtRest(db: DB, box: SecretBox): Promise<RewrapR
     appSecrets: await rewrapAppSecrets(db, box),
     outbox: await rewrapOutboxSecrets(db, box),
   }
+}
+
+/**
+ * `trellis secrets rewrap`: the same, recorded in the audit log like every admin change. One
+ * transaction: every secret re-sealed and the entry, or nothing (a failure leaves the old seals).
+ */
+export async function rewrapSecrets(db: DB, box: SecretBox, audit: AuditSink, actor: Actor): Promise<RewrapResult> {
+  return db.transaction().execute(async (trx) => {
+    const result = await sealSecretsAtRest(trx, box)
+    const summary = summarize({ ...result }, ['signingKeys', 'appSecrets', 'outbox'])
+    await audit.record(trx, { actor: auditActor(actor), tenantId: null, action: 'secrets.rewrap', target: { type: 'secrets', id: null }, summary })
+    return result
+  })
 }

@@ -39,48 +39,18 @@ import { summarize } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
+import { isUniqueViolation, MIN_SECRET, type ClaimInput, type DeviceInput, type Registered, type RegisterResult } from './registration.ts'
+import { devicesRegisteredBy, findDevice, findDeviceById, insertDevice, moveSensorData, updateDevice, type DeviceValues } from './registry.repository.ts'
+import type { Executor } from '../../db/executor.ts'
 import { bindLabel, deleteSensor, devicesPresented, findSensor, findSensorType, insertSensor, moveSensor, sensorPresenting } from '../sensors/index.ts'
 import { moveSensorSchedules } from '../schedules/index.ts'
 import { spaceTenant } from '../spaces/index.ts'
 
-export interface DeviceInput {
-  mac: string
-  model: string
-  claimCode?: string
-  factoryPassword?: string
-  /** RISK: see setAnonymous. */
-  allowAnonymous?: boolean
-}
+export type { ClaimInput, DeviceInput, RegisterResult, Registered } from './registration.ts'
+export { deviceView } from './registration.ts'
 
-export interface ClaimInput {
-  mac: string
-  /** The claim code, or the factory password. */
-  code: string
-  name?: string
-  displayName?: string | null
-  spaceId?: number | null
-}
-
-export type Registered = { mac: string; status: 'created' | 'updated' }
-export type RegisterResult = Registered | { mac: string; status: 'error'; code: string; message: string }
-
-const MIN_SECRET = 8
-
-export function deviceView(d: Device) {
-  return {
-    mac: d.mac,
-    model: d.model,
-    registeredBy: d.registered_by,
-    hasClaimCode: d.claim_hash !== null,
-    hasFactoryPassword: d.factory_hash !== null,
-    allowAnonymous: d.allow_anonymous,
-    createdAt: d.created_at.toISOString(),
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
-}
+/** A registration checked, its secrets hashed: ready to write. */
+type Prepared = { mac: string; values: DeviceValues }
 
 export class DeviceRegistry {
   private readonly proof: ClaimProof
@@ -99,33 +69,45 @@ export class DeviceRegistry {
   /** Registers (or, for its own registrant, updates) one device as `tenantId`'s brand, or as the platform (null). */
   async register(actor: Actor, tenantId: number | null, input: DeviceInput): Promise<Registered> {
     await this.policy.registerIn(actor, tenantId)
-    const registered = await this.upsert(tenantId, input)
-    // claim code and factory password are named, never shown
-    const summary = summarize({ ...input, status: registered.status }, ['model', 'allowAnonymous', 'status'])
-    await this.record(actor, tenantId, 'device.register', registered.mac, summary)
-    return registered
+    const values = await this.values(input)
+    return this.db.transaction().execute(async (trx) => {
+      const registered = await this.upsert(trx, tenantId, values)
+      // claim code and factory password are named, never shown
+      const summary = summarize({ ...input, status: registered.status }, ['model', 'allowAnonymous', 'status'])
+      await this.record(trx, actor, tenantId, 'device.register', registered.mac, summary)
+      return registered
+    })
   }
 
-  private record(actor: Actor, tenantId: number | null, action: string, mac: string, summary?: AuditSummary): Promise<void> {
-    return this.audit.record(this.db, { actor: auditActor(actor), tenantId, action, target: { type: 'device', id: mac }, ...(summary ? { summary } : {}) })
+  /** Appends the audit entry of a change, in the change's own transaction. */
+  private record(trx: Executor, actor: Actor, tenantId: number | null, action: string, mac: string, summary?: AuditSummary): Promise<void> {
+    return this.audit.record(trx, { actor: auditActor(actor), tenantId, action, target: { type: 'device', id: mac }, ...(summary ? { summary } : {}) })
   }
 
   /** Many devices at once (API bulk, `trellis devices import`): a bad row is reported, the others are registered. */
   async registerMany(actor: Actor, tenantId: number | null, inputs: DeviceInput[]): Promise<RegisterResult[]> {
     await this.policy.registerIn(actor, tenantId)
-    const results: RegisterResult[] = []
-    for (const input of inputs) {
-      try {
-        results.push(await this.upsert(tenantId, input))
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error
-        results.push({ mac: input.mac, status: 'error', code: error.code, message: error.message })
+    // checked and hashed first, one at a time: the transaction holds no lock while scrypt works
+    const checked: ({ input: DeviceInput; v: Prepared } | { input: DeviceInput; error: unknown })[] = []
+    for (const input of inputs) checked.push(await this.values(input).then((v) => ({ input, v }), (error: unknown) => ({ input, error })))
+    // the devices and the one entry that counts them commit together; a refused row writes
+    // nothing (upsert throws before its write, never from a failed statement)
+    return this.db.transaction().execute(async (trx) => {
+      const results: RegisterResult[] = []
+      for (const row of checked) {
+        try {
+          if ('error' in row) throw row.error
+          results.push(await this.upsert(trx, tenantId, row.v))
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error
+          results.push({ mac: row.input.mac, status: 'error', code: error.code, message: error.message })
+        }
       }
-    }
-    const count = (status: string) => results.filter((r) => r.status === status).length
-    const summary = { values: { devices: results.length, created: count('created'), updated: count('updated'), errors: count('error') } }
-    await this.audit.record(this.db, { actor: auditActor(actor), tenantId, action: 'device.register.bulk', target: { type: 'device', id: null }, summary })
-    return results
+      const count = (status: string) => results.filter((r) => r.status === status).length
+      const summary = { values: { devices: results.length, created: count('created'), updated: count('updated'), errors: count('error') } }
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId, action: 'device.register.bulk', target: { type: 'device', id: null }, summary })
+      return results
+    })
   }
 
   private async secret(value: string | undefined, field: string): Promise<string | undefined> {
@@ -134,7 +116,8 @@ export class DeviceRegistry {
     return hashPassword(value, this.scrypt)
   }
 
-  private async upsert(tenantId: number | null, input: DeviceInput): Promise<Registered> {
+  /** A registration's checked MAC and the values it sets, its secrets hashed. */
+  private async values(input: DeviceInput): Promise<Prepared> {
     const mac = normalizeMac(input.mac)
     if (!mac) throw deviceErrors.invalidMac()
     if (!findSensorType(input.model)) throw appErrors.unsupported_sensor_type(`model: "${input.model}" is not a known sensor type.`)
@@ -145,28 +128,26 @@ export class DeviceRegistry {
       // RISK (anonymous firmware): see setAnonymous; only a brand or the platform gets here
       ...(input.allowAnonymous !== undefined ? { allow_anonymous: input.allowAnonymous } : {}),
     }
-    const existing = await this.db.selectFrom('devices').select(['id', 'registered_by']).where('mac', '=', mac).executeTakeFirst()
+    return { mac, values }
+  }
+
+  private async upsert(trx: Executor, tenantId: number | null, { mac, values }: Prepared): Promise<Registered> {
+    const existing = await findDevice(trx, mac)
     if (existing) {
       // the platform (null) may update any record; a brand only its own
       if (tenantId !== null && existing.registered_by !== tenantId) throw deviceErrors.registeredElsewhere()
-      await this.db.updateTable('devices').set({ ...values, updated_at: this.clock.now() }).where('id', '=', existing.id).execute()
+      await updateDevice(trx, existing.id, values, this.clock.now())
       return { mac, status: 'updated' }
     }
-    try {
-      await this.db.insertInto('devices').values({ mac, registered_by: tenantId, ...values }).execute()
-    } catch (error) {
-      // registered by a concurrent request: the same answer as if it had come first
-      if (isUniqueViolation(error)) throw deviceErrors.registeredElsewhere()
-      throw error
-    }
+    // registered by a concurrent request: the same answer as if it had come first
+    if (!(await insertDevice(trx, mac, tenantId, values))) throw deviceErrors.registeredElsewhere()
     return { mac, status: 'created' }
   }
 
   /** The brand's devices (or the platform's, null), newest first, at most 1000. */
   async list(actor: Actor, tenantId: number | null): Promise<Device[]> {
     await this.policy.registerIn(actor, tenantId)
-    const q = this.db.selectFrom('devices').selectAll()
-    return (tenantId === null ? q.where('registered_by', 'is', null) : q.where('registered_by', '=', tenantId)).orderBy('id', 'desc').limit(1000).execute()
+    return devicesRegisteredBy(this.db, tenantId)
   }
 
   /** The brand's devices as `list` gives them, each with whether a tenant has claimed it. */
@@ -186,15 +167,17 @@ export class DeviceRegistry {
    */
   async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'mac' | 'registered_by'>, allow: boolean): Promise<void> {
     await this.policy.configureDevice(actor, device.registered_by)
-    await this.db.updateTable('devices').set({ allow_anonymous: allow, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
-    await this.record(actor, device.registered_by, 'device.access.change', device.mac, { values: { allowAnonymous: allow } })
+    await this.db.transaction().execute(async (trx) => {
+      await updateDevice(trx, device.id, { allow_anonymous: allow }, this.clock.now())
+      await this.record(trx, actor, device.registered_by, 'device.access.change', device.mac, { values: { allowAnonymous: allow } })
+    })
   }
 
   /** A device by MAC for its brand or the platform; 404 for anyone else, as for a missing one. */
   async forRegistrant(actor: Actor, macText: string, scope: number | undefined): Promise<Device> {
     const mac = normalizeMac(macText)
     if (!mac) throw deviceErrors.invalidMac('params.mac')
-    const device = await this.db.selectFrom('devices').selectAll().where('mac', '=', mac).executeTakeFirst()
+    const device = await findDevice(this.db, mac)
     const mayRead = device && (await this.policy.configureDevice(actor, device.registered_by).then(() => true, () => false))
     if (!device || !mayRead || (scope !== undefined && device.registered_by !== scope)) {
       this.policy.requireScope(actor, 'sensors:write')
@@ -209,19 +192,21 @@ export class DeviceRegistry {
     const mac = normalizeMac(input.mac)
     if (!mac) throw deviceErrors.invalidMac()
     const taken = await this.proof.take(actor, mac)
-    const device = await this.db.selectFrom('devices').selectAll().where('mac', '=', mac).executeTakeFirst()
+    const device = await findDevice(this.db, mac)
     if (!(await this.proof.proves(device, input.code)) || !device) throw deviceErrors.claimRefused()
-    const sensor = await this.link(device, tenantId, input)
+    const sensor = await this.link(actor, device, tenantId, input)
     await Promise.all(taken.map((t) => t.refund()))
-    await this.record(actor, tenantId, 'device.claim', device.mac, { values: { sensorId: sensor.id } })
     return sensor
   }
 
-  private async link(device: Device, tenantId: number, input: ClaimInput): Promise<Sensor> {
+  /** The claimant's sensor of the device, made or bound in one transaction with the claim's audit entry. */
+  private async link(actor: Actor, device: Device, tenantId: number, input: ClaimInput): Promise<Sensor> {
     const held = await sensorPresenting(this.db, device.id)
     if (held) {
-      if (held.tenant_id === tenantId) return held
-      throw deviceErrors.claimRefused()
+      if (held.tenant_id !== tenantId) throw deviceErrors.claimRefused()
+      // claimed again by its holder: nothing changes but the entry, a statement of its own
+      await this.record(this.db, actor, tenantId, 'device.claim', device.mac, { values: { sensorId: held.id } })
+      return held
     }
     if (input.spaceId !== undefined && input.spaceId !== null) {
       const space = await spaceTenant(this.db, input.spaceId)
@@ -231,11 +216,22 @@ export class DeviceRegistry {
     try {
       return await this.db.transaction().execute(async (trx) => {
         // a new holder issues its own password; whatever was issued before is void
-        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
+        await updateDevice(trx, device.id, { password_hash: null }, this.clock.now())
         // the claimant's own label of this MAC becomes the device's sensor; otherwise a new one
         const label = await bindLabel(trx, { tenantId, mac: device.mac, deviceRef: device.id, now: this.clock.now(), ...(input.spaceId !== undefined ? { spaceId: input.spaceId } : {}) })
-        if (label) return label
-        return insertSensor(trx, {
+        const sensor = label ?? (await this.newSensor(trx, device, tenantId, name, input))
+        await this.record(trx, actor, tenantId, 'device.claim', device.mac, { values: { sensorId: sensor.id } })
+        return sensor
+      })
+    } catch (error) {
+      // another claim of the same device won the race
+      if (isUniqueViolation(error)) throw deviceErrors.claimRefused()
+      throw error
+    }
+  }
+
+  private newSensor(trx: Executor, device: Device, tenantId: number, name: string, input: ClaimInput): Promise<Sensor> {
+    return insertSensor(trx, {
           tenant_id: tenantId,
           device_id: device.mac,
           device_ref: device.id,
@@ -245,19 +241,13 @@ export class DeviceRegistry {
           space_id: input.spaceId ?? null,
           metadata: JSON.stringify({}),
         })
-      })
-    } catch (error) {
-      // another claim of the same device won the race
-      if (isUniqueViolation(error)) throw deviceErrors.claimRefused()
-      throw error
-    }
   }
 
   /** The device a sensor presents, for an actor who may do `action` to the sensor. */
   async ofSensor(actor: Actor, sensorId: number, scope: number | undefined, action: 'sensors.read' | 'sensors.write'): Promise<{ sensor: Sensor; device: Device }> {
     const row = await findSensor(this.db, sensorId)
     const sensor = await accessResource(this.policy, actor, action, 'Sensor', row, scope)
-    const device = sensor.device_ref === null ? undefined : await this.db.selectFrom('devices').selectAll().where('id', '=', sensor.device_ref).executeTakeFirst()
+    const device = sensor.device_ref === null ? undefined : await findDeviceById(this.db, sensor.device_ref)
     if (!device) throw deviceErrors.notClaimed()
     return { sensor, device }
   }
@@ -266,10 +256,10 @@ export class DeviceRegistry {
   async release(actor: Actor, sensorId: number, scope: number | undefined): Promise<void> {
     const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
+      await updateDevice(trx, device.id, { password_hash: null }, this.clock.now())
       await deleteSensor(trx, sensor.id)
+      await this.record(trx, actor, sensor.tenant_id, 'device.release', device.mac, { values: { sensorId: sensor.id } })
     })
-    await this.record(actor, sensor.tenant_id, 'device.release', device.mac, { values: { sensorId: sensor.id } })
   }
 
   /**
@@ -280,23 +270,22 @@ export class DeviceRegistry {
   async transfer(actor: Actor, sensorId: number, scope: number | undefined, toTenantId: number): Promise<Sensor> {
     const { sensor, device } = await this.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.policy.authorize(actor, 'devices.claim', toTenantId)
-    const moved = toTenantId === sensor.tenant_id ? sensor : await this.move(sensor, device, toTenantId)
-    await this.record(actor, sensor.tenant_id, 'device.transfer', device.mac, { values: { sensorId: sensor.id, toTenantId } })
-    return moved
-  }
-
-  private async move(sensor: Sensor, device: Device, toTenantId: number): Promise<Sensor> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        await trx.updateTable('devices').set({ password_hash: null, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
-        await trx.updateTable('sensor_history').set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
-        await trx.updateTable('device_commands').set({ tenant_id: toTenantId }).where('sensor_id', '=', sensor.id).execute()
-        await moveSensorSchedules(trx, sensor.id, toTenantId)
-        return moveSensor(trx, sensor.id, toTenantId, this.clock.now())
+        const moved = toTenantId === sensor.tenant_id ? sensor : await this.move(trx, sensor, device, toTenantId)
+        await this.record(trx, actor, sensor.tenant_id, 'device.transfer', device.mac, { values: { sensorId: sensor.id, toTenantId } })
+        return moved
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw appErrors.device_id_taken(`The tenant already has a sensor with deviceId ${sensor.device_id}; delete or rename it first.`)
       throw error
     }
+  }
+
+  private async move(trx: Executor, sensor: Sensor, device: Device, toTenantId: number): Promise<Sensor> {
+    await updateDevice(trx, device.id, { password_hash: null }, this.clock.now())
+    await moveSensorData(trx, sensor.id, toTenantId)
+    await moveSensorSchedules(trx, sensor.id, toTenantId)
+    return moveSensor(trx, sensor.id, toTenantId, this.clock.now())
   }
 }

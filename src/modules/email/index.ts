@@ -5,3 +5,5 @@ export * from './placeholders.ts'
 export * from './renderer.ts'
 export { purgeSentMail } from './outbox.repository.ts'
 export { outboxCountsByStatus, outboxStats } from './outbox.repository.ts'
+// `trellis outbox list|retry`
+export { outboxCommand } from './outbox-cli.ts'

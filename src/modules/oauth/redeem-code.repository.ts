@@ -204,12 +204,12 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
   const result = await sql<Row>`${prepared('exchange_login_code_full')}
     with ${readCodeAndAccount(input)},
     tenant as (
-      -- the sign-up rule as tenancy/signup.ts writes it: a tenant that is not a brand signs nobody up
-      select t.id, ${sql.raw(signupSql.effective('t'))} as signup
+      -- the sign-up rule as tenancy/signup.repository.ts writes it: a tenant that is not a brand signs nobody up
+      select t.id, ${sql.raw(signupSql.effective('t'))} as signup, ${sql.raw(signupSql.open('t'))} as open
       from tenants t join eligible e on t.id = e.tenant_id
     ),
     signup_open as (
-      select not exists (select 1 from eligible where tenant_id is not null) or exists (select 1 from tenant where signup <> 'closed') as open
+      select not exists (select 1 from eligible where tenant_id is not null) or exists (select 1 from tenant where open) as open
     ),
     created as (
       insert into users (email, tenant_id, username, email_confirmed_at, locale)
@@ -242,7 +242,7 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
     ),
     home as (
       insert into tenants (name, parent_tenant_id, email_config)
-      select c.email, t.id, '{}'::jsonb
+      select ${sql.raw(signupSql.homeTenant('c.email', 't.id'))}
       from created c, tenant t where c.inserted and ${sql.raw(signupSql.home('t.signup'))}
       returning id
     ),
@@ -250,7 +250,7 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
       insert into memberships (tenant_id, user_id, role)
       select t.id, c.id, ${sql.raw(signupSql.role('t.signup'))} from created c, tenant t where c.inserted
       union all
-      select h.id, c.id, 'owner' from created c, home h where c.inserted
+      select h.id, c.id, ${sql.raw(signupSql.homeRole)} from created c, home h where c.inserted
       returning user_id
     ),
     ${sessionAndRefresh(input, sessionId, refreshToken)}

@@ -8,6 +8,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
 import { isSealed, rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
+import type { Executor } from '../../db/executor.ts'
 
 export const ALG = 'ES256'
 /** The PostgreSQL NOTIFY channel a key change is announced on. */
@@ -45,16 +46,22 @@ export async function rewrapSigningKeys(db: DB, box: SecretBox): Promise<number>
   )
 }
 
+/** Called inside the change's transaction (its audit entry), so both commit or neither. */
+export type KeyChangeHook = (trx: Executor, kid: string) => Promise<void>
+
 /** Adds a new signing key, which signs from then on; older keys stay for verification. */
-export async function addSigningKey(db: DB, box: SecretBox): Promise<string> {
+export async function addSigningKey(db: DB, box: SecretBox, recorded?: KeyChangeHook): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true })
   const kid = randomUUID()
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG }
-  await db
-    .insertInto('signing_keys')
-    .values({ kid, alg: ALG, private_jwk: box.seal(JSON.stringify(privateJwk), context(kid)), public_jwk: JSON.stringify(publicJwk) })
-    .execute()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('signing_keys')
+      .values({ kid, alg: ALG, private_jwk: box.seal(JSON.stringify(privateJwk), context(kid)), public_jwk: JSON.stringify(publicJwk) })
+      .execute()
+    await recorded?.(trx, kid)
+  })
   await announce(db, kid)
   return kid
 }
@@ -73,11 +80,13 @@ export async function listSigningKeys(db: DB, accessTokenTtlSeconds: number, now
   })
 }
 
+export type RetireOutcome = 'retired' | 'unknown' | 'last_key' | 'already_retired'
+
 /**
  * Retires a key: it stops signing now and verifies until its last token expires. Refused
  * for the last unretired key (nothing would sign); returns false for an unknown kid.
  */
-export async function retireSigningKey(db: DB, kid: string, now: Date): Promise<'retired' | 'unknown' | 'last_key' | 'already_retired'> {
+export async function retireSigningKey(db: DB, kid: string, now: Date, recorded?: KeyChangeHook): Promise<RetireOutcome> {
   const outcome = await db.transaction().execute(async (trx) => {
     const keys = await trx.selectFrom('signing_keys').select(['kid', 'retired_at']).forUpdate().execute()
     const key = keys.find((k) => k.kid === kid)
@@ -85,6 +94,7 @@ export async function retireSigningKey(db: DB, kid: string, now: Date): Promise<
     if (key.retired_at) return 'already_retired' as const
     if (!keys.some((k) => k.kid !== kid && !k.retired_at)) return 'last_key' as const
     await trx.updateTable('signing_keys').set({ retired_at: now }).where('kid', '=', kid).execute()
+    await recorded?.(trx, kid)
     return 'retired' as const
   })
   if (outcome === 'retired') await announce(db, kid)

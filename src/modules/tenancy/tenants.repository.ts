@@ -1,7 +1,6 @@
 /** The one place that queries the tenants and memberships tables. */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database, NewTenant, Tenant, TenantRole } from '../../db/database.ts'
-import type { DB } from '../../db/connect.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../../db/executor.ts'
 
@@ -24,15 +23,13 @@ export async function insertTenant(db: Executor, row: NewTenant): Promise<Tenant
 }
 
 /**
- * Inserts a tenant with a chosen id; undefined when the id is taken. The identity sequence
- * is first moved past the id under a table lock held to commit (migration 0010
- * `move_identity_past`), so no generated id can later collide with it.
+ * Inserts a tenant with a chosen id; undefined when the id is taken. Call it inside a
+ * transaction: the identity sequence is first moved past the id under a table lock held to
+ * commit (migration 0010 `move_identity_past`), so no generated id can later collide with it.
  */
-export async function insertTenantWithId(db: DB, id: number, row: NewTenant): Promise<Tenant | undefined> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select move_identity_past('tenants', 'id', ${id})`.execute(trx)
-    return trx.insertInto('tenants').values({ ...row, id }).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst()
-  })
+export async function insertTenantWithId(trx: Executor, id: number, row: NewTenant): Promise<Tenant | undefined> {
+  await sql`select move_identity_past('tenants', 'id', ${id})`.execute(trx)
+  return trx.insertInto('tenants').values({ ...row, id }).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst()
 }
 
 /** Adds a membership, or changes its role. */

@@ -6,117 +6,27 @@
  */
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { Updateable } from 'kysely'
-import type { SettingsVersion, Tenant, TenantRole, TenantsTable } from '../../db/database.ts'
+import type { SettingsVersion, Tenant, TenantRole } from '../../db/database.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
-import { canonicalLocale } from '../../lib/locale.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from './resource-scope.repository.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { Actor } from './actor.ts'
 import { mergeEmailConfig, type TextCheck } from './email-config.ts'
-import { BRAND_FIELDS, isBrand, PLATFORM_FIELDS } from './brands.ts'
-import { checkDomain, linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, type LinkRules } from './link-origins.ts'
+import { PLATFORM_FIELDS } from './brands.ts'
+import { checkDomains, checkTimeZone, columns, faceFields, memberView, setFields, tenantView } from './tenant-fields.ts'
+import { linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, type LinkRules } from './link-origins.ts'
 import { notABrand, roleAtLeast, type Policy } from './policy.ts'
-import type { CreateTenantInput, TenantView, UpdateTenantInput } from './tenants.schemas.ts'
+import type { CreateTenantInput, UpdateTenantInput } from './tenants.schemas.ts'
 import type { SettingsHistory } from './settings-history.service.ts'
-import { addMembership, countOwners, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount, type MembersQuery } from './tenants.repository.ts'
+import { addMembership, countOwners, deleteTenant, findTenant, insertTenant, insertTenantWithId, membershipRole, platformCount, removeMembership, tenantCount, tenantsWithMemberCounts, type MembersQuery } from './tenants.repository.ts'
+
+export { memberView, tenantView } from './tenant-fields.ts'
 
 const PLAIN_LIST_MAX = 100
 
 /** Which tenants a tenant list shows: all, those a user has a role in (customer included), one, or none. */
 type TenantList = { all: true } | { memberId: number } | { tenantId: number } | { none: true }
-
-/** The tenant as the caller may see it: a customer sees only the brand's public face. */
-export function tenantView(t: Tenant, role: TenantRole | null = null): TenantView {
-  const face = { id: t.id, name: t.name, logoUrl: t.logo_url, parentTenantId: t.parent_tenant_id }
-  if (role === 'customer') return face
-  return {
-    ...face,
-    emailAddress: t.email_address,
-    address: t.address,
-    phoneNumber: t.phone_number,
-    zipCode: t.zip_code,
-    countryCode: t.country_code,
-    senderEmail: t.sender_email,
-    timeZone: t.time_zone,
-    defaultLocale: t.default_locale,
-    signup: t.signup,
-    brand: isBrand(t),
-    linkDomains: t.link_domains,
-    emailConfig: t.email_config as TenantView['emailConfig'],
-    createdAt: t.created_at.toISOString(),
-    updatedAt: t.updated_at.toISOString(),
-  }
-}
-
-export function memberView(m: { id: number; email: string; username: string; display_name: string | null; role: TenantRole; created_at: Date }) {
-  return { userId: m.id, email: m.email, username: m.username, displayName: m.display_name, role: m.role, joinedAt: m.created_at.toISOString() }
-}
-
-function checkTimeZone(zone: string | null | undefined): void {
-  if (!zone) return
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone })
-  } catch {
-    throw appErrors.validation_failed(`timeZone: "${zone}" is not an IANA time zone`, [
-      { field: 'body.timeZone', message: 'is not an IANA time zone (e.g. Europe/Berlin)' },
-    ])
-  }
-}
-
-const COLUMNS = {
-  name: 'name',
-  emailAddress: 'email_address',
-  address: 'address',
-  phoneNumber: 'phone_number',
-  logoUrl: 'logo_url',
-  zipCode: 'zip_code',
-  countryCode: 'country_code',
-  senderEmail: 'sender_email',
-  timeZone: 'time_zone',
-  defaultLocale: 'default_locale',
-  signup: 'signup',
-} as const
-
-/** A stored value of a field: a country code upper-cased, a locale canonical ('nl-nl' -> 'nl-NL'). */
-function stored(field: string, value: unknown): unknown {
-  if (typeof value !== 'string') return value
-  if (field === 'countryCode') return value.toUpperCase()
-  if (field !== 'defaultLocale') return value
-  const locale = canonicalLocale(value)
-  if (locale === null) throw validationError([{ field: 'body.defaultLocale', message: 'is not a BCP 47 language tag' }])
-  return locale
-}
-
-function columns(input: UpdateTenantInput): Updateable<TenantsTable> {
-  const out: Record<string, unknown> = {}
-  for (const [field, column] of Object.entries(COLUMNS)) {
-    const value = (input as Record<string, unknown>)[field]
-    if (value !== undefined) out[column] = stored(field, value)
-  }
-  if (input.brand !== undefined) out.marked_brand = input.brand
-  if (input.linkDomains !== undefined) out.link_domains = JSON.stringify(input.linkDomains.map((d) => d.toLowerCase()))
-  return out
-}
-
-/** The fields of an input, among `names`, that it sets. */
-function setFields(input: UpdateTenantInput, names: readonly string[]): string[] {
-  return names.filter((name) => (input as Record<string, unknown>)[name] !== undefined)
-}
-
-/** The brand-only fields an input sets; `signup: closed` is what every other tenant has anyway. */
-function faceFields(input: UpdateTenantInput): string[] {
-  return setFields(input, BRAND_FIELDS).filter((field) => !(field === 'signup' && input.signup === 'closed'))
-}
-
-function checkDomains(domains: readonly string[] | undefined): void {
-  const details = (domains ?? []).flatMap((domain, i) => {
-    const problem = checkDomain(domain)
-    return problem ? [{ field: `body.linkDomains.${i}`, message: problem }] : []
-  })
-  if (details.length) throw validationError(details)
-}
 
 /** Told when a tenant's senderEmail is saved (email/sender-verification.service.ts mails a confirmation). */
 export interface SenderEmailHook {
@@ -178,10 +88,29 @@ export class TenantsService {
     await this.checkLinks(this.db, { id: 0, link_domains: input.linkDomains ?? [] }, input)
     const emailConfig = mergeEmailConfig({}, input.emailConfig, this.checkText)
     const values = { ...columns(input), name: input.name, parent_tenant_id: parent, email_config: JSON.stringify(emailConfig) }
-    const tenant = input.id === undefined ? await insertTenant(this.db, values) : await insertTenantWithId(this.db, input.id, values)
-    if (!tenant) throw appErrors.tenant_id_taken(input.id)
-    await this.history.created(this.db, actor, tenant, input)
-    return this.saved(this.db, input, tenant)
+    // the tenant and its audit entry (and the sender's confirmation) commit together or not at all
+    return this.db.transaction().execute(async (trx) => {
+      const tenant = input.id === undefined ? await insertTenant(trx, values) : await insertTenantWithId(trx, input.id, values)
+      if (!tenant) throw appErrors.tenant_id_taken(input.id)
+      await this.history.created(trx, actor, tenant, input)
+      return this.saved(trx, input, tenant)
+    })
+  }
+
+  /** Deletes a tenant with its spaces, sensors and memberships (its users stay): platform only. */
+  async delete(actor: Actor, tenantId: number): Promise<void> {
+    // the same platform-only rule as creating one
+    this.policy.authorizeAction(actor, 'tenants.create')
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await deleteTenant(trx, tenantId))) throw notFound('Tenant')
+      await this.history.record(trx, actor, { tenantId, action: 'tenant.delete', target: { type: 'tenant', id: tenantId } })
+    })
+  }
+
+  /** Every tenant with its member count, for the platform's overview (the CLI's `tenants list`). */
+  async withMemberCounts(actor: Actor) {
+    this.policy.authorizeAction(actor, 'platform.inspect')
+    return tenantsWithMemberCounts(this.db)
   }
 
   /** The tenant and the caller's role in it (customers get the public face; see tenantView). */

@@ -25,12 +25,12 @@ import { auditActor, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findTenant } from '../tenancy/index.ts'
-import { effectiveSignup } from '../tenancy/index.ts'
+import { signupOpen } from '../tenancy/index.ts'
 import type { EmailService } from '../email/index.ts'
 import type { MailLimits } from '../sessions/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import { accountMail, FORGOT_PASSWORD_JOB, REGISTER_JOB } from './account-jobs.repository.ts'
-import { findUserByEmail, insertUser } from './users.repository.ts'
+import { deleteUser, findUserByEmail, insertUser, listUsers } from './users.repository.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import { canonicalLocale, signupLocale } from '../../lib/locale.ts'
 import type { Executor } from '../../db/executor.ts'
@@ -117,7 +117,7 @@ export class AccountsService {
     if (prefixTenant !== undefined) {
       const tenant = await findTenant(this.db, prefixTenant)
       if (!tenant) throw notFound('Tenant')
-      if (effectiveSignup(tenant) === 'closed') throw forbidden('This tenant does not accept sign-ups.')
+      if (!signupOpen(tenant)) throw forbidden('This tenant does not accept sign-ups.')
     }
     // limits before the slow hash: over the address's share of mail, the same answer and nothing done
     if (!(await this.mailLimits.mayMail(input.email, ip))) return
@@ -205,6 +205,23 @@ export class AccountsService {
       const summary = summarize(shown, ['email', 'platformAdmin', 'belongsTo', 'tenantId', 'role'])
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: input.tenantId ?? input.belongsTo ?? null, action: 'user.create', target: { type: 'user', id: user.id }, summary })
       return user
+    })
+  }
+
+  /** Every account, or a tenant's members' (platform only: the CLI's `users list`). */
+  async list(actor: Actor, tenantId: number | null) {
+    this.policy.authorizeAction(actor, 'users.create')
+    return listUsers(this.db, tenantId)
+  }
+
+  /** Deletes an account with its memberships and sessions (platform only), and its audit entry with it. */
+  async deleteUser(actor: Actor, userId: number): Promise<void> {
+    this.policy.authorizeAction(actor, 'users.create')
+    await this.db.transaction().execute(async (trx) => {
+      const gone = await deleteUser(trx, userId)
+      if (!gone) throw notFound('User')
+      const summary = summarize({ email: gone.email, belongsTo: gone.tenant_id }, ['email', 'belongsTo'])
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId: gone.tenant_id, action: 'user.delete', target: { type: 'user', id: userId }, summary })
     })
   }
 

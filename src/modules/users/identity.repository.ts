@@ -9,7 +9,7 @@
  *   their spaces and devices live there, invisible to every other customer.
  * - `members`: the new user belongs to the tenant with role `member`.
  * Without a tenant (no `/tenants/{id}` prefix) the account belongs to the platform.
- * The rules are written once, in tenancy/signup.ts. The token endpoint applies them, and the
+ * The rules are written once, in tenancy/signup.repository.ts. The token endpoint applies them, and the
  * proof of address below, in one SQL statement (../oauth/redeem-code.repository.ts) to save round trips,
  * with SQL built from that one definition (test/signup-rule.test.ts checks the two agree).
  *
@@ -55,8 +55,7 @@
  */
 import type { Tenant, User } from '../../db/database.ts'
 import { revokeSessions } from '../sessions/index.ts'
-import { addMembership, findTenant, insertTenant } from '../tenancy/index.ts'
-import { effectiveSignup, signupRule } from '../tenancy/index.ts'
+import { findTenant, joinOnSignup, signupOpen, signupRule } from '../tenancy/index.ts'
 import { findOrCreateUser, findUserByEmail, type NewUserInput } from './users.repository.ts'
 import type { Executor } from '../../db/executor.ts'
 
@@ -64,7 +63,7 @@ import type { Executor } from '../../db/executor.ts'
 export async function signupAllowed(db: Executor, tenantId: number | null): Promise<boolean> {
   if (tenantId === null) return true
   const tenant = await findTenant(db, tenantId)
-  return tenant !== undefined && effectiveSignup(tenant) !== 'closed'
+  return tenant !== undefined && signupOpen(tenant)
 }
 
 /** The account a request under a prefix is for: its tenant (null: the platform) and the user, if it exists yet. */
@@ -82,7 +81,7 @@ export async function accountUnderPrefix(db: Executor, email: string, tenant: Te
   if (tenant) {
     const own = await findUserByEmail(db, email, tenant.id)
     if (own) return { tenantId: tenant.id, user: own }
-    if (purpose === 'login' && effectiveSignup(tenant) !== 'closed') return { tenantId: tenant.id, user: undefined }
+    if (purpose === 'login' && signupOpen(tenant)) return { tenantId: tenant.id, user: undefined }
   }
   const platform = await findUserByEmail(db, email, null)
   // the platform signs anyone up, but only without a prefix: a closed tenant creates nothing
@@ -103,16 +102,7 @@ export async function findOrSignUp(trx: Executor, input: NewUserInput): Promise<
   if (tenantId !== null && !rule) return null
   const result = await findOrCreateUser(trx, input)
   if (!result.created || !tenant || !rule) return result
-  await addMembership(trx, tenant.id, result.user.id, rule.role)
-  if (rule.home) {
-    const home = await insertTenant(trx, {
-      // named after the proven address, never a name the newcomer chose (tenancy/brands.ts)
-      name: result.user.email,
-      parent_tenant_id: tenant.id,
-      email_config: '{}',
-    })
-    await addMembership(trx, home.id, result.user.id, 'owner')
-  }
+  await joinOnSignup(trx, tenant, result.user, rule)
   return result
 }
 

@@ -84,10 +84,9 @@ export async function listUsers(db: Executor, tenantId: number | null) {
   return query.orderBy('users.id').execute()
 }
 
-/** Deletes an account (its memberships and sessions go with it, by foreign key); false if there was none. */
-export async function deleteUser(db: Executor, userId: number): Promise<boolean> {
-  const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst()
-  return Boolean(result.numDeletedRows)
+/** Deletes an account (its memberships and sessions go with it, by foreign key): its address and tenant, or undefined if there was none. */
+export async function deleteUser(db: Executor, userId: number): Promise<Pick<User, 'email' | 'tenant_id'> | undefined> {
+  return db.deleteFrom('users').where('id', '=', userId).returning(['email', 'tenant_id']).executeTakeFirst()
 }
 
 /** Stores a password's hash again under stronger parameters (the password grant, on a correct password). */
