@@ -26,20 +26,20 @@ export class SigningKeysService {
   }
 
   /** Every key, newest first, with what it does now (signing, verifying, expired). */
-  list(actor: Actor): Promise<SigningKeyInfo[]> {
+  async list(actor: Actor): Promise<SigningKeyInfo[]> {
     this.policy.authorizeAction(actor, 'platform.inspect')
     return listSigningKeys(this.db, this.accessTokenTtlSeconds, this.clock.now())
   }
 
   /** Adds a key that signs from now on; returns its kid. */
-  rotate(actor: Actor): Promise<string> {
-    this.policy.authorizeAction(actor, 'platform.inspect')
+  async rotate(actor: Actor): Promise<string> {
+    this.policy.authorizeAction(actor, 'keys.manage')
     return addSigningKey(this.db, this.box, this.recorder(actor, 'signing_key.rotate'))
   }
 
   /** Retires a key now; `verifiesUntil` is when its last token expires. Refused for the last signing key. */
   async retire(actor: Actor, kid: string): Promise<{ outcome: RetireOutcome; verifiesUntil: Date }> {
-    this.policy.authorizeAction(actor, 'platform.inspect')
+    this.policy.authorizeAction(actor, 'keys.manage')
     const now = this.clock.now()
     const outcome = await retireSigningKey(this.db, kid, now, this.recorder(actor, 'signing_key.retire'))
     return { outcome, verifiesUntil: new Date(now.getTime() + this.accessTokenTtlSeconds * 1000) }

@@ -49,6 +49,7 @@ interface Rule {
 /** Every action, with the role it needs and the scope a token must carry. */
 export const ACTIONS = {
   'tenants.create': { scope: 'tenants:admin', platform: true, people: true },
+  'tenants.delete': { scope: 'tenants:admin', platform: true, people: true },
   'tenants.list': { scope: 'tenants:read' },
   'tenants.read': { scope: 'tenants:read', role: 'customer' },
   'tenants.readPrivate': { scope: 'tenants:read', role: 'member' },
@@ -59,6 +60,8 @@ export const ACTIONS = {
   'tenants.mark': { scope: 'tenants:admin', platform: true, people: true },
   // the platform's own state: signing keys, the email outbox (the console's platform page)
   'platform.inspect': { scope: 'tenants:admin', platform: true, people: true },
+  // adding and retiring the signing keys every token is verified with
+  'keys.manage': { scope: 'tenants:admin', platform: true, people: true },
   'members.read': { scope: 'tenants:read', role: 'member' },
   'members.manage': { scope: 'tenants:admin', role: 'admin', people: true },
   'emails.manage': { scope: 'tenants:admin', role: 'admin', people: true },
@@ -83,6 +86,8 @@ export const ACTIONS = {
   // the clients of one's own brand (manageClients below; docs/security.md "OAuth clients")
   'clients.manageOwn': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
   'users.create': { scope: 'tenants:admin', platform: true, people: true },
+  // listing every account, deleting one (the CLI's users list and users delete)
+  'users.manage': { scope: 'tenants:admin', platform: true, people: true },
   'algorithms.read': { scope: 'spaces:read' },
   'algorithms.define': { scope: 'spaces:write', platform: true, people: true },
   'account.read': { scope: 'account', people: true },

@@ -99,8 +99,7 @@ export class TenantsService {
 
   /** Deletes a tenant with its spaces, sensors and memberships (its users stay): platform only. */
   async delete(actor: Actor, tenantId: number): Promise<void> {
-    // the same platform-only rule as creating one
-    this.policy.authorizeAction(actor, 'tenants.create')
+    this.policy.authorizeAction(actor, 'tenants.delete')
     await this.db.transaction().execute(async (trx) => {
       if (!(await deleteTenant(trx, tenantId))) throw notFound('Tenant')
       await this.history.record(trx, actor, { tenantId, action: 'tenant.delete', target: { type: 'tenant', id: tenantId } })

@@ -210,13 +210,13 @@ export class AccountsService {
 
   /** Every account, or a tenant's members' (platform only: the CLI's `users list`). */
   async list(actor: Actor, tenantId: number | null) {
-    this.policy.authorizeAction(actor, 'users.create')
+    this.policy.authorizeAction(actor, 'users.manage')
     return listUsers(this.db, tenantId)
   }
 
   /** Deletes an account with its memberships and sessions (platform only), and its audit entry with it. */
   async deleteUser(actor: Actor, userId: number): Promise<void> {
-    this.policy.authorizeAction(actor, 'users.create')
+    this.policy.authorizeAction(actor, 'users.manage')
     await this.db.transaction().execute(async (trx) => {
       const gone = await deleteUser(trx, userId)
       if (!gone) throw notFound('User')
