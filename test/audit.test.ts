@@ -168,7 +168,12 @@ describe('audit log', () => {
     await expect(failing.issue(device)).rejects.toThrow('audit log unavailable')
     expect((await t.db.selectFrom('devices').select('password_hash').where('id', '=', device.id).executeTakeFirstOrThrow()).password_hash).toBe(device.password_hash)
 
+    // the holder's MQTT password goes with the sensor, as with a release: a former holder keeps nothing
+    expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/sensors/${sensorId}/credentials`, headers: admin.headers })).statusCode).toBe(201)
+    const passwordOf = async () => (await t.db.selectFrom('devices').select('password_hash').where('id', '=', device.id).executeTakeFirstOrThrow()).password_hash
+    expect(await passwordOf()).not.toBeNull()
     for (const id of [sensorId, label]) expect((await t.app.inject({ method: 'DELETE', url: `/tenants/${brand}/sensors/${id}`, headers: admin.headers })).statusCode).toBe(204)
+    expect(await passwordOf()).toBeNull()
     const [release] = await entries(`/tenants/${brand}/audit?action=device.release`)
     expect(release).toMatchObject({ actor: { kind: 'user', id: String(admin.user.id) }, tenantId: brand, target: { type: 'device', id: mac }, summary: { values: { sensorId } } })
     expect(await entries(`/tenants/${brand}/audit?action=device.release`)).toHaveLength(1)

@@ -10,6 +10,7 @@ import { appSecret } from '../db/app-secrets.ts'
 import { CursorCodec } from '../lib/pagination.ts'
 import { Limits } from '../lib/rate-limit.ts'
 import { Devices } from './devices/devices.ts'
+import { updateDevice } from './devices/registry.repository.ts'
 import { deviceRoutes } from './devices/devices.routes.ts'
 import { emqxRoutes } from './devices/emqx.routes.ts'
 import { registryRoutes } from './devices/registry.routes.ts'
@@ -187,7 +188,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     passwordless,
     spaces,
     algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock, audit),
-    sensors: new SensorsService(db, cursors, policy, clock, audit),
+    sensors: new SensorsService(db, cursors, policy, clock, audit, (trx, deviceRef) => updateDevice(trx, deviceRef, { password_hash: null }, clock.now())),
     accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock, audit),
     schedules: new SchedulesService(db),
     devices,

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Database, Sensor } from '../../db/database.ts'
 import { appErrors } from '../../lib/errors.ts'
@@ -78,6 +79,12 @@ export class SensorsService {
     private readonly policy: Policy,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    /**
+     * What a device loses when the sensor presenting it goes, in the same transaction: the
+     * devices module (above this one) passes in its release, which voids the MQTT password the
+     * holder was issued, as releasing the device does (a former holder keeps nothing).
+     */
+    private readonly releaseDevice: (trx: Executor, deviceRef: number) => Promise<void>,
   ) {}
 
   async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
@@ -162,6 +169,7 @@ export class SensorsService {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sensors').where('id', '=', sensor.id).execute()
       if (sensor.device_ref === null) return
+      await this.releaseDevice(trx, sensor.device_ref)
       // a sensor presenting a device carries its MAC as deviceId, possibly upper-cased (bindLabel's anyCase); MACs are stored lower-case
       const target = { type: 'device', id: sensor.device_id.toLowerCase() }
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: sensor.tenant_id, action: 'device.release', target, summary: { values: { sensorId: sensor.id } } })
