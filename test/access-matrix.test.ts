@@ -48,6 +48,8 @@ const MATRIX: Record<string, number[]> = {
   'POST /oauth/clients':                                     [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
   'GET /oauth/clients':                                      [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
   'GET /v4/oauth/clients':                                   [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  // T is not a brand: its admins may not hold clients (not_a_brand); a brand's admins list theirs (test/clients.test.ts)
+  'GET /tenants/:tenantId/oauth/clients':                    [401, 403, 403, 403, 403, 404, 404, 200, 403, 403, 403],
   // a client of no tenant (the platform's own) is the platform's alone: for anyone else it is not there
   // (policy.ts manageClients; a brand's admins manage their brand's clients: test/clients-brand.test.ts)
   'GET /oauth/clients/:clientId':                            [401, 404, 404, 404, 404, 404, 404, 200, 403, 403, 403],

@@ -120,4 +120,17 @@ describe('OAuth clients API', () => {
       }
     }
   })
+
+  it("a brand's admin lists the brand's own clients under its prefix, and no other tenant's", async () => {
+    const brand = await createTenant(t, 'Listing brand')
+    const other = await createTenant(t, 'Other brand')
+    const admin = await createActor(t, { tenantId: brand, role: 'admin' })
+    const mine = (await t.app.inject({ method: 'POST', url: '/oauth/clients', headers: platform.headers, payload: { name: 'Brand app', redirectUris: ['https://b.test/cb'], tenantId: brand } })).json().clientId
+    await t.app.inject({ method: 'POST', url: '/oauth/clients', headers: platform.headers, payload: { name: 'Other app', redirectUris: ['https://o.test/cb'], tenantId: other } })
+    const listed = await t.app.inject({ method: 'GET', url: `/tenants/${brand}/oauth/clients`, headers: admin.headers })
+    expect(listed.statusCode).toBe(200)
+    expect(listed.json().map((c: { clientId: string; name: string }) => [c.clientId, c.name])).toEqual([[mine, 'Brand app']])
+    expect(listed.json()[0]).not.toHaveProperty('clientSecret')
+    expect((await t.app.inject({ method: 'GET', url: `/tenants/${other}/oauth/clients`, headers: admin.headers })).statusCode).toBe(404)
+  })
 })

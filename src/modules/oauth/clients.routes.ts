@@ -112,6 +112,20 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
   )
 
   app.get(
+    '/tenants/:tenantId/oauth/clients',
+    {
+      schema: {
+        tags: ['oauth clients'],
+        summary: "A tenant's OAuth clients as a plain array, at most 100 (a brand's admins for their brand; platform admin)",
+        security,
+        params: Type.Object({ tenantId: Id }),
+        response: { 200: Type.Array(ClientSchema), ...errorResponses },
+      },
+    },
+    async (request) => (await clients.ofTenant(request.actor, request.params.tenantId)).map(clientView),
+  )
+
+  app.get(
     '/oauth/clients/:clientId',
     {
       schema: {
