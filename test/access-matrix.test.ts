@@ -55,6 +55,8 @@ const MATRIX: Record<string, number[]> = {
   'GET /oauth/clients/:clientId':                            [401, 404, 404, 404, 404, 404, 404, 200, 403, 403, 403],
   'PATCH /oauth/clients/:clientId':                          [401, 404, 404, 404, 404, 404, 404, 200, 403, 403, 403],
   'DELETE /oauth/clients/:clientId':                         [401, 404, 404, 404, 404, 404, 404, 204, 403, 403, 403],
+  // the matrix's client is public: it has no secret to rotate (test/clients.test.ts rotates a confidential one)
+  'POST /oauth/clients/:clientId/secret':                    [401, 404, 404, 404, 404, 404, 404, 400, 403, 403, 403],
   // the profile needs a person and the account scope (policy.ts: account.read), on every wire format
   'GET /users/current':                                      [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
   'PATCH /users/current':                                    [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],

@@ -34,6 +34,15 @@ describe('OAuth clients API', () => {
     const list = await t.app.inject({ method: 'GET', url: '/oauth/clients', headers: platform.headers })
     expect(list.json().map((c: { clientId: string }) => c.clientId)).toContain(client.clientId)
 
+    const token = (secret: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret, scope: 'sensors:read' } })
+    const rotated = await t.app.inject({ method: 'POST', url: `/oauth/clients/${client.clientId}/secret`, headers: platform.headers })
+    expect(rotated.statusCode).toBe(200)
+    const newSecret: string = rotated.json().clientSecret
+    expect(newSecret).not.toBe(client.clientSecret)
+    expect((await token(client.clientSecret)).statusCode).toBe(401)
+    expect((await token(newSecret)).statusCode).toBe(200)
+
     const userToken = await tokenFor(t.app, owner.user, client.clientId)
     const del = await t.app.inject({ method: 'DELETE', url: `/oauth/clients/${client.clientId}`, headers: platform.headers })
     expect(del.statusCode).toBe(204)

@@ -154,6 +154,20 @@ export async function clientRoutes(parent: FastifyInstance): Promise<void> {
     async (request) => clientView(await clients.update(request.actor, request.params.clientId, request.body)),
   )
 
+  app.post(
+    '/oauth/clients/:clientId/secret',
+    {
+      schema: {
+        tags: ['oauth clients'],
+        summary: "Give a confidential client a new secret, shown once; the old one is refused within seconds (platform admin; a brand's admin for its own brand's)",
+        security,
+        params: ClientParams,
+        response: { 200: Type.Object({ clientId: Type.String(), clientSecret: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => ({ clientId: request.params.clientId, clientSecret: await clients.rotateSecret(request.actor, request.params.clientId) }),
+  )
+
   app.delete(
     '/oauth/clients/:clientId',
     {
