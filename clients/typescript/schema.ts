@@ -343,7 +343,7 @@ export interface paths {
         /** OAuth clients as a plain array, at most 100 (platform admin) */
         get: operations["listOauthClients"];
         put?: never;
-        /** Register an OAuth client (platform admin); the secret is shown once; clientId may be chosen (409 when taken) */
+        /** Register an OAuth client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken) */
         post: operations["createOauthClient"];
         delete?: never;
         options?: never;
@@ -368,6 +368,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/oauth/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's OAuth clients as a plain array, at most 100 (a brand's admins for their brand; platform admin) */
+        get: operations["listTenantOauthClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/clients/{clientId}": {
         parameters: {
             query?: never;
@@ -375,12 +392,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an OAuth client (platform admin) */
+        /** Get an OAuth client (platform admin; a brand's admin for its own brand's) */
         get: operations["getOauthClient"];
         put?: never;
         post?: never;
-        /** Delete an OAuth client and end its sessions (platform admin) */
+        /** Delete an OAuth client and end its sessions (platform admin; a brand's admin for its own brand's) */
         delete: operations["deleteOauthClient"];
+        options?: never;
+        head?: never;
+        /** Change an OAuth client's name, redirect URIs, CORS origins or scopes (platform admin; a brand's admin for its own brand's) */
+        patch: operations["updateOauthClient"];
+        trace?: never;
+    };
+    "/oauth/clients/{clientId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a confidential client a new secret, shown once; the old one is refused within seconds (platform admin; a brand's admin for its own brand's) */
+        post: operations["postOauthClientSecret"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1808,7 +1843,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The page a sender confirmation link opens: a button that confirms */
+        /** Page: the link of a sender confirmation email; a button that confirms */
         get: operations["getEmailSenderVerification"];
         put?: never;
         /** Confirm a tenant's sender address with the token mailed to it (JSON or form) */
@@ -1904,6 +1939,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email/sender-verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: confirms a tenant's sender address with the mailed token (the page's form) */
+        post: operations["postEmailSenderVerificationConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/console.css": {
         parameters: {
             query?: never;
@@ -1983,7 +2035,8 @@ export interface paths {
         /** Console: the hosted sign-in page in the saved or typed look, for the preview frame */
         get: operations["getConsoleTenantBrandPreview"];
         put?: never;
-        post?: never;
+        /** Console: the unsaved brand form rendered as the hosted sign-in page into the preview frame; nothing is saved */
+        post: operations["postConsoleTenantBrandPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2213,6 +2266,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/tenants/{tenantId}/people/members/{userId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: a person's open sign-in sessions (admins) */
+        get: operations["listConsoleTenantPeopleMemberSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/people/members/{userId}/sessions/{sessionId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Console: end one of a person's sign-in sessions (its tokens stop at once) (form) */
+        post: operations["postConsoleTenantPeopleMemberSessionRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/tenants/{tenantId}/apps": {
         parameters: {
             query?: never;
@@ -2223,8 +2310,25 @@ export interface paths {
         /** Console: the tenant's OAuth clients */
         get: operations["listConsoleTenantApps"];
         put?: never;
-        /** Console: register an OAuth client for the tenant (platform administrators) (form) */
+        /** Console: register an OAuth client for the tenant (its brand's admins, platform administrators) (form) */
         post: operations["createConsoleTenantApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/apps/{clientId}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Console: change a client's redirect URIs, CORS origins and scopes (form) */
+        post: operations["postConsoleTenantAppEdit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3275,6 +3379,13 @@ export interface components {
             }[];
             pageInfo: components["schemas"]["PageInfo"];
             totalCount: number;
+        };
+        /** @description the tenant, kind and grants of a client never change */
+        UpdateOAuthClient: {
+            name?: string;
+            redirectUris?: string[];
+            allowedOrigins?: string[] | null;
+            scopes?: string[];
         };
         SuccessMessage: {
             /** @enum {boolean} */
@@ -4717,6 +4828,35 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listTenantOauthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getOauthClient: {
         parameters: {
             query?: never;
@@ -4764,6 +4904,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOauthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        /** @description the tenant, kind and grants of a client never change */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "redirectUris": [
+                 *         "string"
+                 *       ],
+                 *       "allowedOrigins": [
+                 *         "string"
+                 *       ],
+                 *       "scopes": [
+                 *         "string"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateOAuthClient"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postOauthClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        clientSecret: string;
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -9342,26 +9564,21 @@ export interface operations {
     };
     getEmailSenderVerification: {
         parameters: {
-            query: {
-                token: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description text/html */
+            /** @description OK */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": string;
-                };
+                content?: never;
             };
-            400: components["responses"]["BadRequest"];
         };
     };
     postEmailSenderVerification: {
@@ -9481,6 +9698,25 @@ export interface operations {
         };
     };
     showDevCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postEmailSenderVerificationConfirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -9624,6 +9860,28 @@ export interface operations {
         };
     };
     getConsoleTenantBrandPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantBrandPreview: {
         parameters: {
             query?: never;
             header?: never;
@@ -10031,6 +10289,63 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    listConsoleTenantPeopleMemberSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantPeopleMemberSessionRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                userId: number;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     listConsoleTenantApps: {
         parameters: {
             query?: never;
@@ -10069,6 +10384,29 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantAppEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                clientId: string;
             };
             cookie?: never;
         };
