@@ -11,6 +11,7 @@ import { StateService } from '../src/modules/devices/state.service.ts'
 import { TicketsService } from '../src/modules/devices/tickets.service.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
 import { ManualClock } from '../src/lib/clock.ts'
+import { NO_AUDIT } from '../src/lib/audit.ts'
 import { createTenant, createTestApp, type TestApp } from './helpers.ts'
 import { linkDevice, uniqueMac } from './device-helpers.ts'
 
@@ -100,7 +101,7 @@ describe('time-dependent behaviour, with a test clock', () => {
 
   it('an unconfirmed command expires after the timeout; a confirming state in time confirms it', async () => {
     const published: string[] = []
-    const commands = new CommandsService(t.db, () => ({ publishCommand: async (_m, text) => void published.push(text) }), clock, 30)
+    const commands = new CommandsService(t.db, () => ({ publishCommand: async (_m, text) => void published.push(text) }), clock, 30, NO_AUDIT)
     const state = new StateService(t.db, new CursorCodec(Buffer.alloc(32, 1)), clock)
     await state.applyPresence(mac, { online: true, connectionType: 'mqtt' })
     const sensor = await t.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirstOrThrow()
@@ -137,7 +138,7 @@ describe('time-dependent behaviour, with a test clock', () => {
 
   it('one batch with several messages per device: the last is the state, every change is in the history, any message confirms', async () => {
     const state = new StateService(t.db, new CursorCodec(Buffer.alloc(32, 1)), clock)
-    const commands = new CommandsService(t.db, () => ({ publishCommand: async () => undefined }), clock, 30)
+    const commands = new CommandsService(t.db, () => ({ publishCommand: async () => undefined }), clock, 30, NO_AUDIT)
     const other = uniqueMac()
     const otherSensor = await t.db.insertInto('sensors').values({ tenant_id: (await t.db.selectFrom('sensors').select('tenant_id').where('id', '=', sensorId).executeTakeFirstOrThrow()).tenant_id, device_id: other, name: 'fan 2', type: '58', metadata: '{}' }).returningAll().executeTakeFirstOrThrow()
     await linkDevice(t.db, otherSensor)

@@ -18,7 +18,7 @@ import type { DeviceCommand, Sensor } from '../../db/database.ts'
 import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from '../sensors/index.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { NO_AUDIT, summarize, type AuditSink } from '../../lib/audit.ts'
+import { summarize, type AuditSink } from '../../lib/audit.ts'
 import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 
 export interface CommandPublisher {
@@ -48,7 +48,7 @@ export class CommandsService {
     private readonly publisher: () => CommandPublisher | null,
     private readonly clock: Clock,
     private readonly timeoutSeconds: number,
-    private readonly audit: AuditSink = NO_AUDIT,
+    private readonly audit: AuditSink,
   ) {}
 
   /** `by`: the person or token that sent it (null: the operator, as from a test or the CLI). */

@@ -9,7 +9,7 @@
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { forbidden, notFound } from '../../lib/errors.ts'
-import { NO_AUDIT, type AuditSink } from '../../lib/audit.ts'
+import type { AuditSink } from '../../lib/audit.ts'
 import { auditActor, membershipRole, type Actor, type Policy } from '../tenancy/index.ts'
 import { revokeSessions } from './sessions.service.ts'
 
@@ -29,7 +29,7 @@ export class MemberSessions {
     private readonly db: DB,
     private readonly policy: Policy,
     private readonly clock: Clock,
-    private readonly audit: AuditSink = NO_AUDIT,
+    private readonly audit: AuditSink,
   ) {}
 
   /** The person's live sessions, newest first (at most 50). */
