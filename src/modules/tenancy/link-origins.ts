@@ -6,8 +6,9 @@
  * hands their account, and their own tenant, to whoever runs that host: an admin of the
  * brand, who has no role in the customer's tenant, or anyone who took over that admin. So a
  * tenant-set link may point only at an origin the tenant has proven it lives on:
- * - the origins of the redirect URIs of the OAuth clients the tenant owns (the platform
- *   registered those for it), or
+ * - the origins of the redirect URIs of the OAuth clients the tenant owns (registered by the
+ *   platform, or by the brand's admins only on origins already in this set:
+ *   oauth/client-limits.ts), or
  * - `https://<domain>` for a domain the platform approved for it (`linkDomains`, platform
  *   administrators only), or
  * - the platform's own origin (its hosted pages).
