@@ -1,13 +1,15 @@
 /**
  * OAuth clients of a brand, managed by the brand's own admins (policy.ts manageClients), over
  * the HTTP API: a matrix of who gets what on a brand's client, the limits on what a brand's
- * client may hold, PATCH (seen at once by the token endpoint's cache), and each change and its
- * audit entry committed together.
+ * client may hold, its redirect URIs only on origins already verified for the brand, PATCH
+ * (seen at once by the token endpoint's cache), and each change and its audit entry committed
+ * together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import { ClientsService } from '../src/modules/oauth/clients.service.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
+import { linkRulesOf } from '../src/modules/tenancy/link-origins.ts'
 import { createActor, createTenant, createTestApp, errorBody, type Actor, type TestApp } from './helpers.ts'
 import { createClient } from './login-helpers.ts'
 
@@ -28,9 +30,16 @@ beforeAll(async () => {
   who.otherAdmin = await createActor(t, { tenantId: otherBrand, role: 'admin' })
   who.customerOwner = await createActor(t, { tenantId: customerTenant, role: 'owner' })
   who.platform = await createActor(t, { platformAdmin: true })
+  // the brand's app lives on a domain the platform approved for it (client-limits.ts)
+  await approve(brand, ['app.b.test'])
 })
 afterAll(() => t?.close())
 
+/** The platform approves domains for a brand's links and apps (PATCH /tenants/{id} linkDomains). */
+async function approve(tenantId: number, linkDomains: string[]) {
+  const res = await call(who.platform as Actor, 'PATCH', `/tenants/${tenantId}`, { linkDomains })
+  expect(res.statusCode, res.body).toBe(200)
+}
 const brandClient = async (tenantId = brand) => (await createClient(t.app, { tenantId })).clientId
 const call = (actor: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: actor.headers, ...(payload ? { payload } : {}) })
@@ -113,7 +122,7 @@ describe("a brand's clients", () => {
 
   it('a change and its audit entry commit together: when the entry cannot be written, the client is not changed', async () => {
     const failing = { record: async () => Promise.reject(new Error('audit log unavailable')) }
-    const clients = new ClientsService(t.db, t.app.services.policy, new CursorCodec(Buffer.alloc(32, 1)), t.clock, failing)
+    const clients = new ClientsService(t.db, t.app.services.policy, new CursorCodec(Buffer.alloc(32, 1)), t.clock, failing, linkRulesOf(t.config, async () => []))
     await expect(clients.create(OPERATOR, { name: 'Never', redirectUris: ['https://never.test/cb'], tenantId: brand })).rejects.toThrow('audit log unavailable')
     expect(await t.db.selectFrom('oauth_clients').select('id').where('name', '=', 'Never').executeTakeFirst()).toBeUndefined()
     const id = await brandClient()
@@ -125,5 +134,47 @@ describe("a brand's clients", () => {
     expect(kept.scopes).toEqual([...SCOPES])
     const secretKept = await t.app.services.clients.find(confidential.clientId, true)
     expect(secretKept && t.app.services.clients.verifySecret(secretKept, confidential.secret ?? '')).toBe(true)
+  })
+
+  it("a brand's admin registers redirect URIs only on origins verified for the brand before the change; the platform registers any", async () => {
+    const brandR = await createTenant(t, 'Brand R')
+    const admin = await createActor(t, { tenantId: brandR, role: 'admin' })
+    const platform = who.platform as Actor
+    const app = (...redirectUris: string[]) => ({ name: 'R app', public: true, tenantId: brandR, redirectUris })
+    const refusedFields = (res: Awaited<ReturnType<typeof call>>) => {
+      expect(res.statusCode, res.body).toBe(403)
+      return errorBody(res).details?.map((d) => d.field)
+    }
+    // an origin nobody approved cannot vouch for itself; nor can another brand's approved domain
+    const own = await call(admin, 'POST', '/oauth/clients', app('https://app.r.test/cb'))
+    expect(refusedFields(own)).toEqual(['body.redirectUris.0'])
+    expect(errorBody(own).details?.[0]?.message).toContain('https://app.r.test is not')
+    expect(refusedFields(await call(admin, 'POST', '/oauth/clients', app('https://app.b.test/cb')))).toEqual(['body.redirectUris.0'])
+    // a custom scheme (a native app) has no https origin: the platform's to register
+    const native = await call(admin, 'POST', '/oauth/clients', app('com.brand.r:/callback', 'http://app.r.test/cb'))
+    expect(refusedFields(native)).toEqual(['body.redirectUris.0', 'body.redirectUris.1'])
+    expect(errorBody(native).details?.[0]?.message).toContain('registered by the platform')
+    const platformNative = await call(platform, 'POST', '/oauth/clients', app('com.brand.r:/callback', 'https://platform-made.r.test/cb'))
+    expect(platformNative.statusCode, platformNative.body).toBe(201)
+    expect(await t.db.selectFrom('oauth_clients').select('id').where('tenant_id', '=', brandR).execute()).toHaveLength(1)
+
+    // the platform approves the domain: the same request succeeds; the platform's own client's origin counts too
+    await approve(brandR, ['app.r.test'])
+    const created = await call(admin, 'POST', '/oauth/clients', app('https://app.r.test/cb', 'https://platform-made.r.test/other'))
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().clientId as string
+
+    // PATCH widens nothing: a new URI off the verified origins is refused, the stored ones stand
+    const wider = await call(admin, 'PATCH', `/oauth/clients/${id}`, { redirectUris: ['https://app.r.test/cb', 'https://evil.example/cb'] })
+    expect(refusedFields(wider)).toEqual(['body.redirectUris.1'])
+    const stored = await t.db.selectFrom('oauth_clients').select('redirect_uris').where('client_id', '=', id).executeTakeFirstOrThrow()
+    expect(stored.redirect_uris).toEqual(['https://app.r.test/cb', 'https://platform-made.r.test/other'])
+    // a URI the platform put on a client stays while its brand's admin edits the rest
+    const nativeId = platformNative.json().clientId as string
+    const kept = await call(admin, 'PATCH', `/oauth/clients/${nativeId}`, { redirectUris: ['com.brand.r:/callback', 'https://app.r.test/native'], scopes: ['account'] })
+    expect(kept.statusCode, kept.body).toBe(200)
+    expect(refusedFields(await call(admin, 'PATCH', `/oauth/clients/${nativeId}`, { redirectUris: ['com.brand.r:/other'] }))).toEqual(['body.redirectUris.0'])
+    // the platform may widen
+    expect((await call(platform, 'PATCH', `/oauth/clients/${id}`, { redirectUris: ['https://elsewhere.r.test/cb'] })).statusCode).toBe(200)
   })
 })

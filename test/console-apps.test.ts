@@ -3,7 +3,8 @@
  * confidential app (its secret shown once), edits it, gives it a new secret (shown once, then
  * never again) and deletes it; a device gets new MQTT credentials, audited in the admin's
  * name. Each also for a plain member (no form, 403), a tenant that is not a brand, and
- * another tenant's id (404). And the platform page's service refuses anyone but the platform.
+ * another tenant's id (404). Its redirect URIs only on the brand's approved domains: refused on
+ * the form otherwise. And the platform page's service refuses anyone but the platform.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
@@ -21,6 +22,8 @@ beforeAll(async () => {
   t = listening
   base = listening.base
   w = await consoleWorld(t)
+  // the platform approved the brand's server domain (a brand admin's app may send codes only there)
+  await t.app.services.tenants.update(OPERATOR, w.brandId, { linkDomains: ['srv.acme.example'] })
 })
 afterAll(async () => t?.close())
 
@@ -65,6 +68,33 @@ describe('apps', () => {
     const deleted = await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/delete`))
     expect(deleted.body).toContain('The app is deleted')
     expect(await t.db.selectFrom('oauth_clients').select('id').where('client_id', '=', row.client_id).executeTakeFirst()).toBeUndefined()
+  })
+
+  it("a brand's admin is refused on the form an app (or an edit) sending codes off the brand's approved domains", async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(url('/apps'))
+    expect(page.body).toContain('Only https, on this brand&#39;s approved domains.')
+    const refused = await browser.submit(page, url('/apps'), { name: 'Evil App', redirectUris: 'https://srv.acme.example/cb\nhttps://evil.example/cb', allowedOrigins: '', kind: 'public', scopes: 'account' })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toContain('redirectUris.1 must be on an origin verified for this brand')
+    expect(refused.body).toContain('https://evil.example is not')
+    expect(refused.body).toContain('Register app')
+    const native = await browser.submit(refused, url('/apps'), { name: 'Evil App', redirectUris: 'com.evil.app:/cb', allowedOrigins: '', kind: 'public', scopes: 'account' })
+    expect(native.status).toBe(403)
+    expect(native.body).toContain('redirectUris.0 must be an https URL')
+    expect(await t.db.selectFrom('oauth_clients').select('id').where('name', '=', 'Evil App').executeTakeFirst()).toBeUndefined()
+
+    const mine = await createClient(t.app, { tenantId: w.brandId, redirectUris: ['https://srv.acme.example/mine'] })
+    const widened = await browser.submit(await browser.get(url('/apps')), url(`/apps/${mine.clientId}/edit`), { redirectUris: 'https://srv.acme.example/mine\nhttps://evil.example/cb', allowedOrigins: '', scopes: 'account' })
+    expect(widened.status).toBe(403)
+    expect(widened.body).toContain('redirectUris.1 must be on an origin verified for this brand')
+    expect((await t.app.services.clients.find(mine.clientId, true))?.redirect_uris).toEqual(['https://srv.acme.example/mine'])
+    // the platform's administrators register any origin, and see no such hint
+    const platform = await signedInBrowser(t, base, w.platformAdmin)
+    const platformPage = await platform.get(url('/apps'))
+    expect(platformPage.body).not.toContain('approved domains')
+    const registered = await platform.submit(platformPage, url('/apps'), { name: 'Platform Native', redirectUris: 'com.acme.app:/cb', allowedOrigins: '', kind: 'public', scopes: 'account' })
+    expect(registered.body).toContain('Platform Native is registered.')
   })
 
   it("a member sees no form and is refused; another tenant's app is a 404; a tenant that is not a brand registers none", async () => {

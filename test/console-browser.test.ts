@@ -13,6 +13,7 @@ import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { uniqueEmail, type Actor, type TestApp, listeningTestApp } from './helpers.ts'
 import { launchBrowser, snapshot } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
@@ -36,6 +37,8 @@ beforeAll(async () => {
   t = listening
   base = listening.base
   w = await consoleWorld(t)
+  // the platform approves the brand's app domain: a brand admin's app may send codes only there
+  await t.app.services.tenants.update(OPERATOR, w.brandId, { linkDomains: ['app.acme.example'] })
   fan = await createFan(t, w.brandId, w.admin)
   browser = await launchBrowser()
   context = browser.context

@@ -136,7 +136,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
   const audit = new AuditLog(db, policy, cursors, clock)
   const settingsHistory = new SettingsHistory(db, policy, cursors, clock, audit)
-  const clients = new ClientsService(db, policy, cursors, clock, audit, () => cors.invalidate())
+  const clients = new ClientsService(db, policy, cursors, clock, audit, linkRules, () => cors.invalidate())
   const spaces = new SpacesService(db, cursors, policy, clock, { hasSensors: spaceHasSensors, deleteSensorsIn: deleteSensorsInSpaces })
   const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
   oauth.registerGrant('password', passwordGrant)

@@ -13,14 +13,14 @@ import { keyset } from '../tenancy/index.ts'
 import { auditActor, isPlatform, SCOPES, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { findTenant, platformCount } from '../tenancy/index.ts'
+import { findTenant, platformCount, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { ClientsByRedirectUri } from './client-lookup.service.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 
 import { clientView, validateClientInput, type ClientChange, type NewClientInput } from './client-input.ts'
-import { checkBrandClientFields } from './client-limits.ts'
+import { checkBrandClientFields, checkBrandRedirectUris } from './client-limits.ts'
 
 export * from './client-input.ts'
 
@@ -41,6 +41,8 @@ export class ClientsService {
     /** What the caches' ages are measured by (lib/clock.ts): a test that moves time moves them too. */
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    /** What a brand's admin may point a client's redirect URIs at (client-limits.ts checkBrandRedirectUris). */
+    private readonly linkRules: LinkRules,
     /** Told when clients are added or removed (the CORS origin cache listens). */
     private readonly onChange: () => void = () => {},
   ) {
@@ -58,9 +60,10 @@ export class ClientsService {
     await this.policy.manageClients(actor, input.tenantId ?? null)
     if (!isPlatform(actor)) checkBrandClientFields(input)
     validateClientInput(input)
-    if (input.tenantId != null && !(await findTenant(this.db, input.tenantId))) {
-      throw appErrors.invalid_tenant()
-    }
+    const tenant = input.tenantId != null ? await findTenant(this.db, input.tenantId) : null
+    if (input.tenantId != null && !tenant) throw appErrors.invalid_tenant()
+    // a brand admin's client always has a tenant (policy.ts manageClients)
+    if (!isPlatform(actor) && tenant) checkBrandRedirectUris(input.redirectUris, await verifiedOrigins(this.db, tenant, this.linkRules), this.linkRules)
     const isPublic = input.public ?? false
     const secret = isPublic ? null : (input.clientSecret ?? randomToken(32))
     const defaultGrants = ['authorization_code', 'refresh_token']
@@ -144,6 +147,7 @@ export class ClientsService {
       ...(change.scopes ? { scopes: change.scopes } : {}),
       ...(allowedOrigins ? { allowedOrigins } : {}),
     })
+    if (!isPlatform(actor) && change.redirectUris) await this.checkBrandRedirects(client, change.redirectUris)
     const updated = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('oauth_clients')
@@ -163,6 +167,13 @@ export class ClientsService {
     })
     this.changed()
     return updated
+  }
+
+  /** A brand admin's new redirect URIs, judged against the origins verified before the change; the client's present ones stand. */
+  private async checkBrandRedirects(client: OAuthClient, uris: readonly string[]): Promise<void> {
+    const tenant = client.tenant_id === null ? undefined : await findTenant(this.db, client.tenant_id)
+    if (!tenant) throw notFound('Client')
+    checkBrandRedirectUris(uris, await verifiedOrigins(this.db, tenant, this.linkRules), this.linkRules, client.redirect_uris)
   }
 
   async remove(actor: Actor, clientId: string): Promise<void> {

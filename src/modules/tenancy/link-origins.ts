@@ -6,8 +6,9 @@
  * hands their account, and their own tenant, to whoever runs that host: an admin of the
  * brand, who has no role in the customer's tenant, or anyone who took over that admin. So a
  * tenant-set link may point only at an origin the tenant has proven it lives on:
- * - the origins of the redirect URIs of the OAuth clients the tenant owns (the platform
- *   registered those for it), or
+ * - the origins of the redirect URIs of the OAuth clients the tenant owns (registered by the
+ *   platform, or by the brand's admins only on origins already in this set:
+ *   oauth/client-limits.ts), or
  * - `https://<domain>` for a domain the platform approved for it (`linkDomains`, platform
  *   administrators only), or
  * - the platform's own origin (its hosted pages).
@@ -40,6 +41,9 @@ export interface LinkRules {
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
+/** Whether a URL is `http:` on a loopback host (accepted in development only: rules.loopbackHttp). */
+export const isLoopbackHttp = (url: URL): boolean => url.protocol === 'http:' && LOOPBACK.has(url.hostname)
+
 export function linkRulesOf(config: Pick<Config, 'publicUrl' | 'env'>, redirectUrisOf: TenantRedirectUris): LinkRules {
   return { platformOrigin: new URL(config.publicUrl).origin, loopbackHttp: config.env === 'development', redirectUrisOf }
 }
@@ -59,7 +63,7 @@ export function linkOrigin(template: string, rules: LinkRules): { origin: string
     }
   }
   const [url, other] = urls as [URL, URL]
-  const loopback = rules.loopbackHttp && url.protocol === 'http:' && LOOPBACK.has(url.hostname)
+  const loopback = rules.loopbackHttp && isLoopbackHttp(url)
   if (url.protocol !== 'https:' && !loopback) return { problem: 'must be an https: URL' }
   if (url.username || url.password) return { problem: 'must not carry a user name or password' }
   if (other.origin !== url.origin) return { problem: 'must not have a {{placeholder}} before its path' }
@@ -72,7 +76,7 @@ export function originsOf(uris: readonly string[]): string[] {
   for (const uri of uris) {
     try {
       const url = new URL(uri)
-      if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))) out.push(url.origin)
+      if (url.protocol === 'https:' || isLoopbackHttp(url)) out.push(url.origin)
     } catch {
       // not a URL (a custom scheme the parser refuses): no origin
     }

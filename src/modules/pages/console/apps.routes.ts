@@ -13,7 +13,7 @@ import { isBrand, SCOPES } from '../../tenancy/index.ts'
 import { clientView } from '../../oauth/index.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { field } from '../kit.ts'
-import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
+import { refusalOf, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
 import { actionButton, csrfField, notes, textArea, textField } from './layout.ts'
 
 const lines = (value: string) =>
@@ -45,13 +45,16 @@ const scopeBoxes = (legend: string, chosen: readonly string[]) =>
   html`<fieldset><legend>${legend}</legend>
 ${SCOPES.map((s) => html`<label class="choice"><input type="checkbox" name="scopes" value="${s}"${chosen.includes(s) ? html` checked` : ''}> ${s}</label>`)}</fieldset>`
 
+/** What a brand's admin may register (client-limits.ts checkBrandRedirectUris); the platform registers any. */
+const redirectHint = (c: Console, hint: string) => (c.platformAdmin ? hint : `${hint} Only https, on this brand's approved domains.`)
+
 /** The redirect URIs, CORS origins and scopes of a registered app, changed in place (PATCH /oauth/clients/{id}). */
 function editForm(c: Console, base: string, client: OAuthClient): SafeHtml {
   const v = clientView(client)
   const id = `edit-${client.id}`
   return html`<details><summary>Edit ${v.name}</summary>
 <form method="post" action="${base}/edit" class="stack narrow">${csrfField(c.page.csrf)}
-${textArea({ name: 'redirectUris', id: `${id}-redirects`, label: `Redirect URIs of ${v.name}`, value: v.redirectUris.join('\n'), hint: 'One per line (exact match).' })}
+${textArea({ name: 'redirectUris', id: `${id}-redirects`, label: `Redirect URIs of ${v.name}`, value: v.redirectUris.join('\n'), hint: redirectHint(c, 'One per line (exact match).') })}
 ${textArea({ name: 'allowedOrigins', id: `${id}-origins`, label: `CORS origins of ${v.name}`, value: client.allowed_origins?.join('\n') ?? '', hint: 'One per line; empty: the redirect URIs\' origins.' })}
 ${scopeBoxes(`Scopes of ${v.name}`, v.scopes)}
 <button type="submit" class="secondary">Save ${v.name}</button></form></details>`
@@ -61,7 +64,7 @@ function createForm(c: Console): SafeHtml {
   return html`<h2>Register an app</h2>
 <form method="post" action="/console/tenants/${c.tenant.id}/apps" class="stack narrow">${csrfField(c.page.csrf)}
 ${textField({ name: 'name', label: 'App name', value: '', required: true, maxlength: 200 })}
-${textArea({ name: 'redirectUris', label: 'Redirect URIs', value: '', hint: 'One per line: where the sign-in sends its code (exact match).' })}
+${textArea({ name: 'redirectUris', label: 'Redirect URIs', value: '', hint: redirectHint(c, 'One per line: where the sign-in sends its code (exact match).') })}
 ${textArea({ name: 'allowedOrigins', label: 'CORS origins', value: '', hint: 'One per line, like https://app.example; empty: the redirect URIs\' origins.' })}
 <fieldset><legend>Kind</legend>
 <label class="choice"><input type="radio" name="kind" value="public" checked> Public (mobile or browser app, uses PKCE, no secret)</label>
@@ -95,7 +98,7 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const params = { clientId: Type.String({ minLength: 1, maxLength: 100 }) }
   ck.get('/apps', "the tenant's OAuth clients", (c) => show(app, c, {}))
 
-  ck.post('/apps', "register an OAuth client for the tenant (its brand's admins, platform administrators)", async (c, request) => {
+  ck.post('/apps', "register an OAuth client for the tenant (its brand's admins, platform administrators)", (c, request) => onForm(app, c, async () => {
     const origins = lines(field(request, 'allowedOrigins'))
     const { client, secret } = await clients.create(c.actor, {
       name: field(request, 'name').trim().slice(0, 200),
@@ -109,9 +112,9 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       ? html`<div class="notice ok" role="status"><p>${client.name} is registered. Its secret is shown once: keep it now.</p>${copyable('new-secret', 'Client secret', secret)}</div>`
       : html`<p class="notice ok" role="status">${client.name} is registered.</p>`
     return show(app, c, {}, shown)
-  }, view)
+  }), view)
 
-  ck.post('/apps/:clientId/edit', "change a client's redirect URIs, CORS origins and scopes", async (c, request) => {
+  ck.post('/apps/:clientId/edit', "change a client's redirect URIs, CORS origins and scopes", (c, request) => onForm(app, c, async () => {
     const origins = lines(field(request, 'allowedOrigins'))
     const changed = await clients.update(c.actor, await ownClient(app, c, clientParam(request)), {
       redirectUris: lines(field(request, 'redirectUris')),
@@ -119,7 +122,7 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       scopes: scopesOf(request),
     })
     return `${changed.name} is saved.`
-  }, view, params)
+  }), view, params)
 
   ck.post('/apps/:clientId/rotate', "give a confidential client a new secret (shown once)", async (c, request) => {
     const secret = await clients.rotateSecret(c.actor, await ownClient(app, c, clientParam(request)))
@@ -130,6 +133,20 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     await clients.remove(c.actor, await ownClient(app, c, clientParam(request)))
     return 'The app is deleted and every session it opened is ended.'
   }, view, params)
+}
+
+/**
+ * A brand's limits refuse a field with 403 naming it (client-limits.ts: a redirect URI off the
+ * brand's verified origins): shown on the form as a 400 is, since the person can fix it there.
+ */
+async function onForm(app: FastifyInstance, c: Console, act: () => Promise<string | ConsolePage>): Promise<string | ConsolePage> {
+  try {
+    return await act()
+  } catch (error) {
+    const refusal = refusalOf(error, true)
+    if (!refusal || refusal.status !== 403) throw error
+    return { ...(await show(app, c, { error: refusal.error })), status: refusal.status }
+  }
 }
 
 /** A client of this tenant by id; another tenant's (or none) is a 404, as for a missing one. */

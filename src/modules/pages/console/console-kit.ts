@@ -145,10 +145,14 @@ export class ConsoleKit {
   }
 }
 
-/** An input the service refused, as a sentence naming the fields; null for anything else. */
-export function refusalOf(error: unknown): Refusal | null {
+/**
+ * An input the service refused, as a sentence naming the fields; null for anything else.
+ * `fieldForbidden`: a 403 naming fields (a value this person may not give) is such a refusal too.
+ */
+export function refusalOf(error: unknown, fieldForbidden = false): Refusal | null {
   if (!(error instanceof AppError)) return null
-  if (error.statusCode < 400 || error.statusCode >= 500 || [401, 403, 404].includes(error.statusCode)) return null
+  const forbiddenField = fieldForbidden && error.statusCode === 403 && (error.details?.length ?? 0) > 0
+  if (!forbiddenField && (error.statusCode < 400 || error.statusCode >= 500 || [401, 403, 404].includes(error.statusCode))) return null
   const details = (error.details ?? []).map((d) => `${d.field.replace(/^body\./, '')} ${d.message}`)
   return { error: details.length ? `${error.message} ${details.join('; ')}.` : error.message, status: error.statusCode }
 }
