@@ -95,7 +95,12 @@ try {
   const connackS = (performance.now() - connectStart) / 1000
   const failed = connected.reduce((n, c) => n + c.failed, 0)
   if (failed > 0) throw new Error(`${failed} devices could not connect`)
-  await Promise.race([onlineDone, new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${online.size} of ${DEVICES} online after 120 s`)), 120_000))])
+  // the deadline is cleared once all are online: a pending timer would keep the process alive for its 120 s
+  let deadline: NodeJS.Timeout | undefined
+  const tooLate = new Promise((_, reject) => {
+    deadline = setTimeout(() => reject(new Error(`only ${online.size} of ${DEVICES} online after 120 s`)), 120_000)
+  })
+  await Promise.race([onlineDone, tooLate]).finally(() => clearTimeout(deadline))
   const connectS = (performance.now() - connectStart) / 1000
   console.log(`connect: all ${DEVICES} CONNACKed in ${connackS.toFixed(1)} s; all online in Trellis in ${connectS.toFixed(1)} s = ${(connectS / GOALS.connectS).toFixed(2)}x the goal (60 s)`)
 
