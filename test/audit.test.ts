@@ -181,6 +181,24 @@ describe('audit log', () => {
     expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/devices/claim`, headers: admin.headers, payload: { mac, code: 'claim-code-2-on-the-box' } })).statusCode).toBe(201)
   })
 
+  it('deleting a space with its contents releases each claimed device in it: password voided, device.release recorded', async () => {
+    const mac = 'e0:5a:1b:09:00:03'
+    expect((await t.app.inject({ method: 'POST', url: '/devices', headers: platform.headers, payload: { mac, model: '58', claimCode: 'claim-code-3-on-the-box' } })).statusCode).toBe(201)
+    const sensorId = (await t.app.inject({ method: 'POST', url: `/tenants/${brand}/devices/claim`, headers: admin.headers, payload: { mac, code: 'claim-code-3-on-the-box' } })).json().id
+    const hall = (await t.app.inject({ method: 'POST', url: `/tenants/${brand}/spaces`, headers: admin.headers, payload: { name: 'Hall' } })).json().id
+    const room = (await t.app.inject({ method: 'POST', url: `/tenants/${brand}/spaces`, headers: admin.headers, payload: { name: 'Room', parentId: hall } })).json().id
+    expect((await t.app.inject({ method: 'PATCH', url: `/tenants/${brand}/sensors/${sensorId}`, headers: admin.headers, payload: { spaceId: room } })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/sensors/${sensorId}/credentials`, headers: admin.headers })).statusCode).toBe(201)
+    const passwordOf = async () => (await t.db.selectFrom('devices').select('password_hash').where('mac', '=', mac).executeTakeFirstOrThrow()).password_hash
+    expect(await passwordOf()).not.toBeNull()
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/tenants/${brand}/spaces/${hall}?cascade=true`, headers: admin.headers })).statusCode).toBe(204)
+    expect(await passwordOf()).toBeNull()
+    const releases = (await entries(`/tenants/${brand}/audit?action=device.release`)).filter((e: { target: { id: string } }) => e.target.id === mac)
+    expect(releases).toHaveLength(1)
+    expect(releases[0]).toMatchObject({ actor: { kind: 'user', id: String(admin.user.id) }, summary: { values: { sensorId } } })
+  })
+
   it('entries cannot be changed or removed, not even in the database; retention purges them on the clock', async () => {
     await expect(t.db.updateTable('audit_log').set({ action: 'forged' }).execute()).rejects.toThrow(/cannot be changed/)
     const count = async () => Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)

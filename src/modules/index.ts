@@ -45,7 +45,7 @@ import { PageSessions } from './pages/page-sessions.ts'
 import { PlatformStatus } from './pages/platform-status.service.ts'
 import { pagesRoutes } from './pages/pages.routes.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
-import { deleteSensorsInSpaces, spaceHasSensors } from './sensors/sensors.repository.ts'
+import { spaceHasSensors } from './sensors/sensors.repository.ts'
 import { sensorRoutes } from './sensors/sensors.routes.ts'
 import { AlgorithmsService } from './spaces/algorithms.service.ts'
 import { SpacesService } from './spaces/spaces.service.ts'
@@ -137,7 +137,11 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const audit = new AuditLog(db, policy, cursors, clock)
   const settingsHistory = new SettingsHistory(db, policy, cursors, clock, audit)
   const clients = new ClientsService(db, policy, cursors, clock, audit, linkRules, () => cors.invalidate())
-  const spaces = new SpacesService(db, cursors, policy, clock, { hasSensors: spaceHasSensors, deleteSensorsIn: deleteSensorsInSpaces })
+  const sensors = new SensorsService(db, cursors, policy, clock, audit, (trx, deviceRef) => updateDevice(trx, deviceRef, { password_hash: null }, clock.now()))
+  const spaces = new SpacesService(db, cursors, policy, clock, {
+    hasSensors: spaceHasSensors,
+    deleteSensorsIn: (trx, spaceIds, actor) => sensors.removeInSpaces(trx, actor, spaceIds),
+  })
   const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
   oauth.registerGrant('password', passwordGrant)
   registerMailDecisions(email, { db, config, log, codeKey, clock })
@@ -188,7 +192,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     passwordless,
     spaces,
     algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock, audit),
-    sensors: new SensorsService(db, cursors, policy, clock, audit, (trx, deviceRef) => updateDevice(trx, deviceRef, { password_hash: null }, clock.now())),
+    sensors,
     accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock, audit),
     schedules: new SchedulesService(db),
     devices,

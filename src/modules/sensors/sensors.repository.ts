@@ -28,9 +28,22 @@ export async function spaceHasSensors(db: Executor, spaceId: number): Promise<bo
   return (await db.selectFrom('sensors').select('id').where('space_id', '=', spaceId).limit(1).executeTakeFirst()) !== undefined
 }
 
-/** Deletes the sensors of the spaces a query (SQL selecting space ids) names (spaces' SpaceContents). */
-export async function deleteSensorsInSpaces(db: Executor, spaceIds: RawBuilder<unknown>): Promise<void> {
-  await db.deleteFrom('sensors').where(sql<boolean>`space_id in (${spaceIds})`).execute()
+/** Deletes the sensors of the spaces a query (SQL selecting space ids) names; returns those that presented a device. */
+export function deleteSensorsInSpaces(db: Executor, spaceIds: RawBuilder<unknown>): Promise<PresentingSensor[]> {
+  return db
+    .deleteFrom('sensors')
+    .where(sql<boolean>`space_id in (${spaceIds})`)
+    .returning(['id', 'tenant_id', 'device_id', 'device_ref'])
+    .execute()
+    .then((rows) => rows.flatMap((r) => (r.device_ref === null ? [] : [{ ...r, device_ref: r.device_ref }])))
+}
+
+/** A deleted sensor that presented a device: what releasing the device needs. */
+export interface PresentingSensor {
+  id: number
+  tenant_id: number
+  device_id: string
+  device_ref: number
 }
 
 /** No sensor presents the device any more. */

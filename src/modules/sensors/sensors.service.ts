@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -10,7 +10,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findSensorType, sensorTypeIdOf, sensorTypeViewOf } from './device-view.ts'
 import { isoTime, isoTimeOrNull } from '../../db/iso-time.ts'
-import { findSensor } from './sensors.repository.ts'
+import { deleteSensorsInSpaces, findSensor, type PresentingSensor } from './sensors.repository.ts'
 import { spaceTenant } from '../spaces/index.ts'
 import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
 
@@ -168,12 +168,24 @@ export class SensorsService {
     const sensor = await this.access(actor, sensorId, scope, 'sensors.write')
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sensors').where('id', '=', sensor.id).execute()
-      if (sensor.device_ref === null) return
-      await this.releaseDevice(trx, sensor.device_ref)
-      // a sensor presenting a device carries its MAC as deviceId, possibly upper-cased (bindLabel's anyCase); MACs are stored lower-case
-      const target = { type: 'device', id: sensor.device_id.toLowerCase() }
-      await this.audit.record(trx, { actor: auditActor(actor), tenantId: sensor.tenant_id, action: 'device.release', target, summary: { values: { sensorId: sensor.id } } })
+      if (sensor.device_ref !== null) await this.released(trx, actor, { ...sensor, device_ref: sensor.device_ref })
     })
+  }
+
+  /**
+   * Deletes the sensors of the spaces the SQL names (a space deleted with its contents, in the
+   * space's transaction); each device one presented is released as remove() releases it.
+   */
+  async removeInSpaces(trx: Executor, actor: Actor, spaceIds: RawBuilder<unknown>): Promise<void> {
+    for (const sensor of await deleteSensorsInSpaces(trx, spaceIds)) await this.released(trx, actor, sensor)
+  }
+
+  /** A device whose sensor went: its issued password voided, and a `device.release` recorded. */
+  private async released(trx: Executor, actor: Actor, sensor: PresentingSensor): Promise<void> {
+    await this.releaseDevice(trx, sensor.device_ref)
+    // a sensor presenting a device carries its MAC as deviceId, possibly upper-cased (bindLabel's anyCase); MACs are stored lower-case
+    const target = { type: 'device', id: sensor.device_id.toLowerCase() }
+    await this.audit.record(trx, { actor: auditActor(actor), tenantId: sensor.tenant_id, action: 'device.release', target, summary: { values: { sensorId: sensor.id } } })
   }
 
   private listQuery(filter: TenantFilter, filters: SensorFilters) {

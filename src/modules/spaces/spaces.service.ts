@@ -31,12 +31,12 @@ const PLAIN_LIST_MAX = 100
 
 /**
  * What a space holds that other modules own: its sensors (the sensors module, above this one,
- * passes these in through the wiring: spaceHasSensors, deleteSensorsInSpaces).
+ * passes these in through the wiring: spaceHasSensors, SensorsService.removeInSpaces).
  */
 export interface SpaceContents {
   hasSensors(db: Executor, spaceId: number): Promise<boolean>
-  /** Deletes the sensors of the spaces the SQL names (it selects their ids). */
-  deleteSensorsIn(db: Executor, spaceIds: RawBuilder<unknown>): Promise<void>
+  /** Deletes the sensors of the spaces the SQL names (it selects their ids), releasing the devices they presented, for the actor. */
+  deleteSensorsIn(db: Executor, spaceIds: RawBuilder<unknown>, actor: Actor): Promise<void>
 }
 
 /** The tenant of a space, or undefined when there is none. */
@@ -123,7 +123,7 @@ export class SpacesService {
           throw appErrors.space_not_empty()
         }
       }
-      await this.contents.deleteSensorsIn(trx, tree)
+      await this.contents.deleteSensorsIn(trx, tree, actor)
       await trx.deleteFrom('spaces').where(sql<boolean>`id in (${tree})`).execute()
     })
   }
