@@ -194,7 +194,7 @@ describe('audit log', () => {
 
     expect((await t.app.inject({ method: 'DELETE', url: `/tenants/${brand}/spaces/${hall}?cascade=true`, headers: admin.headers })).statusCode).toBe(204)
     expect(await passwordOf()).toBeNull()
-    const releases = (await entries(`/tenants/${brand}/audit?action=device.release`)).filter((e: { target: { id: string } }) => e.target.id === mac)
+    const releases = (await entries(`/tenants/${brand}/audit?action=device.release`)).filter((e) => e.target.id === mac)
     expect(releases).toHaveLength(1)
     expect(releases[0]).toMatchObject({ actor: { kind: 'user', id: String(admin.user.id) }, summary: { values: { sensorId } } })
   })
