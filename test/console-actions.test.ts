@@ -8,18 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
-import { createActor, listeningTestApp, uniqueEmail, type TestApp } from './helpers.ts'
-import { consoleWorld, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { createActor, uniqueEmail, type TestApp } from './helpers.ts'
+import { consoleTestbed, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 
 let t: TestApp
 let base: string
 let w: ConsoleWorld
 
 beforeAll(async () => {
-  const listening = await listeningTestApp()
-  t = listening
-  base = listening.base
-  w = await consoleWorld(t)
+  ;({ t, base, w } = await consoleTestbed())
 })
 afterAll(async () => t?.close())
 

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { createActor, listeningTestApp, type TestApp } from './helpers.ts'
-import { consoleWorld, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { createActor, type TestApp } from './helpers.ts'
+import { consoleTestbed, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 import { createFan } from './device-helpers.ts'
 import { createClient } from './login-helpers.ts'
 
@@ -18,12 +18,7 @@ let base: string
 let w: ConsoleWorld
 
 beforeAll(async () => {
-  const listening = await listeningTestApp()
-  t = listening
-  base = listening.base
-  w = await consoleWorld(t)
-  // the platform approved the brand's server domain (a brand admin's app may send codes only there)
-  await t.app.services.tenants.update(OPERATOR, w.brandId, { linkDomains: ['srv.acme.example'] })
+  ;({ t, base, w } = await consoleTestbed(['srv.acme.example']))
 })
 afterAll(async () => t?.close())
 

@@ -13,12 +13,11 @@ import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
-import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { uniqueEmail, type Actor, type TestApp, listeningTestApp } from './helpers.ts'
+import { uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { launchBrowser, snapshot } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
 import { PageClient } from './page-client.ts'
-import { consoleWorld, newestMail, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, newestMail, type ConsoleWorld } from './console-helpers.ts'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -33,12 +32,7 @@ let fan: { sensorId: number; mac: string; password: string }
 const cspErrors: string[] = []
 
 beforeAll(async () => {
-  const listening = await listeningTestApp()
-  t = listening
-  base = listening.base
-  w = await consoleWorld(t)
-  // the platform approves the brand's app domain: a brand admin's app may send codes only there
-  await t.app.services.tenants.update(OPERATOR, w.brandId, { linkDomains: ['app.acme.example'] })
+  ;({ t, base, w } = await consoleTestbed(['app.acme.example']))
   fan = await createFan(t, w.brandId, w.admin)
   browser = await launchBrowser()
   context = browser.context

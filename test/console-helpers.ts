@@ -1,7 +1,7 @@
 /** Helpers of the console's tests: a brand with people in it, and signing a browser in. */
 import { expect } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { createActor, type Actor, type TestApp } from './helpers.ts'
+import { createActor, listeningTestApp, type Actor, type TestApp } from './helpers.ts'
 import { mailSettled } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
 
@@ -24,6 +24,17 @@ export async function consoleWorld(t: TestApp): Promise<ConsoleWorld> {
     member: await createActor(t, { tenantId: brand.id, belongsTo: brand.id, role: 'member' }),
     platformAdmin: await createActor(t, { platformAdmin: true }),
   }
+}
+
+/**
+ * A listening app with the console's world in it; `linkDomains`: the domains the platform
+ * approved for the brand (a brand admin's app may send codes only there).
+ */
+export async function consoleTestbed(linkDomains: string[] = []): Promise<{ t: TestApp; base: string; w: ConsoleWorld }> {
+  const t = await listeningTestApp()
+  const w = await consoleWorld(t)
+  if (linkDomains.length) await t.app.services.tenants.update(OPERATOR, w.brandId, { linkDomains })
+  return { t, base: t.base, w }
 }
 
 /** The newest mail to an address, once the outbox has settled. */

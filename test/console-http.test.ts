@@ -6,9 +6,9 @@
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, listeningTestApp } from './helpers.ts'
+import type { TestApp } from './helpers.ts'
 import { PageClient } from './page-client.ts'
-import { consoleWorld, csrfOf, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, csrfOf, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
 import { createFan } from './device-helpers.ts'
 
 let t: TestApp
@@ -19,10 +19,7 @@ let fanSensor: number
 const PAGES = ['', '/brand', '/emails', '/emails/passwordReset', '/emails/passwordlessLogin', '/people', '/customers', '/apps', '/devices', '/audit']
 
 beforeAll(async () => {
-  const listening = await listeningTestApp()
-  t = listening
-  base = listening.base
-  w = await consoleWorld(t)
+  ;({ t, base, w } = await consoleTestbed())
   fanSensor = (await createFan(t, w.otherId, w.platformAdmin)).sensorId
 })
 afterAll(async () => t?.close())

@@ -15,7 +15,7 @@
  * Keys are SHA-256 hashed, so Redis never holds email addresses or IPs in clear.
  *
  * The one exception to the injected clock (lib/clock.ts): the library's memory store and its
- * buckets' expiry read Date.now() themselves and take no clock, so limits follow the wall clock.
+ * buckets' expiry read the system time themselves and take no clock, so limits follow the wall clock.
  */
 import { createHash } from 'node:crypto'
 import { systemClock } from './clock.ts'
