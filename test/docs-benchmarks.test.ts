@@ -44,7 +44,7 @@ describe.skipIf(process.env.DOCS_BENCHMARKS !== '1')('docs/benchmarks.md, as wri
   it.each(blocks.map((body, i) => ({ i, body })))('block $i runs to the end and every benchmark prints its figures', async ({ body }) => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...SMALL }
     delete env.npm_config_prefix
-    const result = await bash(body, env)
+    const result = await bash(body, env, 1_100_000)
     // bench:timing (the block's last command) exits 1 when its verdict is NO: at 20 requests on a
     // busy machine that is noise, a measurement and not a breakage; anything else must exit 0
     const timingVerdict = result.code === 1 && /Every difference under [\d.]+ ms: NO\n*$/.test(result.stdout)

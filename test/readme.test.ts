@@ -91,8 +91,8 @@ describe('README', () => {
     })
 
     const script = `${shBlock('## The `trellis` command')}\necho "RESULT $BACKEND_ID $BACKEND_SECRET"\n`
-    const result = await bash(script, baseEnv(port, databaseUrl))
-    expect(result.code, result.stderr).toBe(0)
+    const result = await bash(script, baseEnv(port, databaseUrl), 480_000)
+    expect(result.code, `${result.timedOut ? 'timed out\n' : ''}${result.stderr.slice(-4000)}`).toBe(0)
     expect(result.stdout.match(/"access_token"/g)).toHaveLength(2)
     const [, id, secret] = /RESULT (\S+) (\S+)/.exec(result.stdout) ?? []
     expect(await clientCredentials(port, id!, secret!)).toBe(200)

@@ -14,20 +14,49 @@ export function shBlock(text: string, heading: string): string {
   return match[1]
 }
 
-/** Runs `script` from the repository, as a reader would paste it into a terminal there. */
-export function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs `script` from the repository, as a reader would paste it into a terminal there. After
+ * `deadlineMs` the script and everything it started are killed and the answer says so
+ * (`timedOut`), so a block that waits forever fails with its output instead of hanging the
+ * test until the runner's timeout, which shows nothing.
+ */
+export function bash(script: string, env: NodeJS.ProcessEnv, deadlineMs = 100_000): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   // from a file, as a terminal holds it: the script's text is not in the shell's command line,
   // where `pkill -f` in the script would find it
   const dir = mkdtempSync(join(tmpdir(), 'trellis-sh-'))
   const file = join(dir, 'script.sh')
   writeFileSync(file, script)
-  const child = spawn('bash', ['-euo', 'pipefail', file], { cwd: root, env })
-  child.once('close', () => rmSync(dir, { recursive: true, force: true }))
+  // its own process group, so the deadline reaches what the script started in the background
+  const child = spawn('bash', ['-euo', 'pipefail', file], { cwd: root, env, detached: true })
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // the group is gone already
+    }
+  }
+  let timedOut = false
+  const deadline = setTimeout(() => {
+    timedOut = true
+    killGroup()
+  }, deadlineMs)
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+  // The answer is the script's exit, not its pipes' end: a process it left in the background
+  // holds the pipes open, possibly forever. What it printed before exiting is read for a moment
+  // longer; then what is left of its group is ended.
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
+  return exited.then(async (code) => {
+    clearTimeout(deadline)
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))])
+    killGroup()
+    await closed
+    rmSync(dir, { recursive: true, force: true })
+    return { code, stdout, stderr, timedOut }
+  })
 }
 
 /** The environment of a reader's terminal next to `npm start` on `databaseUrl`. */
@@ -44,11 +73,23 @@ export async function npmStart(port: number, databaseUrl: string, extra: NodeJS.
   let out = ''
   child.stderr.on('data', (c: Buffer) => (out += c.toString()))
   await new Promise<void>((resolve, reject) => {
+    // a start that never says it is running fails here with what it printed, not at the
+    // runner's timeout with nothing
+    const deadline = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`npm start did not say it was running within 120 s: ${out}`))
+    }, 120_000)
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString()
-      if (out.includes('Trellis is running')) resolve()
+      if (out.includes('Trellis is running')) {
+        clearTimeout(deadline)
+        resolve()
+      }
     })
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)))
+    child.once('exit', (code) => {
+      clearTimeout(deadline)
+      reject(new Error(`npm start exited with ${code}: ${out}`))
+    })
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   return {

@@ -101,13 +101,30 @@ export class DeviceSimulator extends EventEmitter {
     void this.publish().catch((err: unknown) => this.listenerCount('error') > 0 && this.emit('error', err))
   }
 
-  /** Offline cleanly: say so, then DISCONNECT (no will message). */
-  async stop(): Promise<void> {
+  /**
+   * Offline cleanly: say so, then DISCONNECT (no will message). Bounded: a broker that does not
+   * acknowledge within `graceMs` (gone, or refusing these credentials since) gets the socket
+   * closed instead, so a stopping simulator never lingers, reconnecting, after its signal.
+   */
+  async stop(graceMs = 3000): Promise<void> {
     if (this.timer) clearInterval(this.timer)
     const client = this.client
     if (!client) return
-    if (client.connected) await client.publishAsync(topics.online(this.mac), OFFLINE, { qos: 1 })
-    await client.endAsync()
+    client.options.reconnectPeriod = 0
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)))
+    const clean = (async () => {
+      if (client.connected) await client.publishAsync(topics.online(this.mac), OFFLINE, { qos: 1 })
+      await client.endAsync()
+    })()
+    try {
+      if ((await Promise.race([clean, late])) === 'late') {
+        clean.catch(() => undefined) // its publish fails once the socket is forced shut
+        await client.endAsync(true)
+      }
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   /** A crash: the socket closes without DISCONNECT, so the broker sends the will message. */
