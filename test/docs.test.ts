@@ -80,7 +80,9 @@ describe('the shell blocks of the README and docs/', () => {
     // traced (set -x), so a block that fails or waits past the deadline shows where it stood
     const strict = 'shopt -s inherit_errexit\nset -x\ncurl() { command curl --fail-with-body -sS "$@"; echo; }\n'
     const result = await bash(`${strict}${guide.join('\n')}\necho GUIDE-DONE\n`, baseEnv(port, databaseUrl, extra), 240_000)
-    const where = `${result.timedOut ? 'timed out after 240 s\n' : ''}trace:\n${result.stderr.slice(-4000)}\nout:\n${result.stdout.slice(-2000)}\nserver:\n${server.out().slice(-3000)}`
+    // what the commands wrote to stderr (a background command's complaint among them), then the trace's end
+    const said = result.stderr.split('\n').filter((line) => !line.startsWith('+')).join('\n')
+    const where = `${result.timedOut ? 'timed out after 240 s\n' : ''}stderr:\n${said.slice(-3000)}\ntrace:\n${result.stderr.slice(-2000)}\nout:\n${result.stdout.slice(-2000)}\nserver:\n${server.out().slice(-3000)}`
     expect(result.code, where).toBe(0)
     expect(result.stdout).toContain('GUIDE-DONE')
     // what the blocks say they show, seen in their answers
