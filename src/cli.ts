@@ -15,9 +15,7 @@ import { COMMANDS, describeError, printMigrationStatus, runCommand } from './cli
 import { emit, type Out } from './cli/output.ts'
 import { commandHelp, helpText, parseCommand, type Parsed } from './cli/registry.ts'
 import { runRemote } from './cli/remote.ts'
-import pino from 'pino'
 import { openSecretBox } from './db/secrets-key.ts'
-import { KeyStore } from './modules/oauth/index.ts'
 import { systemClock } from './lib/clock.ts'
 
 function version(): string {
@@ -61,13 +59,13 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
       return 0
     }
     const migrated = await migrateToLatest(db)
+    // loaded here, not at the top: a command sent to a running server (cli/remote.ts), --help
+    // and --version never need the services, and loading them is most of the CLI's start
+    const [{ KeyStore }, { createServices }, { default: pino }] = await Promise.all([import('./modules/oauth/index.ts'), import('./modules/index.ts'), import('pino')])
     // the commands act through the same services as the server, as the platform operator
     const secretBox = openSecretBox(config)
     const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, systemClock)
     await keys.init()
-    // loaded here, not at the top: a command sent to a running server (cli/remote.ts), --help
-    // and --version never need the services, and loading them is most of the CLI's start
-    const { createServices } = await import('./modules/index.ts')
     const services = await createServices({ db, config, keys, log: pino({ level: 'silent' }), secretBox }, { background: false })
     try {
       await runCommand(parsed, { db, config, out, keys, services, secretBox, migrated })

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { main } from '../src/cli.ts'
 import { runRemote } from '../src/cli/remote.ts'
@@ -45,14 +46,21 @@ afterAll(async () => {
   for (const fn of cleanup) await fn()
 })
 
+/**
+ * The database the commands below share, already migrated: a data directory unpacked from the
+ * run's migrated snapshot (global-setup.ts), or a copy of the PostgreSQL template. Creating and
+ * migrating an empty directory is shown by the lock test below, on a directory of its own.
+ */
 async function target(): Promise<string> {
   if (usingPostgres) {
-    const db: TestDatabase = await createTestDatabase()
+    const db: TestDatabase = await createTestDatabase(undefined, undefined, { migrated: true })
     cleanup.push(() => db.drop())
     return db.url
   }
   const dir = mkdtempSync(join(tmpdir(), 'trellis-cli-'))
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+  const snapshot = inject('pgliteSnapshot')
+  if (snapshot) await (await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(snapshot)]) })).close()
   return `pglite://${dir}`
 }
 
@@ -61,22 +69,23 @@ const shared = target()
 describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, () => {
   it('records it creates are seen by a server started afterwards on the same DATABASE_URL', async () => {
     const url = await shared
+    // the binary writes the directory and exits; the commands after it run as `main`, in this process
     const tenant = await trellisJson(url, ['tenants', 'create', '--name', 'CLI Tenant', '--email-address', 'ops@cli.test'])
     expect(tenant).toMatchObject({ id: expect.any(Number), name: 'CLI Tenant', emailAddress: 'ops@cli.test' })
 
     const client = await trellisJson(url, [
       'clients', 'create', '--name', 'Backend', '--redirect-uri', 'https://app.test/cb', '--redirect-uri', 'myapp://cb',
       '--grant-types', 'authorization_code,refresh_token,client_credentials', '--scopes', 'sensors:read',
-    ])
+    ], trellisHere)
     expect(client.clientId).toEqual(expect.any(String))
     expect(client.clientSecret).toEqual(expect.any(String))
     expect(client.redirectUris).toEqual(['https://app.test/cb', 'myapp://cb'])
 
-    const user = await trellisJson(url, ['users', 'create', '--email', 'Root@CLI.test', '--platform-admin', '--tenant', String(tenant.id), '--role', 'owner'])
+    const user = await trellisJson(url, ['users', 'create', '--email', 'Root@CLI.test', '--platform-admin', '--tenant', String(tenant.id), '--role', 'owner'], trellisHere)
     expect(user).toMatchObject({ email: 'root@cli.test', platformAdmin: true, tenantId: tenant.id, role: 'owner' })
 
-    const first = await trellisJson(url, ['keys', 'rotate'])
-    const second = await trellisJson(url, ['keys', 'rotate'])
+    const first = await trellisJson(url, ['keys', 'rotate'], trellisHere)
+    const second = await trellisJson(url, ['keys', 'rotate'], trellisHere)
 
     const app = await buildApp(testConfig({ DATABASE_URL: url }), { logger: false })
     try {
@@ -97,18 +106,18 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     } finally {
       await app.close()
     }
-  }, 180_000)
+  }, 120_000)
 
-  // four command runs, each a process on the PGlite directory: slow on a loaded machine
+  // the commands' behaviour, run as `main` in this process (exit codes and stderr of the binary: the next test)
   it('imports a tenant and clients under chosen ids and secrets; later generated tenant ids do not collide', { timeout: 120_000 }, async () => {
     const url = await shared
-    const brand = await trellisJson(url, ['tenants', 'create', '--id', '4400', '--name', 'Imported brand', '--signup', 'customers'])
+    const brand = await trellisJson(url, ['tenants', 'create', '--id', '4400', '--name', 'Imported brand', '--signup', 'customers'], trellisHere)
     expect(brand).toMatchObject({ id: 4400, name: 'Imported brand', signup: 'customers' })
     const client = await trellisJson(url, [
       'clients', 'create', '--name', 'Imported app', '--client-id', 'imported-ios-app-0001', '--public',
       '--redirect-uri', 'https://app.test/login/verify', '--redirect-uri', 'https://app.test/auth/#/*',
       '--long-lived-access-tokens', '7776000',
-    ])
+    ], trellisHere)
     expect(client).toMatchObject({ clientId: 'imported-ios-app-0001', public: true, longLivedAccessTokenSeconds: 7776000 })
     const secretDir = mkdtempSync(join(tmpdir(), 'trellis-secret-'))
     cleanup.push(() => rmSync(secretDir, { recursive: true, force: true }))
@@ -116,9 +125,9 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     const confidential = await trellisJson(url, [
       'clients', 'create', '--name', 'Imported backend', '--client-id', 'imported-backend-0001',
       '--redirect-uri', 'https://callback.test/cb', '--client-secret-file', join(secretDir, 'secret'),
-    ])
+    ], trellisHere)
     expect(confidential.clientSecret).toBeUndefined()
-    const taken = await trellis(url, ['tenants', 'create', '--id', '4400', '--name', 'Again']).catch((e) => e)
+    const taken = await trellisHere(url, ['tenants', 'create', '--id', '4400', '--name', 'Again']).catch((e) => e)
     expect(taken.code).toBe(1)
     expect(taken.stderr).toContain('A tenant with id 4400 already exists.')
 

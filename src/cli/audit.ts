@@ -1,5 +1,4 @@
 /** `trellis audit list`: the audit log, newest first, with the API's filters. */
-import { OPERATOR } from '../modules/tenancy/index.ts'
 import { emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -10,6 +9,7 @@ export const auditCommands: Command[] = [
     summary: 'list audit-log entries, newest first (--action client.* for a prefix); --after pages on',
     options: { tenant: { type: 'string' }, action: { type: 'string' }, actor: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' }, after: { type: 'string' } },
     async run(ctx, { values }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined)
       const limit = str('limit') === undefined ? 50 : id(str('limit'), '--limit')
       if (limit > 250) throw new UsageError('--limit must be at most 250')

@@ -1,7 +1,5 @@
 /** `trellis clients create|list|delete|rotate-secret`. */
 import { readFileSync } from 'node:fs'
-import { clientView } from '../modules/oauth/index.ts'
-import { OPERATOR } from '../modules/tenancy/index.ts'
 import { CommandError, emit, id, list, missing, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -27,6 +25,8 @@ export const clientCommands: Command[] = [
       'client-secret-file': { type: 'string' },
     },
     async run(ctx, { values }) {
+      const { clientView } = await import('../modules/oauth/index.ts')
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       if (typeof values.name !== 'string' || !values.name) throw new UsageError('--name is required')
       const longLived = values['long-lived-access-tokens'] as string | undefined
       const secretFile = values['client-secret-file'] as string | undefined
@@ -61,6 +61,8 @@ export const clientCommands: Command[] = [
     summary: 'list OAuth clients (never their secrets)',
     options: {},
     async run(ctx) {
+      const { clientView } = await import('../modules/oauth/index.ts')
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const rows = await ctx.services.clients.all(OPERATOR)
       const clients = rows.map(clientView)
       const human = clients.map((c) => ({ clientId: c.clientId, name: c.name, public: c.public, grantTypes: c.grantTypes.join(',') }))
@@ -74,6 +76,7 @@ export const clientCommands: Command[] = [
     options: {},
     positionals: ['CLIENT_ID'],
     async run(ctx, { positionals }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const clientId = positionals[0]!
       // through the service, so this process's client cache forgets it at once
       await missing(ctx.services.clients.remove(OPERATOR, clientId), `client ${clientId} does not exist`)
@@ -87,6 +90,7 @@ export const clientCommands: Command[] = [
     options: {},
     positionals: ['CLIENT_ID'],
     async run(ctx, { positionals }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const clientId = positionals[0]!
       const client = await missing(ctx.services.clients.get(OPERATOR, clientId), `client ${clientId} does not exist`)
       if (client.is_public) throw new CommandError(`client ${clientId} is public: it has no secret`)

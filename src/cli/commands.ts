@@ -47,6 +47,8 @@ const worker: Command = {
   },
 }
 
+// The command files load the modules' faces inside run(), not at the top: the table alone is what
+// --help, --version and a command sent to a running server need, and the faces were most of its load.
 export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...deviceCommands, ...operationCommands, ...auditCommands, worker]
 
 /** Runs a parsed command; the database is already migrated (except for `migrate` itself). */

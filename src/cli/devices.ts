@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs'
 import type { DeviceInput, RegisterResult } from '../modules/devices/index.ts'
-import { OPERATOR } from '../modules/tenancy/index.ts'
 import { CommandError, emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -81,6 +80,7 @@ export const deviceCommands: Command[] = [
     options: { brand: { type: 'string' } },
     positionals: ['FILE'],
     async run(ctx, { values, positionals }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const file = positionals[0]
       if (!file) throw new UsageError('FILE is required')
       const devices = readDevices(readFileSync(file, 'utf8'))

@@ -1,6 +1,4 @@
 /** `trellis keys rotate|list|retire`. */
-import { REFRESH_MS } from '../modules/oauth/index.ts'
-import { OPERATOR } from '../modules/tenancy/index.ts'
 import { CommandError, emit, table, type Context } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -9,7 +7,11 @@ async function propagate(ctx: Context): Promise<void> {
   await ctx.keys?.reload()
 }
 
-const followUp = `running servers pick it up within ${REFRESH_MS / 1000} seconds`
+/** What a running server does next, in the command's words (the oauth module loaded on use, as below). */
+async function followUp(): Promise<string> {
+  const { REFRESH_MS } = await import('../modules/oauth/index.ts')
+  return `running servers pick it up within ${REFRESH_MS / 1000} seconds`
+}
 
 export const keyCommands: Command[] = [
   {
@@ -18,9 +20,10 @@ export const keyCommands: Command[] = [
     summary: 'add a signing key that signs from now on; older keys keep verifying',
     options: {},
     async run(ctx) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const kid = await ctx.services.signingKeys.rotate(OPERATOR)
       await propagate(ctx)
-      emit(ctx.out, { kid }, `signing key ${kid} added; ${followUp} and sign with it; older keys still verify`)
+      emit(ctx.out, { kid }, `signing key ${kid} added; ${await followUp()} and sign with it; older keys still verify`)
     },
   },
   {
@@ -29,6 +32,7 @@ export const keyCommands: Command[] = [
     summary: 'list signing keys: signing, verifying, or expired (retired and past its last token)',
     options: {},
     async run(ctx) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const keys = (await ctx.services.signingKeys.list(OPERATOR)).map((k) => ({
         kid: k.kid,
         state: k.state,
@@ -45,6 +49,7 @@ export const keyCommands: Command[] = [
     options: {},
     positionals: ['KID'],
     async run(ctx, { positionals }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const kid = positionals[0]!
       const { outcome, verifiesUntil } = await ctx.services.signingKeys.retire(OPERATOR, kid)
       if (outcome === 'unknown') throw new CommandError(`signing key ${kid} does not exist`)
@@ -52,7 +57,7 @@ export const keyCommands: Command[] = [
       if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs: run trellis keys rotate first`)
       await propagate(ctx)
       const until = verifiesUntil.toISOString()
-      emit(ctx.out, { kid, retired: true, verifiesUntil: until }, `signing key ${kid} retired: it no longer signs (${followUp}) and verifies tokens until ${until}`)
+      emit(ctx.out, { kid, retired: true, verifiesUntil: until }, `signing key ${kid} retired: it no longer signs (${await followUp()}) and verifies tokens until ${until}`)
     },
   },
 ]

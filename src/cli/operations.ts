@@ -1,6 +1,4 @@
 /** `trellis outbox list|retry`, `trellis secrets rewrap` and `trellis device simulate`. */
-import { outboxCommand } from '../modules/email/index.ts'
-import { OPERATOR } from '../modules/tenancy/index.ts'
 import { emit, UsageError } from './output.ts'
 import type { Command, Values } from './registry.ts'
 
@@ -22,6 +20,7 @@ export const operationCommands: Command[] = [
     summary: 'outbox messages, newest first (no bodies)',
     options: { status: { type: 'string' }, limit: { type: 'string' } },
     async run(ctx, { values }) {
+      const { outboxCommand } = await import('../modules/email/index.ts')
       await outboxCommand(ctx.db, 'outbox list', words(values, ['status', 'limit'], ctx.out.json), ctx.out, ctx.services.clock)
     },
   },
@@ -32,6 +31,7 @@ export const operationCommands: Command[] = [
     options: { 'all-failed': { type: 'boolean' } },
     variadic: true,
     async run(ctx, { values, positionals }) {
+      const { outboxCommand } = await import('../modules/email/index.ts')
       await outboxCommand(ctx.db, 'outbox retry', [...positionals, ...words(values, ['all-failed'], ctx.out.json)], ctx.out, ctx.services.clock)
     },
   },
@@ -41,6 +41,7 @@ export const operationCommands: Command[] = [
     summary: 'seal every stored secret under SECRETS_KEY (reads SECRETS_KEY_PREVIOUS for the old key)',
     options: {},
     async run(ctx) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const result = await ctx.services.secrets.rewrap(OPERATOR)
       emit(ctx.out, result, `re-sealed under SECRETS_KEY: ${result.signingKeys} signing keys, ${result.appSecrets} app secrets, ${result.outbox} queued messages`)
     },

@@ -1,5 +1,4 @@
 /** `trellis tenants create|list|delete`. */
-import { OPERATOR, tenantView } from '../modules/tenancy/index.ts'
 import { emit, id, missing, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -10,6 +9,7 @@ export const tenantCommands: Command[] = [
     summary: 'create a brand (or, with --parent, a tenant under one); --id imports a tenant apps have built in',
     options: { name: { type: 'string' }, id: { type: 'string' }, 'email-address': { type: 'string' }, parent: { type: 'string' }, signup: { type: 'string' } },
     async run(ctx, { values }) {
+      const { OPERATOR, tenantView } = await import('../modules/tenancy/index.ts')
       if (typeof values.name !== 'string' || !values.name) throw new UsageError('--name is required')
       const signup = (values.signup as string | undefined) ?? 'closed'
       if (signup !== 'closed' && signup !== 'customers' && signup !== 'members') throw new UsageError('--signup must be closed, customers or members')
@@ -29,6 +29,7 @@ export const tenantCommands: Command[] = [
     summary: 'list tenants with their member counts',
     options: {},
     async run(ctx) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const rows = await ctx.services.tenants.withMemberCounts(OPERATOR)
       const tenants = rows.map((t) => ({ id: t.id, name: t.name, emailAddress: t.email_address, members: Number(t.members), createdAt: t.created_at.toISOString() }))
       emit(ctx.out, { tenants }, table(tenants.map(({ createdAt: _c, ...t }) => t), 'no tenants'))
@@ -41,6 +42,7 @@ export const tenantCommands: Command[] = [
     options: {},
     positionals: ['ID'],
     async run(ctx, { positionals }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const tenantId = id(positionals[0], 'ID')
       await missing(ctx.services.tenants.delete(OPERATOR, tenantId), `tenant ${tenantId} does not exist`)
       emit(ctx.out, { id: tenantId, deleted: true }, `tenant ${tenantId} deleted`)

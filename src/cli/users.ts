@@ -1,5 +1,4 @@
 /** `trellis users create|list|delete`. */
-import { OPERATOR } from '../modules/tenancy/index.ts'
 import { emit, id, missing, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
@@ -13,6 +12,7 @@ export const userCommands: Command[] = [
     summary: 'create a confirmed user of the platform (or of a tenant, --belongs-to), optionally a platform admin and a tenant member',
     options: { email: { type: 'string' }, 'platform-admin': { type: 'boolean' }, 'belongs-to': { type: 'string' }, tenant: { type: 'string' }, role: { type: 'string' } },
     async run(ctx, { values }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const email = typeof values.email === 'string' ? values.email : ''
       if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError('--email with a valid address is required')
       const tenantId = values.tenant === undefined ? undefined : id(values.tenant as string, '--tenant')
@@ -43,6 +43,7 @@ export const userCommands: Command[] = [
     summary: 'list users (of one tenant with --tenant)',
     options: { tenant: { type: 'string' } },
     async run(ctx, { values }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const tenantId = values.tenant === undefined ? null : id(values.tenant as string, '--tenant')
       const rows = await ctx.services.accounts.list(OPERATOR, tenantId)
       const users = rows.map((u) => ({
@@ -62,6 +63,7 @@ export const userCommands: Command[] = [
     options: {},
     positionals: ['ID'],
     async run(ctx, { positionals }) {
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const userId = id(positionals[0], 'ID')
       await missing(ctx.services.accounts.deleteUser(OPERATOR, userId), `user ${userId} does not exist`)
       emit(ctx.out, { id: userId, deleted: true }, `user ${userId} deleted`)
