@@ -32,9 +32,11 @@ const MAX_QUEUED = 2000
 const MAX_BATCH = 1000
 /**
  * Statements in flight at once: each device belongs to one lane (by its MAC), so its messages
- * stay in order, and the database works on one lane's batch while the next is gathered.
+ * stay in order; the next batch is gathered while the lane's current one runs. One: part of a
+ * statement's cost is per call, so two lanes (half the batch each) cost PostgreSQL more CPU
+ * per message (bench:devices), which the broker and the bridge need on a small machine.
  */
-const LANES = 2
+const LANES = 1
 
 interface Lane {
   queue: Queued[]
@@ -178,6 +180,9 @@ export class Bridge {
   }
 
   private async flush(lane: Lane): Promise<void> {
+    // an idle lane starts after the packets of the current read from the broker are queued
+    // (mqtt.js hands over one per tick): one batch for them, not one for the first alone
+    await new Promise((resolve) => setImmediate(resolve))
     while (lane.queue.length > 0) {
       const batch = this.take(lane)
       await this.applyBatch(batch).catch((err: unknown) => this.log.error({ err }, 'mqtt bridge: applying messages failed'))

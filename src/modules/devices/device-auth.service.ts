@@ -29,7 +29,7 @@ import type { Device } from '../../db/database.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 import { hashSecret, randomToken, safeEqual, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
-import { normalizeMac, parseTopic } from './payload.ts'
+import { normalizeMac } from './payload.ts'
 
 /**
  * Who a connected client is. `credential` names what it proved (the issued password's hash,
@@ -116,8 +116,10 @@ export class DeviceAuth {
       // wildcards only below the device's own literal prefix; `$share/...`, `#` and `sensor/+/...` never match it
       return topic.startsWith(prefix) && topic.length > prefix.length
     }
-    const parsed = parseTopic(topic)
-    return parsed !== null && parsed.mac === identity.mac && DEVICE_PUBLISHES.has(parsed.channel)
+    // checked on every PUBLISH: `sensor/{its own MAC}/{channel}` by comparison, no parsing
+    // (the MAC is already normalized and no channel holds a `/`)
+    const prefix = `sensor/${identity.mac}/`
+    return topic.startsWith(prefix) && DEVICE_PUBLISHES.has(topic.slice(prefix.length))
   }
 }
 
