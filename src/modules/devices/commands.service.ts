@@ -135,21 +135,29 @@ export class CommandsService {
     return batch.map((_, i) => byOrd.get(i + 1) ?? deviceErrors.notClaimed())
   }
 
-  /** queued -> sent; a command the device already confirmed (a fast device) is answered as it stands. */
+  /**
+   * queued -> sent; a command the device already confirmed (a fast device) is answered as it
+   * stands. The batch takes only the rows no one else holds (SKIP LOCKED): the ingest confirms
+   * many commands in one statement too, and two multi-row updates that wait on each other's
+   * rows deadlock. A row it skipped is moved on its own, as one command alone was before.
+   */
   private async markSent(ids: number[]): Promise<Outcome<DeviceCommand>[]> {
+    const now = this.clock.now()
     const sent = await this.db
       .updateTable('device_commands')
-      .set({ status: 'sent', sent_at: this.clock.now() })
-      .where(sql<boolean>`id = any(${ids}::int[])`)
-      .where('status', '=', 'queued')
+      .set({ status: 'sent', sent_at: now })
+      .where('id', 'in', (eb) => eb.selectFrom('device_commands').select('id').where(sql<boolean>`id = any(${ids}::int[])`).where('status', '=', 'queued').forUpdate().skipLocked())
       .returningAll()
       .execute()
     const found = new Map(sent.map((c) => [c.id, c]))
-    const moved = ids.filter((id) => !found.has(id))
-    if (moved.length) {
-      const rows = await this.db.selectFrom('device_commands').selectAll().where(sql<boolean>`id = any(${moved}::int[])`).execute()
-      for (const row of rows) found.set(row.id, row)
-    }
+    const rest = ids.filter((id) => !found.has(id))
+    await Promise.all(
+      rest.map(async (id) => {
+        const one = await this.db.updateTable('device_commands').set({ status: 'sent', sent_at: now }).where('id', '=', id).where('status', '=', 'queued').returningAll().executeTakeFirst()
+        const row = one ?? (await this.db.selectFrom('device_commands').selectAll().where('id', '=', id).executeTakeFirst())
+        if (row) found.set(id, row)
+      }),
+    )
     return ids.map((id) => found.get(id) ?? notFound('Command'))
   }
 
