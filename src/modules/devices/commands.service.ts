@@ -55,6 +55,14 @@ interface Pending {
 
 type Recorded = DeviceCommand & { mac: string }
 
+/**
+ * PostgreSQL refused the statement (it answered with a SQLSTATE: a sensor deleted meanwhile,
+ * a deadlock victim): its transaction rolled back, so the batch may be written again command by
+ * command. A lost connection has no SQLSTATE and is not retried: its commit may have landed.
+ */
+const refused = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'severity' in error && 'code' in error && typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)
+
 export class CommandsService {
   /**
    * Commands sent at the same moment share their writes: those that arrive while a record is
@@ -62,8 +70,8 @@ export class CommandsService {
    * entries, one commit), and those the broker acknowledged while a `sent` write was in flight
    * are marked sent together. Each caller still gets its own command, or its own error.
    */
-  private readonly recording = new Coalescer<Pending, Recorded>((batch) => this.record(batch))
-  private readonly marking = new Coalescer<number, DeviceCommand>((ids) => this.markSent(ids))
+  private readonly recording = new Coalescer<Pending, Recorded>((batch) => this.record(batch), refused)
+  private readonly marking = new Coalescer<number, DeviceCommand>((ids) => this.markSent(ids), refused)
 
   constructor(
     private readonly db: DB,
