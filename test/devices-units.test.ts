@@ -178,3 +178,55 @@ describe('time-dependent behaviour, with a test clock', () => {
     expect(await revoked.consume(ofRevokedSession.ticket)).toBeNull()
   })
 })
+
+describe('commands sent at the same moment', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ MQTT_EMBEDDED: 'false' })
+  })
+  afterAll(() => t.close())
+
+  it('50 concurrent commands: each recorded once, published once, audited once and answered with its own command; a failure stays its caller’s', async () => {
+    const tenantId = await createTenant(t, 'Fifty fans')
+    const macs = Array.from({ length: 50 }, () => uniqueMac())
+    const sensors = await t.db
+      .insertInto('sensors')
+      .values(macs.map((mac, i) => ({ tenant_id: tenantId, device_id: mac, name: `fan ${i}`, type: '58', metadata: '{}', online: true })))
+      .returningAll()
+      .execute()
+    for (const sensor of sensors) sensor.device_ref = await linkDevice(t.db, sensor)
+    const published: string[] = []
+    const refused = macs[7]!
+    const publisher = {
+      publishCommand: async (mac: string, text: string) => {
+        if (mac === refused) throw new Error('no acknowledgement')
+        published.push(`${mac} ${text}`)
+      },
+    }
+    const commands = new CommandsService(t.db, () => publisher, t.clock, 30, t.app.services.audit)
+    const text = (i: number) => `tune set speed ${(i % 30) + 1}`
+    // the last caller's device record is gone: only that caller hears it
+    const gone = { ...sensors[49]!, device_ref: 2_000_000_000 }
+    // and one sensor is deleted after its caller's access check: its insert fails the batch's statement, the others still go
+    await t.db.deleteFrom('sensors').where('id', '=', sensors[48]!.id).execute()
+    const answers = await Promise.allSettled(sensors.map((s, i) => commands.send(i === 49 ? gone : s, text(i), null)))
+
+    const ok = answers.flatMap((a, i) => (a.status === 'fulfilled' ? [[i, a.value] as const] : []))
+    expect(ok.map(([i]) => i)).toEqual(sensors.map((_, i) => i).filter((i) => i !== 7 && i < 48))
+    for (const [i, command] of ok) expect(command).toMatchObject({ sensor_id: sensors[i]!.id, command: text(i), status: 'sent' })
+    expect(new Set(ok.map(([, c]) => c.id)).size).toBe(47)
+    expect(answers[7]).toMatchObject({ status: 'rejected', reason: { code: 'broker_unavailable' } })
+    expect(answers[49]).toMatchObject({ status: 'rejected', reason: { code: 'device_not_claimed' } })
+    expect(answers[48]?.status).toBe('rejected')
+    expect(published.sort()).toEqual(ok.map(([i]) => `${macs[i]} ${text(i)}`).sort())
+
+    const rows = await t.db.selectFrom('device_commands').select(['id', 'sensor_id', 'command', 'status']).where('tenant_id', '=', tenantId).orderBy('id').execute()
+    expect(rows).toHaveLength(48)
+    const bySensor = new Map(rows.map((r) => [r.sensor_id, r]))
+    expect(bySensor.size).toBe(48)
+    for (const [i, command] of ok) expect(bySensor.get(sensors[i]!.id)).toEqual({ id: command.id, sensor_id: sensors[i]!.id, command: text(i), status: 'sent' })
+    expect(bySensor.get(sensors[7]!.id)).toMatchObject({ command: text(7), status: 'failed' })
+    const audited = await t.db.selectFrom('audit_log').select('target_id').where('tenant_id', '=', tenantId).where('action', '=', 'sensor.command').execute()
+    expect(audited.map((a) => Number(a.target_id)).sort((a, b) => a - b)).toEqual(rows.map((r) => r.sensor_id).sort((a, b) => a - b))
+  })
+})

@@ -35,8 +35,11 @@ export interface AuditSummary {
 }
 
 export interface AuditSink {
-  /** Appends one entry, on `db` (pass the transaction that made the change, so both commit or neither). */
-  record(db: Executor, entry: AuditRecord): Promise<void>
+  /**
+   * Appends one entry, or several in one statement (changes made together in one batch), on
+   * `db` (pass the transaction that made the change, so both commit or neither).
+   */
+  record(db: Executor, entry: AuditRecord | readonly AuditRecord[]): Promise<void>
 }
 
 /** For code paths built without a log (unit tests of a single service). */

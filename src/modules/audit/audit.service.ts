@@ -54,20 +54,25 @@ export class AuditLog implements AuditSink {
     private readonly clock: Clock,
   ) {}
 
-  async record(db: Executor, entry: AuditRecord): Promise<void> {
+  async record(db: Executor, entry: AuditRecord | readonly AuditRecord[]): Promise<void> {
+    const entries: readonly AuditRecord[] = Array.isArray(entry) ? entry : [entry as AuditRecord]
+    if (!entries.length) return
+    const at = this.clock.now()
     await db
       .insertInto('audit_log')
-      .values({
-        at: this.clock.now(),
-        actor_kind: entry.actor.kind,
-        actor_id: entry.actor.id,
-        tenant_id: entry.tenantId,
-        action: entry.action,
-        target_type: entry.target.type,
-        target_id: entry.target.id === null ? null : String(entry.target.id),
-        source_ip: entry.actor.sourceIp,
-        summary: JSON.stringify(entry.summary ?? {}),
-      })
+      .values(
+        entries.map((e) => ({
+          at,
+          actor_kind: e.actor.kind,
+          actor_id: e.actor.id,
+          tenant_id: e.tenantId,
+          action: e.action,
+          target_type: e.target.type,
+          target_id: e.target.id === null ? null : String(e.target.id),
+          source_ip: e.actor.sourceIp,
+          summary: JSON.stringify(e.summary ?? {}),
+        })),
+      )
       .execute()
   }
 

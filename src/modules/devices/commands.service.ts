@@ -12,14 +12,15 @@
  * Takes a sensor already checked by the caller (the route asks the access policy first), and
  * who sent it: the command and its audit entry (`sensor.command`) are recorded together.
  */
+import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
-import type { Executor } from '../../db/executor.ts'
 import type { DeviceCommand, Sensor } from '../../db/database.ts'
 import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from '../sensors/index.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
+import { Coalescer, type Outcome } from '../../lib/coalesce.ts'
 
 export interface CommandPublisher {
   publishCommand(mac: string, text: string): Promise<void>
@@ -42,7 +43,36 @@ export function commandView(c: DeviceCommand, now: Date) {
   }
 }
 
+/** A command checked and ready to record, with what its audit entry says. */
+interface Pending {
+  sensor: Sensor
+  deviceRef: number
+  check: { command: string; key: string; value: number }
+  requestedBy: number | null
+  by: Actor | null
+  created: Date
+}
+
+type Recorded = DeviceCommand & { mac: string }
+
+/**
+ * PostgreSQL refused the statement (it answered with a SQLSTATE: a sensor deleted meanwhile,
+ * a deadlock victim): its transaction rolled back, so the batch may be written again command by
+ * command. A lost connection has no SQLSTATE and is not retried: its commit may have landed.
+ */
+const refused = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'severity' in error && 'code' in error && typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)
+
 export class CommandsService {
+  /**
+   * Commands sent at the same moment share their writes: those that arrive while a record is
+   * in flight are recorded together (one statement for the commands, one for their audit
+   * entries, one commit), and those the broker acknowledged while a `sent` write was in flight
+   * are marked sent together. Each caller still gets its own command, or its own error.
+   */
+  private readonly recording = new Coalescer<Pending, Recorded>((batch) => this.record(batch), refused)
+  private readonly marking = new Coalescer<number, DeviceCommand>((ids) => this.markSent(ids), refused)
+
   constructor(
     private readonly db: DB,
     private readonly publisher: () => CommandPublisher | null,
@@ -65,62 +95,78 @@ export class CommandsService {
     if (!sensor.online) throw appErrors.device_offline()
     const publisher = this.publisher()
     if (!publisher) throw appErrors.broker_unavailable('No MQTT broker is configured.')
-    const created = this.clock.now()
-    const deviceRef = sensor.device_ref
-    // recorded and the device's MAC read in one round trip: nothing is recorded without a device
-    const row = await this.db.transaction().execute(async (trx) => {
-      const inserted = await this.insert(trx, sensor, deviceRef, check, requestedBy, created)
-      if (!inserted) return undefined
-      const summary = summarize({ command: inserted.command }, ['command'])
-      await this.audit.record(trx, { actor: auditActor(by ?? OPERATOR), tenantId: sensor.tenant_id, action: 'sensor.command', target: { type: 'sensor', id: sensor.id }, summary })
-      return inserted
-    })
-    if (!row) throw deviceErrors.notClaimed()
-    const access = { mac: row.mac }
+    const row = await this.recording.run({ sensor, deviceRef: sensor.device_ref, check, requestedBy, by, created: this.clock.now() })
     try {
-      await publisher.publishCommand(access.mac, check.command)
+      await publisher.publishCommand(row.mac, check.command)
     } catch {
       await this.db.updateTable('device_commands').set({ status: 'failed' }).where('id', '=', row.id).execute()
       throw appErrors.broker_unavailable('The MQTT broker did not accept the command; try again.')
     }
-    // the device may already have confirmed it (a fast device): only move queued -> sent
-    return this.db
-      .updateTable('device_commands')
-      .set({ status: 'sent', sent_at: this.clock.now() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'queued')
-      .returningAll()
-      .executeTakeFirst()
-      .then(async (sent) => sent ?? (await this.get(sensor.id, row.id)))
+    return this.marking.run(row.id)
   }
 
-  private insert(db: Executor, sensor: Sensor, deviceRef: number, check: { command: string; key: string; value: number }, requestedBy: number | null, created: Date) {
-    return db
-      .with('d', (db) => db.selectFrom('devices').select('mac').where('id', '=', deviceRef))
-      .with('ins', (db) =>
-        db
-          .insertInto('device_commands')
-          .columns(['sensor_id', 'tenant_id', 'command', 'key', 'value', 'requested_by', 'created_at', 'expires_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('d')
-              .select([
-                eb.val(sensor.id).as('sensor_id'),
-                eb.val(sensor.tenant_id).as('tenant_id'),
-                eb.val(check.command).as('command'),
-                eb.val(check.key).as('key'),
-                eb.val(check.value).as('value'),
-                eb.val(requestedBy).as('requested_by'),
-                eb.val(created).as('created_at'),
-                eb.val(new Date(created.getTime() + this.timeoutSeconds * 1000)).as('expires_at'),
-              ]),
-          )
-          .returningAll(),
-      )
-      .selectFrom(['ins', 'd'])
-      .selectAll('ins')
-      .select('d.mac')
-      .executeTakeFirst()
+  /**
+   * Records the batch and reads each device's MAC in one statement: nothing is recorded
+   * without a device (a command whose device is gone answers not claimed), and the audit
+   * entries (`sensor.command`) commit with the commands. Ids are drawn before the insert so
+   * each row is matched to its caller by position, whatever order the insert returns.
+   */
+  private async record(batch: Pending[]): Promise<Outcome<Recorded>[]> {
+    const col = <T>(f: (p: Pending) => T) => batch.map(f)
+    const rows = await this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<Recorded & { ord: number }>`
+        with input as materialized (
+          select nextval(pg_get_serial_sequence('device_commands', 'id'))::int as id, t.*, d.mac
+          from unnest(
+            ${col((p) => p.sensor.id)}::int[], ${col((p) => p.sensor.tenant_id)}::int[], ${col((p) => p.check.command)}::text[],
+            ${col((p) => p.check.key)}::text[], ${col((p) => p.check.value)}::int[], ${col((p) => p.requestedBy)}::int[],
+            ${col((p) => p.created)}::timestamptz[], ${col((p) => new Date(p.created.getTime() + this.timeoutSeconds * 1000))}::timestamptz[],
+            ${col((p) => p.deviceRef)}::int[]
+          ) with ordinality as t(sensor_id, tenant_id, command, key, value, requested_by, created_at, expires_at, device_ref, ord)
+          join devices d on d.id = t.device_ref
+        ), ins as (
+          insert into device_commands (id, sensor_id, tenant_id, command, key, value, requested_by, created_at, expires_at)
+          select id, sensor_id, tenant_id, command, key, value, requested_by, created_at, expires_at from input
+          returning *
+        )
+        select ins.*, input.mac, input.ord::int as ord from ins join input using (id)
+      `.execute(trx)
+      const entries = rows.map((r) => {
+        const { sensor, by } = batch[r.ord - 1]!
+        const summary = summarize({ command: r.command }, ['command'])
+        return { actor: auditActor(by ?? OPERATOR), tenantId: sensor.tenant_id, action: 'sensor.command', target: { type: 'sensor', id: sensor.id }, summary }
+      })
+      await this.audit.record(trx, entries)
+      return rows
+    })
+    const byOrd = new Map(rows.map(({ ord, ...row }) => [ord, row]))
+    return batch.map((_, i) => byOrd.get(i + 1) ?? deviceErrors.notClaimed())
+  }
+
+  /**
+   * queued -> sent; a command the device already confirmed (a fast device) is answered as it
+   * stands. The batch takes only the rows no one else holds (SKIP LOCKED): the ingest confirms
+   * many commands in one statement too, and two multi-row updates that wait on each other's
+   * rows deadlock. A row it skipped is moved on its own, as one command alone was before.
+   */
+  private async markSent(ids: number[]): Promise<Outcome<DeviceCommand>[]> {
+    const now = this.clock.now()
+    const sent = await this.db
+      .updateTable('device_commands')
+      .set({ status: 'sent', sent_at: now })
+      .where('id', 'in', (eb) => eb.selectFrom('device_commands').select('id').where(sql<boolean>`id = any(${ids}::int[])`).where('status', '=', 'queued').forUpdate().skipLocked())
+      .returningAll()
+      .execute()
+    const found = new Map(sent.map((c) => [c.id, c]))
+    const rest = ids.filter((id) => !found.has(id))
+    await Promise.all(
+      rest.map(async (id) => {
+        const one = await this.db.updateTable('device_commands').set({ status: 'sent', sent_at: now }).where('id', '=', id).where('status', '=', 'queued').returningAll().executeTakeFirst()
+        const row = one ?? (await this.db.selectFrom('device_commands').selectAll().where('id', '=', id).executeTakeFirst())
+        if (row) found.set(id, row)
+      }),
+    )
+    return ids.map((id) => found.get(id) ?? notFound('Command'))
   }
 
   async get(sensorId: number, commandId: number): Promise<DeviceCommand> {
