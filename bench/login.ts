@@ -85,11 +85,18 @@ async function measureTrellis(
   }
 }
 
-async function measurePlain(args: string[], job: Omit<LoadJob, 'url' | 'connections' | 'seconds' | 'warmupSeconds'> & { path: string }): Promise<LoadFigures> {
+/** A ceiling's load, with its server's and PostgreSQL's CPU per request (warm-up included: a ceiling has nothing to compile). */
+async function measurePlain(args: string[], job: Omit<LoadJob, 'url' | 'connections' | 'seconds' | 'warmupSeconds'> & { path: string }): Promise<{ figures: LoadFigures; perRequest?: Row['perRequest'] }> {
   const server = await spawnServer(args)
   try {
     const { path, ...rest } = job
-    return await runLoad({ ...rest, url: `${server.url}${path}` })
+    const databaseCpuBefore = postgresCpuMs()
+    const figures = await runLoad({ ...rest, url: `${server.url}${path}` })
+    const counts = await server.stop()
+    const databaseCpuAfter = postgresCpuMs()
+    if (!counts || counts.sinceListening.requests === 0) return { figures }
+    const databaseMs = databaseCpuBefore === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpuBefore
+    return { figures, perRequest: perRequest(counts.sinceListening.requests, [], 0, { serverMs: counts.sinceListening.cpuMs, databaseMs }) }
   } finally {
     await server.stop()
   }
@@ -118,6 +125,7 @@ const ratio = (a: number, b: number, of: string) => (b > 0 ? `${(a / b).toFixed(
 
 interface Ceiling {
   figures: NonNullable<Row['figures']>
+  perRequest?: Row['perRequest']
   note?: string
 }
 
@@ -138,11 +146,11 @@ interface Bracketed<T> {
  */
 async function bracket<T>(rows: Row[], title: string, ceiling: () => Promise<Ceiling>, inner: () => Promise<T>): Promise<Bracketed<T>> {
   const first = await ceiling()
-  const before: Row = { workload: `${title}, before`, figures: first.figures, note: first.note }
+  const before: Row = { workload: `${title}, before`, figures: first.figures, perRequest: first.perRequest, note: first.note }
   rows.push(before)
   const result = await inner()
   const second = await ceiling()
-  const after: Row = { workload: `${title}, after`, figures: second.figures, note: second.note }
+  const after: Row = { workload: `${title}, after`, figures: second.figures, perRequest: second.perRequest, note: second.note }
   rows.push(after)
   const [low, high] = [Math.min(first.figures.rps, second.figures.rps), Math.max(first.figures.rps, second.figures.rps)]
   return {
@@ -209,7 +217,7 @@ try {
   }
   const printers: (() => void)[] = []
   if (runs('client-credentials')) {
-    const peer = await bracket(rows, 'node-oidc-provider client_credentials (peer)', async () => ({ figures: await measurePlain(['oidc'], peerJob) }), async () => {
+    const peer = await bracket(rows, 'node-oidc-provider client_credentials (peer)', async () => await measurePlain(['oidc'], peerJob), async () => {
       const measured = await db('Trellis client_credentials', ccJob)
       rows.push(measured.row)
       return measured
@@ -240,8 +248,8 @@ try {
 
   const auth = { authorization: `Bearer ${seeded.token}` }
   if (runs('users-current')) {
-    const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', async () => ({ figures: await measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }) }), () =>
-      bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', async () => ({ figures: await measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }) }), async () => {
+    const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', () => measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }), () =>
+      bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', () => measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }), async () => {
         const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
         rows.push(current.row)
         return current

@@ -158,8 +158,10 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   }
   app.decorate('services', services)
 
-  app.addHook('onRequest', async (request, reply) => {
+  // callback style: every request runs it, and it awaits nothing
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
   registerErrorHandling(app)
   registerJsonDepthLimit(app)

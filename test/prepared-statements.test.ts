@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { prepared } from '../src/db/prepared.ts'
-import { createTestApp, uniqueEmail, usingPostgres, type TestApp } from './helpers.ts'
+import { createActor, createTenant, createTestApp, uniqueEmail, usingPostgres, type TestApp } from './helpers.ts'
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 
 describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
@@ -59,6 +59,21 @@ describe.skipIf(!usingPostgres)('prepared statements on PostgreSQL', () => {
     } finally {
       await plain.close()
     }
+  })
+
+  it('a sensors page prepares its rows and its count, once for every page after it', async () => {
+    const tenantId = await createTenant(t, 'Prepared pages')
+    const member = await createActor(t, { tenantId, role: 'member' })
+    const before = await preparedNames()
+    const pages = []
+    for (let i = 0; i < 2; i++) {
+      const page = await t.app.inject({ method: 'GET', url: `/tenants/${tenantId}/v4/sensors?limit=250`, headers: member.headers })
+      expect(page.statusCode).toBe(200)
+      pages.push(page.json<{ totalCount: number }>())
+    }
+    expect(pages[1]).toEqual(pages[0])
+    const added = (await preparedNames()).filter((name) => !before.includes(name))
+    expect(added.sort()).toEqual(['sensors_page', 'session_actor_in_tenant', 'tenant_counter'])
   })
 
   it('two texts under one marker are two statements, and each text again is the same one', async () => {

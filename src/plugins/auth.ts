@@ -96,7 +96,10 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
   })
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization
-    if (!header || request.routeOptions.config.ownBearer === true) return
+    if (!header) return
+    // a getter that builds an object on each read: read once
+    const { config } = request.routeOptions
+    if (config.ownBearer === true) return
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) {
       if (/^Basic\s/i.test(header)) return // client authentication on the OAuth endpoints
@@ -109,16 +112,22 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
       throw unauthorized('The access token is invalid or expired.')
     }
     // the session check also reads the user's role in the tenant the request names (one round trip)
-    const resolved = await resolve(payload, { profile: request.routeOptions.config.profile === true, tenantId: namedTenant(request) })
+    const resolved = await resolve(payload, { profile: config.profile === true, tenantId: namedTenant(request) })
     if (!resolved) throw unauthorized('The access token has been revoked.')
     // the address goes with the actor as plain input: services record it in the audit log
     request.actor = resolved.actor.kind === 'user' || resolved.actor.kind === 'client' ? { ...resolved.actor, sourceIp: request.ip } : resolved.actor
     request.profile = resolved.profile
   })
-  app.addHook('preHandler', async (request) => {
+  // callback style: it awaits nothing, and every request runs it
+  app.addHook('preHandler', (request, _reply, done) => {
     const alternatives = declaredScopes(request)
-    if (alternatives === null) return
-    if (request.actor.kind === 'anonymous') throw unauthorized()
-    requireAnyOf(policy, request.actor, alternatives)
+    if (alternatives === null) return done()
+    if (request.actor.kind === 'anonymous') return done(unauthorized())
+    try {
+      requireAnyOf(policy, request.actor, alternatives)
+    } catch (error) {
+      return done(error as Error)
+    }
+    done()
   })
 }

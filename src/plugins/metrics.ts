@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify'
 import { sha256 } from '../lib/crypto.ts'
 import { unauthorized } from '../lib/errors.ts'
 import { collectDefaultMetrics, Histogram, type Registry } from 'prom-client'
@@ -47,13 +47,17 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): Regi
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   })
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url === '/auth/oauth2/token' && request.method === 'POST') {
-      metrics.tokenGrants.inc({ grant_type: grantType(request), outcome: grantOutcome(reply.statusCode, payload) })
-    }
-    return payload
+  // grants are counted on the token route only: a hook of that route, not one every request runs
+  const countGrant: onSendHookHandler = (request, reply, payload, done) => {
+    metrics.tokenGrants.inc({ grant_type: grantType(request), outcome: grantOutcome(reply.statusCode, payload) })
+    done(null, payload)
+  }
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/auth/oauth2/token' || ![route.method].flat().includes('POST')) return
+    route.onSend = [...[route.onSend ?? []].flat(), countGrant]
   })
-  app.addHook('onResponse', async (request, reply) => {
+  // callback style: a hook every request runs, without a promise of its own
+  app.addHook('onResponse', (request, reply, done) => {
     // the route pattern, never the raw URL, so ids do not explode label cardinality
     const route = request.routeOptions.url ?? 'unmatched'
     duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
@@ -61,6 +65,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): Regi
     if (reply.statusCode === 200 && request.method === 'POST' && route.endsWith('/auth/passwordlessLogin/code')) {
       metrics.loginCodesRequested.inc()
     }
+    done()
   })
   const { token, port, host } = app.config.metrics
   // on the public port only with a token: figures about traffic and queues are for the operator

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/connect.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Database, Sensor } from '../../db/database.ts'
@@ -192,9 +193,13 @@ export class SensorsService {
     return this.filtered(this.db.selectFrom('sensors').selectAll(), filter, filters)
   }
 
-  /** A page's rows: the view's columns only (not the device's raw state), timestamps as text. */
+  /**
+   * A page's rows: the view's columns only (not the device's raw state), timestamps as text.
+   * Prepared (db/prepared.ts): its columns are named, and its texts are few (one per filter
+   * shape and direction), so each connection plans them once, not on every page.
+   */
   private pageQuery(filter: TenantFilter, filters: SensorFilters) {
-    const columns = this.db.selectFrom('sensors').select(VIEW_COLUMNS).select([isoTime('created_at'), isoTime('updated_at'), isoTimeOrNull('last_seen_at')])
+    const columns = this.db.selectFrom('sensors').modifyFront(prepared('sensors_page')).select(VIEW_COLUMNS).select([isoTime('created_at'), isoTime('updated_at'), isoTimeOrNull('last_seen_at')])
     return this.filtered(columns, filter, filters)
   }
 

@@ -46,7 +46,8 @@ export interface SessionUser {
   username?: string
   display_name?: string | null
   locale?: string | null
-  email_confirmed_at?: Date | null
+  /** Whether the address is confirmed (the profile shows no more; a boolean, so no timestamp is parsed per request). */
+  email_confirmed?: boolean
   tenants?: ProfileTenant[]
 }
 
@@ -112,7 +113,7 @@ export class SessionsService {
         username: row.username,
         email: row.email,
         displayName: row.display_name ?? null,
-        emailConfirmed: (row.email_confirmed_at ?? null) !== null,
+        emailConfirmed: row.email_confirmed === true,
         tenants: row.tenants ?? [],
         tenantId: row.tenant_id,
         locale: row.locale ?? null,

@@ -7,6 +7,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/connect.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { Database } from '../../db/database.ts'
 import { APP_CODE, AppError, notFound } from '../../lib/errors.ts'
 import type { KeysetSource } from '../../lib/pagination.ts'
@@ -81,9 +82,12 @@ export function whereTenant<T extends TenantOwned, O>(
   )
 }
 
-/** totalCount from the trigger-kept counters: a primary-key read per tenant, never a row count. */
+/**
+ * totalCount from the trigger-kept counters: a primary-key read per tenant, never a row count.
+ * Prepared (db/prepared.ts): every list page asks it, in one text per filter shape.
+ */
 export async function counted(db: DB, filter: TenantFilter, counter: string): Promise<number> {
-  const row = await whereTenant(db.selectFrom('tenant_counters'), filter)
+  const row = await whereTenant(db.selectFrom('tenant_counters').modifyFront(prepared('tenant_counter')), filter)
     .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
     .where('counter', '=', counter)
     .executeTakeFirst()

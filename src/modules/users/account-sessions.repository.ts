@@ -46,7 +46,7 @@ function sessionQuery(db: Executor, profile: boolean, inTenant: boolean): Compil
         'users.username',
         'users.display_name',
         'users.locale',
-        'users.email_confirmed_at',
+        sql<boolean>`users.email_confirmed_at is not null`.as('email_confirmed'),
         sql<ProfileTenant[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role, 'parentTenantId', t.parent_tenant_id) order by t.id), '[]'::json)
           from memberships m join tenants t on t.id = m.tenant_id where m.user_id = users.id)`.as('tenants'),
       ]),
