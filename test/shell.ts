@@ -51,7 +51,7 @@ export function bash(script: string, env: NodeJS.ProcessEnv, deadlineMs = 100_00
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
   return exited.then(async (code) => {
     clearTimeout(deadline)
-    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))])
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500))])
     killGroup()
     await closed
     rmSync(dir, { recursive: true, force: true })
