@@ -3,12 +3,13 @@
  * call's answer, which comes after the command is recorded, published at QoS 1 and
  * acknowledged by the broker), sequential and concurrent, next to the broker's own hop
  * in the same run: a client publishing the same command at QoS 1 straight to the device.
+ * The callers and the simulated devices run in their own process (./devices-commands-load.ts),
+ * so that their work is not on the event loop of the app they measure.
  */
-import type { EventEmitter } from 'node:events'
-import mqtt, { type IClientOptions } from 'mqtt'
-import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
-import { noDelay } from '../src/modules/devices/sockets.ts'
-import { topics } from '../src/modules/devices/payload.ts'
+import { spawn } from 'node:child_process'
+import { text } from 'node:stream/consumers'
+import { fileURLToPath } from 'node:url'
+import type { IClientOptions } from 'mqtt'
 
 export interface Percentiles {
   p50: number
@@ -24,14 +25,14 @@ export interface CommandFigures {
   hop: Percentiles
 }
 
+/** What the load process is handed, as JSON on its stdin. */
 export interface CommandSetup {
   apiUrl: string
   token: string
   brokerUrl: string
   /** how the hop's client connects (the embedded broker lets only the bridge's credentials publish commands) */
-  hopOptions: IClientOptions
+  hopOptions: Pick<IClientOptions, 'username' | 'password'>
   devices: { sensorId: number; mac: string; password?: string }[]
-  bridgeEvents: EventEmitter
   count: number
 }
 
@@ -41,69 +42,18 @@ export function percentiles(values: number[]): Percentiles {
   return { p50: at(0.5), p99: at(0.99) }
 }
 
-async function startDevices(setup: CommandSetup): Promise<DeviceSimulator[]> {
-  return Promise.all(
-    setup.devices.map(async ({ mac, password }) => {
-      const sim = new DeviceSimulator({ url: setup.brokerUrl, deviceId: mac, intervalMs: 600_000, ...(password ? { password } : {}) })
-      const online = new Promise<void>((resolve) => {
-        const listener = (e: { mac: string; channel: string }) => {
-          if (e.mac === mac && e.channel === 'online') {
-            setup.bridgeEvents.off('state', listener)
-            resolve()
-          }
-        }
-        setup.bridgeEvents.on('state', listener)
-      })
-      await sim.start()
-      await online
-      return sim
-    }),
-  )
-}
-
-/** One command through the API; resolves with [ms to the device, ms to the answer]. */
-async function command(setup: CommandSetup, sim: DeviceSimulator, sensorId: number, n: number): Promise<[number, number]> {
-  const start = performance.now()
-  const received = new Promise<number>((resolve) => sim.once('command', () => resolve(performance.now() - start)))
-  const res = await fetch(`${setup.apiUrl}/sensors/${sensorId}/command`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${setup.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ command: `tune set speed ${(n % 30) + 1}` }),
-  })
-  const body = await res.text()
-  const answered = performance.now() - start
-  if (res.status !== 200) throw new Error(`command: ${res.status} ${body}`)
-  return [await received, answered]
-}
-
-async function hop(setup: CommandSetup, sim: DeviceSimulator): Promise<Percentiles> {
-  const client = await mqtt.connectAsync(setup.brokerUrl, { protocolVersion: 4, clean: true, ...setup.hopOptions })
-  noDelay(client)
-  const times: number[] = []
-  for (let i = 0; i < setup.count; i++) {
-    const start = performance.now()
-    const received = new Promise<number>((resolve) => sim.once('command', () => resolve(performance.now() - start)))
-    await client.publishAsync(topics.command(sim.mac), `tune set speed ${(i % 30) + 1}`, { qos: 1 })
-    times.push(await received)
-  }
-  await client.endAsync()
-  return percentiles(times)
-}
-
+/** Runs the load process on `setup` (on stdin, not argv: it holds a token and passwords) and returns its figures. */
 export async function measureCommands(setup: CommandSetup): Promise<CommandFigures> {
-  const sims = await startDevices(setup)
-  try {
-    const [first] = setup.devices
-    const sequential: [number, number][] = []
-    for (let i = 0; i < setup.count; i++) sequential.push(await command(setup, sims[0]!, first!.sensorId, i))
-    const concurrent: [number, number][] = []
-    // waves of one command per device, all in flight at once, until `count` commands
-    for (let sent = 0; sent < setup.count; sent += sims.length) {
-      concurrent.push(...(await Promise.all(sims.map((sim, i) => command(setup, sim, setup.devices[i]!.sensorId, sent + i)))))
-    }
-    const split = (rows: [number, number][]) => ({ device: percentiles(rows.map((r) => r[0])), answer: percentiles(rows.map((r) => r[1])) })
-    return { sequential: split(sequential), concurrent: split(concurrent), hop: await hop(setup, sims[0]!) }
-  } finally {
-    await Promise.all(sims.map((sim) => sim.stop()))
-  }
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./devices-commands-load.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', resolve)
+  })
+  const output = text(child.stdout)
+  child.stdin.end(JSON.stringify(setup))
+  const [code, out] = await Promise.all([exited, output])
+  if (code !== 0) throw new Error(`the command load process exited with ${code}`)
+  return JSON.parse(out) as CommandFigures
 }

@@ -9,7 +9,8 @@
  *     run on fresh devices; after each run every device's latestData, online and history
  *     are checked against the messages it sent;
  *  2. commands: REST call -> device and -> answer, sequential and concurrent, next to the
- *     broker's own hop (./devices-commands.ts).
+ *     broker's own hop (./devices-commands.ts), the callers and the devices in a process
+ *     of their own.
  * The publisher runs in its own process, in rounds of BENCH_ROUND messages (each round is
  * sent when the previous one has been consumed), so Mosquitto's queue limit (1000 per
  * client) never drops a message and both sides see exactly the same load.
@@ -157,7 +158,6 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
   const { app, url: apiUrl } = await startApp(database.url, env)
   try {
     const brokerUrl = target.embedded ? app.services.devices.broker!.url : target.url!
-    app.services.devices.bridge!.events.setMaxListeners(0)
     const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench' })
     const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
     await addMembership(app.db, tenant.id, user.id, 'admin')
@@ -176,7 +176,7 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
     const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: SCOPES.join(' '), sessionId })
     const devices = fleet!.sensors.slice(0, CONCURRENCY).map((s, i) => ({ sensorId: s.id, mac: s.mac, ...(fleet!.passwords ? { password: fleet!.passwords[i]! } : {}) }))
     const hopOptions = target.embedded ? { ...app.services.devices.auth.bridge } : {}
-    const commands = await measureCommands({ apiUrl, token, brokerUrl, hopOptions, devices, bridgeEvents: app.services.devices.bridge!.events, count: COMMANDS })
+    const commands = await measureCommands({ apiUrl, token, brokerUrl, hopOptions, devices, count: COMMANDS })
     return { name: target.name, baseline, trellis, commands }
   } finally {
     await app.close()
