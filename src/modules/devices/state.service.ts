@@ -9,6 +9,7 @@
  */
 import { sql } from 'kysely'
 import type { Clock } from '../../lib/clock.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { DB } from '../../db/connect.ts'
 import type { CursorCodec, KeysetSource, PageQuery } from '../../lib/pagination.ts'
 import { paginate } from '../../lib/pagination.ts'
@@ -97,7 +98,9 @@ export class StateService {
     if (items.length === 0) return []
     const t = this.clock.now()
     const { rows, counts } = batchRows(items)
-    const result = await sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: string }>`
+    // prepared: its text is fixed (the batch is one jsonb parameter), and planning it (about
+    // 1.6 ms) cost more than running a batch of a few dozen messages
+    const result = await sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: string }>`${prepared('apply_states')}
       with m as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(i int, mac text, fd jsonb, raw jsonb, first boolean, last boolean, changed boolean)
         -- this statement's commit does not wait for the disk: the broker acknowledged these
