@@ -39,19 +39,24 @@ export class Coalescer<I, O> {
 
   private async drain(): Promise<void> {
     this.writing = true
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, this.max)
-      let outcomes: Outcome<O>[]
-      try {
-        outcomes = await this.write(batch.map((w) => w.item))
-      } catch (err) {
-        if (batch.length > 1 && this.alone(err)) await Promise.all(batch.map((w) => this.write([w.item]).then((one) => this.answer([w], one), w.reject)))
-        else for (const w of batch) w.reject(err)
-        continue
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, this.max)
+        let outcomes: Outcome<O>[]
+        try {
+          outcomes = await this.write(batch.map((w) => w.item))
+        } catch (err) {
+          const again = batch.length > 1 && this.alone(err)
+          if (again) await Promise.all(batch.map((w) => Promise.resolve().then(() => this.write([w.item])).then((one) => this.answer([w], one), w.reject)))
+          else for (const w of batch) w.reject(err)
+          continue
+        }
+        this.answer(batch, outcomes)
       }
-      this.answer(batch, outcomes)
+    } finally {
+      // whatever happened, the next caller starts a drain of its own
+      this.writing = false
     }
-    this.writing = false
   }
 
   private answer(batch: Waiting<I, O>[], outcomes: Outcome<O>[]): void {

@@ -114,6 +114,10 @@ export class CommandsService {
   private async record(batch: Pending[]): Promise<Outcome<Recorded>[]> {
     const col = <T>(f: (p: Pending) => T) => batch.map(f)
     const rows = await this.db.transaction().execute(async (trx) => {
+      // one batch is every sender's: a row lock held elsewhere (a tenant's cascading delete)
+      // fails it after a bounded wait, and the batch is retried command by command, so only the
+      // blocked sender waits and fails, never the queue behind it
+      await sql`set local lock_timeout = '2s'`.execute(trx)
       const { rows } = await sql<Recorded & { ord: number }>`
         with input as materialized (
           select nextval(pg_get_serial_sequence('device_commands', 'id'))::int as id, t.*, d.mac
@@ -126,7 +130,8 @@ export class CommandsService {
           join devices d on d.id = t.device_ref
         ), ins as (
           insert into device_commands (id, sensor_id, tenant_id, command, key, value, requested_by, created_at, expires_at)
-          select id, sensor_id, tenant_id, command, key, value, requested_by, created_at, expires_at from input
+          -- rows in sensor order, so two batches (or a batch and a delete) lock sensors in one order
+          select id, sensor_id, tenant_id, command, key, value, requested_by, created_at, expires_at from input order by sensor_id, id
           returning *
         )
         select ins.*, input.mac, input.ord::int as ord from ins join input using (id)
