@@ -47,13 +47,23 @@ export function bash(script: string, env: NodeJS.ProcessEnv, deadlineMs = 100_00
   // The answer is the script's exit, not its pipes' end: a process it left in the background
   // holds the pipes open, possibly forever. What it printed before exiting is read for a moment
   // longer; then what is left of its group is ended.
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code))
+    child.once('error', (error) => {
+      stderr += `${error.message}\n`
+      resolve(null)
+    })
+  })
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
+  const moment = () => new Promise((resolve) => setTimeout(resolve, 500))
   return exited.then(async (code) => {
     clearTimeout(deadline)
-    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500))])
+    await Promise.race([closed, moment()])
     killGroup()
-    await closed
+    // a descendant that left the group may still hold the pipes: stop reading them
+    await Promise.race([closed, moment()])
+    child.stdout.destroy()
+    child.stderr.destroy()
     rmSync(dir, { recursive: true, force: true })
     return { code, stdout, stderr, timedOut }
   })
@@ -69,14 +79,15 @@ export function baseEnv(port: number, databaseUrl: string, extra: NodeJS.Process
 
 /** `npm start` as a reader runs it, resolved once it says it is running. */
 export async function npmStart(port: number, databaseUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; stop: () => Promise<number | null> }> {
-  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: baseEnv(port, databaseUrl, extra) })
+  // its own process group, so a start that never comes up is ended with the server under npm
+  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: baseEnv(port, databaseUrl, extra), detached: true })
   let out = ''
   child.stderr.on('data', (c: Buffer) => (out += c.toString()))
   await new Promise<void>((resolve, reject) => {
     // a start that never says it is running fails here with what it printed, not at the
     // runner's timeout with nothing
     const deadline = setTimeout(() => {
-      child.kill('SIGKILL')
+      process.kill(-child.pid!, 'SIGKILL')
       reject(new Error(`npm start did not say it was running within 120 s: ${out}`))
     }, 120_000)
     child.stdout.on('data', (c: Buffer) => {

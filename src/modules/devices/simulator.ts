@@ -120,6 +120,8 @@ export class DeviceSimulator extends EventEmitter {
     try {
       if ((await Promise.race([clean, late])) === 'late') {
         clean.catch(() => undefined) // its publish fails once the socket is forced shut
+        // end() does nothing while an earlier end() waits for acknowledgements: close the socket
+        client.stream?.destroy()
         await client.endAsync(true)
       }
     } finally {
