@@ -154,7 +154,10 @@ describe('another tenant', () => {
   it('cannot command, read, or create credentials for the device: 404, as for a missing one', async () => {
     const sim = new DeviceSimulator({ url, deviceId: b.mac, password: b.password, intervalMs: 60_000 })
     sims.push(sim)
+    // online in Trellis, not only at the broker: the member's command below needs it
+    const applied = waitFor<StateEvent>(bridgeEvents(t), 'state', (e) => e.mac === b.mac && e.channel === 'in', 10_000)
     await sim.start()
+    await applied
     const otherTenant = await createTenant(t, 'Neighbour')
     const stranger = await createActor(t, { tenantId: otherTenant, role: 'owner' })
     const attempts = [

@@ -20,7 +20,7 @@ import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
 import { revokeSessions } from '../src/modules/sessions/sessions.service.ts'
 import { createActor, createTenant, createTestApp, usingPostgres, type TestApp } from './helpers.ts'
 import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
-import { uniqueMac, waitFor } from './device-helpers.ts'
+import { bridgeEvents, uniqueMac, waitFor, type StateEvent } from './device-helpers.ts'
 
 interface Person {
   headers: { authorization: string }
@@ -104,6 +104,17 @@ afterAll(async () => {
   await t.close()
 })
 
+/**
+ * Starts a simulated device and waits until Trellis has applied its first state: the broker
+ * acknowledging the device's messages is not Trellis having read them (an external broker
+ * hands them on to the bridge afterwards), and a command to a device not yet online is refused.
+ */
+async function online(sim: DeviceSimulator): Promise<void> {
+  const applied = waitFor<StateEvent>(bridgeEvents(t), 'state', (e) => e.mac === sim.mac && e.channel === 'in', 10_000)
+  await sim.start()
+  await applied
+}
+
 /** The victim's fan: registered by the brand, claimed with its code, credentials issued, connected. */
 async function victimFan() {
   const mac = await register()
@@ -113,7 +124,7 @@ async function victimFan() {
   const creds = (await post(`/sensors/${sensorId}/credentials`, victim.headers)).json() as { password: string }
   const sim = new DeviceSimulator({ url: mqttUrl, deviceId: mac, password: creds.password, intervalMs: 60_000 })
   sims.push(sim)
-  await sim.start()
+  await online(sim)
   return { mac, sensorId, sim, password: creds.password }
 }
 
@@ -169,7 +180,7 @@ describe('the attacks fail', () => {
     expect(claimed.statusCode).toBe(201)
     const sim = new DeviceSimulator({ url: mqttUrl, deviceId: mac, password: 'factory-pass-1', intervalMs: 60_000 })
     sims.push(sim)
-    await sim.start()
+    await online(sim)
     const stray = await post(`/tenants/${stranger.home}/sensors/${mac}/command`, stranger.headers, { command: 'tune set power 1' })
     expect(stray.statusCode).toBe(409)
     expect((await post(`/sensors/${mac}/command`, stranger.headers, { command: 'tune set power 1' })).statusCode).toBe(404)
