@@ -209,13 +209,44 @@ export function errorBody(response: { json(): unknown; headers: Record<string, u
   return body
 }
 
-/** A port free right now on 127.0.0.1, for a server whose URL must be known before it starts. */
-export async function freePort(): Promise<number> {
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+function canListen(port: number): Promise<boolean> {
   const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false))
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)))
+  })
+}
+
+/** The lowest port the kernel hands out for outgoing connections and `listen(0)`. */
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768
+  } catch {
+    return 32768
+  }
+}
+
+let drawn = 0
+
+/**
+ * A port free right now on 127.0.0.1, for a server whose URL must be known before it starts.
+ * Drawn below the kernel's ephemeral range: a port `listen(0)` handed out could be taken, before
+ * the server bound it, as the local port of any outgoing connection on the machine (a database or
+ * HTTP client of another test), which failed a CI run with EADDRINUSE. Each vitest worker draws
+ * from a block of its own, so parallel files never draw the same port; each is checked by binding.
+ */
+export async function freePort(): Promise<number> {
+  const block = 500
+  const low = ephemeralLow()
+  const blocks = Math.max(1, Math.floor((low - 10_000) / block))
+  const worker = Number(process.env.VITEST_POOL_ID ?? process.pid)
+  const base = 10_000 + (worker % blocks) * block
+  for (let tries = 0; tries < block; tries++) {
+    const port = base + (drawn++ % block)
+    if (await canListen(port)) return port
+  }
+  throw new Error(`no free port in ${base}-${base + block - 1}`)
 }
 
 /** Resolves once `app` has reloaded its key set and `ok()` holds (no sleeping). */
