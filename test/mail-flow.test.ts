@@ -9,7 +9,7 @@ import pino from 'pino'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { claimDue } from '../src/modules/email/outbox.repository.ts'
-import { outboxCommand } from '../src/modules/email/outbox-cli.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { OutboxWorker, smtpTransport } from '../src/modules/email/worker.ts'
 import { createActor, createTestApp, type TestApp, scrapeMetrics } from './helpers.ts'
 import { createClient, pkcePair, requestCode } from './login-helpers.ts'
@@ -139,7 +139,7 @@ describe('delivery under a stuck or refusing SMTP server', () => {
     expect(delivered('stuck@example.test')).toHaveLength(1)
   })
 
-  it('550 fails at once with the reason; the CLI re-drives it', async () => {
+  it('550 fails at once with the reason; the operator re-drives it, and the audit log says so', async () => {
     sink.respond = (to) => (to.includes('gone@example.test') ? { code: 550, message: '5.1.1 mailbox unavailable' } : 'accept')
     await queue('gone@example.test')
     await worker().runOnce()
@@ -147,20 +147,21 @@ describe('delivery under a stuck or refusing SMTP server', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
     expect(failed.last_error).toMatch(/550.*mailbox unavailable/)
 
-    const printed: string[] = []
-    const out = { json: true, print: (text: string) => printed.push(text) }
-    await outboxCommand(t.db, 'outbox list', ['--status', 'failed', '--json'], out, t.clock)
-    const listed = JSON.parse(printed[0]!) as { messages: { id: number; to: string; lastError: string }[] }
-    expect(listed.messages.map((m) => m.to)).toContain('gone@example.test')
-    expect(printed[0]).not.toContain('<html')
+    // what `trellis outbox list|retry` call (src/cli/operations.ts), as the operator
+    const { outbox, audit } = t.app.services
+    const listed = await outbox.list(OPERATOR, { status: 'failed', limit: 100 })
+    expect(listed.map((m) => m.to)).toContain('gone@example.test')
+    expect(listed.find((m) => m.to === 'gone@example.test')?.lastError).toMatch(/550/)
+    expect(JSON.stringify(listed)).not.toContain('<html')
 
     sink.respond = () => 'accept'
-    await outboxCommand(t.db, 'outbox retry', [String(failed.id), '--json'], out, t.clock)
-    expect(JSON.parse(printed[1]!)).toEqual({ retried: [failed.id] })
+    expect(await outbox.retry(OPERATOR, [failed.id])).toEqual([failed.id])
+    const entries = await audit.all(OPERATOR, { action: 'outbox.retry', limit: 10 })
+    expect(entries.edges.map((e) => e.node)).toContainEqual(expect.objectContaining({ action: 'outbox.retry', target: { type: 'email_outbox', id: String(failed.id) }, actor: expect.objectContaining({ kind: 'operator' }) }))
     await worker().runOnce()
     expect(await row('gone@example.test')).toMatchObject({ status: 'sent' })
     expect(delivered('gone@example.test')).toHaveLength(1)
-    await expect(outboxCommand(t.db, 'outbox retry', [String(failed.id)], out, t.clock)).rejects.toThrow(/no failed message/)
+    expect(await outbox.retry(OPERATOR, [failed.id])).toEqual([])
   })
 
   it('451 is retried with backoff and then delivered once', async () => {

@@ -1,6 +1,6 @@
 /**
  * The platform's own actions that the CLI runs through the services (deleting tenants and
- * accounts, listing every account, adding and retiring signing keys): each has its own rule in
+ * accounts, listing every account, adding and retiring signing keys, the email outbox): each has its own rule in
  * the policy table, and a brand's owner, who may do everything inside the brand, may do none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 describe('platform actions', () => {
-  it("a brand's owner may not delete tenants or accounts, list every account, or rotate and retire signing keys; a platform administrator may", async () => {
-    const { tenants, accounts, signingKeys } = t.app.services
+  it("a brand's owner may not delete tenants or accounts, list every account, rotate and retire signing keys, or read and re-drive the outbox; a platform administrator may", async () => {
+    const { tenants, accounts, signingKeys, outbox } = t.app.services
     const owner = await accounts.createUser(OPERATOR, { email: 'owner@brand.test', tenantId: brand, role: 'owner' })
     const admin = await accounts.createUser(OPERATOR, { email: 'admin@platform.test', platformAdmin: true })
     const victim = await accounts.createUser(OPERATOR, { email: 'victim@brand.test', belongsTo: brand })
@@ -43,8 +43,12 @@ describe('platform actions', () => {
     await expect(accounts.deleteUser(brandOwner, victim.id)).rejects.toMatchObject(refused)
     await expect(signingKeys.rotate(brandOwner)).rejects.toMatchObject(refused)
     await expect(signingKeys.retire(brandOwner, kid)).rejects.toMatchObject(refused)
+    await expect(outbox.list(brandOwner, { limit: 10 })).rejects.toMatchObject(refused)
+    await expect(outbox.retry(brandOwner, 'all')).rejects.toMatchObject(refused)
     expect((await signingKeys.list(OPERATOR)).map((k) => k.kid)).toEqual([kid])
 
+    expect(await outbox.list(platformAdmin, { status: 'failed', limit: 10 })).toEqual([])
+    expect(await outbox.retry(platformAdmin, 'all')).toEqual([])
     const newKid = await signingKeys.rotate(platformAdmin)
     expect((await signingKeys.retire(platformAdmin, kid)).outcome).toBe('retired')
     expect((await signingKeys.list(platformAdmin)).map((k) => k.kid)).toContain(newKid)

@@ -1,17 +1,7 @@
 /** `trellis outbox list|retry`, `trellis secrets rewrap` and `trellis device simulate`. */
-import { emit, UsageError } from './output.ts'
-import type { Command, Values } from './registry.ts'
-
-/** The outbox commands parse their own options: hand them back the words they were given. */
-function words(values: Values, names: string[], json: boolean): string[] {
-  const out: string[] = []
-  for (const name of names) {
-    const value = values[name]
-    if (value === true) out.push(`--${name}`)
-    else if (typeof value === 'string') out.push(`--${name}`, value)
-  }
-  return json ? [...out, '--json'] : out
-}
+import { CommandError, emit, UsageError } from './output.ts'
+import type { OutboxStatus } from '../db/database.ts'
+import type { Command } from './registry.ts'
 
 export const operationCommands: Command[] = [
   {
@@ -20,19 +10,32 @@ export const operationCommands: Command[] = [
     summary: 'outbox messages, newest first (no bodies)',
     options: { status: { type: 'string' }, limit: { type: 'string' } },
     async run(ctx, { values }) {
-      const { outboxCommand } = await import('../modules/email/index.ts')
-      await outboxCommand(ctx.db, 'outbox list', words(values, ['status', 'limit'], ctx.out.json), ctx.out, ctx.services.clock)
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
+      const { OUTBOX_STATUSES } = await import('../modules/email/index.ts')
+      const status = values.status as OutboxStatus | undefined
+      if (status !== undefined && !OUTBOX_STATUSES.includes(status)) throw new UsageError(`--status must be one of ${OUTBOX_STATUSES.join(', ')}`)
+      const limit = Number(values.limit ?? 100)
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be 1..10000')
+      const messages = await ctx.services.outbox.list(OPERATOR, { ...(status ? { status } : {}), limit })
+      const lines = messages.map((m) => `${m.id}\t${m.status}\t${m.attempts}/${m.maxAttempts}\t${m.type}\t${m.to}\t${m.lastError ?? ''}`)
+      emit(ctx.out, { messages }, lines.length > 0 ? lines.join('\n') : 'no messages')
     },
   },
   {
     name: 'outbox retry',
     usage: 'outbox retry ID [ID ...] | --all-failed [--json]',
-    summary: 'queue failed messages again',
+    summary: 'queue failed messages again (audited)',
     options: { 'all-failed': { type: 'boolean' } },
     variadic: true,
     async run(ctx, { values, positionals }) {
-      const { outboxCommand } = await import('../modules/email/index.ts')
-      await outboxCommand(ctx.db, 'outbox retry', [...positionals, ...words(values, ['all-failed'], ctx.out.json)], ctx.out, ctx.services.clock)
+      const { OPERATOR } = await import('../modules/tenancy/index.ts')
+      const ids = positionals.map(Number)
+      const all = values['all-failed'] === true
+      if (all === ids.length > 0 || ids.some((id) => !Number.isInteger(id) || id < 1)) throw new UsageError('give message ids or --all-failed')
+      const retried = await ctx.services.outbox.retry(OPERATOR, all ? 'all' : ids)
+      const missing = ids.filter((id) => !retried.includes(id))
+      if (missing.length > 0 && retried.length === 0) throw new CommandError(`no failed message with id ${missing.join(', ')}`)
+      emit(ctx.out, { retried }, `${retried.length} message(s) queued again${missing.length ? `; not failed: ${missing.join(', ')}` : ''}`)
     },
   },
   {

@@ -213,9 +213,6 @@ export const APP_ERRORS = {
   invalid_link: { status: 400, message: 'This link is damaged. Type the code from the email instead.' },
   too_many_attempts: { status: 400, message: 'Too many wrong codes. Ask for a new code below.' },
   no_account: { status: 400, message: 'There is no account for this address yet. Sign in to an app first to create one.' },
-
-  // the command line (email/outbox-cli.ts): printed, never sent
-  usage: { status: 400, message: said },
 } as const satisfies Record<string, ErrorSpec>
 
 export type ErrorCode = keyof typeof APP_ERRORS

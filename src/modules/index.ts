@@ -20,6 +20,7 @@ import { emailRoutes } from './email/email.routes.ts'
 import { v5Routes } from './dialects/v5/index.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { SenderVerification } from './email/sender-verification.service.ts'
+import { OutboxService } from './email/outbox.service.ts'
 import { senderVerificationRoutes } from './email/sender-verification.routes.ts'
 import { checkEmailText } from './email/placeholders.ts'
 import { scheduleMaintenance } from './maintenance.ts'
@@ -88,6 +89,8 @@ export interface Services {
   signingKeys: SigningKeysService
   /** `trellis secrets rewrap`: every stored secret sealed under SECRETS_KEY, audited. */
   secrets: { rewrap(actor: Actor): Promise<RewrapResult> }
+  /** `trellis outbox list|retry`: the outbox seen and failed mail queued again, by the platform. */
+  outbox: OutboxService
   email: EmailService
   limits: Limits
   oauth: OAuthService
@@ -186,6 +189,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clients,
     signingKeys: new SigningKeysService(db, secretBox, policy, audit, clock, config.accessTokenTtlSeconds),
     secrets: { rewrap: (actor) => rewrapSecrets(db, secretBox, audit, actor) },
+    outbox: new OutboxService(db, policy, audit, clock),
     email,
     limits,
     oauth,

@@ -6,4 +6,4 @@ export * from './renderer.ts'
 export { purgeSentMail } from './outbox.repository.ts'
 export { outboxCountsByStatus, outboxStats } from './outbox.repository.ts'
 // `trellis outbox list|retry`
-export { outboxCommand } from './outbox-cli.ts'
+export { OutboxService, OUTBOX_STATUSES, type OutboxEntry } from './outbox.service.ts'

@@ -71,7 +71,7 @@ export async function markFailed(db: DB, message: OutboxMessage, error: string, 
 }
 
 /** Failed messages back to the queue, due now, with a fresh attempt budget. */
-export async function requeueFailed(db: DB, ids: number[] | 'all', now: Date): Promise<number[]> {
+export async function requeueFailed(db: Executor, ids: number[] | 'all', now: Date): Promise<number[]> {
   let query = db
     .updateTable('email_outbox')
     .set({ status: 'queued', attempts: 0, next_attempt_at: now, locked_until: null })

@@ -62,6 +62,8 @@ export const ACTIONS = {
   'platform.inspect': { scope: 'tenants:admin', platform: true, people: true },
   // adding and retiring the signing keys every token is verified with
   'keys.manage': { scope: 'tenants:admin', platform: true, people: true },
+  // queuing the outbox's failed mail again
+  'outbox.manage': { scope: 'tenants:admin', platform: true, people: true },
   'members.read': { scope: 'tenants:read', role: 'member' },
   'members.manage': { scope: 'tenants:admin', role: 'admin', people: true },
   'emails.manage': { scope: 'tenants:admin', role: 'admin', people: true },
