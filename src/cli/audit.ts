@@ -9,14 +9,13 @@ export const auditCommands: Command[] = [
     summary: 'list audit-log entries, newest first (--action client.* for a prefix); --after pages on',
     options: { tenant: { type: 'string' }, action: { type: 'string' }, actor: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' }, after: { type: 'string' } },
     async run(ctx, { values }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined)
       const limit = str('limit') === undefined ? 50 : id(str('limit'), '--limit')
       if (limit > 250) throw new UsageError('--limit must be at most 250')
       const filters = { action: str('action'), actor: str('actor'), since: str('since'), limit, after: str('after') }
       const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined))
       const tenant = str('tenant')
-      const page = tenant === undefined ? await ctx.services.audit.all(OPERATOR, defined) : await ctx.services.audit.forTenant(OPERATOR, id(tenant, '--tenant'), defined)
+      const page = tenant === undefined ? await ctx.services.audit.all(ctx.operator, defined) : await ctx.services.audit.forTenant(ctx.operator, id(tenant, '--tenant'), defined)
       const entries = page.edges.map((e) => e.node)
       const rows = entries.map((e) => ({
         at: e.at,

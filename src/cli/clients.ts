@@ -26,7 +26,6 @@ export const clientCommands: Command[] = [
     },
     async run(ctx, { values }) {
       const { clientView } = await import('../modules/oauth/index.ts')
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       if (typeof values.name !== 'string' || !values.name) throw new UsageError('--name is required')
       const longLived = values['long-lived-access-tokens'] as string | undefined
       const secretFile = values['client-secret-file'] as string | undefined
@@ -36,7 +35,7 @@ export const clientCommands: Command[] = [
       if (!redirectUris.length && grants.some((g) => REDIRECTING_GRANTS.includes(g))) {
         throw new UsageError('--redirect-uri is required (a machine client without one takes --grant-types client_credentials)')
       }
-      const { client, secret } = await ctx.services.clients.create(OPERATOR, {
+      const { client, secret } = await ctx.services.clients.create(ctx.operator, {
         name: values.name,
         redirectUris,
         public: values.public === true,
@@ -62,8 +61,7 @@ export const clientCommands: Command[] = [
     options: {},
     async run(ctx) {
       const { clientView } = await import('../modules/oauth/index.ts')
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
-      const rows = await ctx.services.clients.all(OPERATOR)
+      const rows = await ctx.services.clients.all(ctx.operator)
       const clients = rows.map(clientView)
       const human = clients.map((c) => ({ clientId: c.clientId, name: c.name, public: c.public, grantTypes: c.grantTypes.join(',') }))
       emit(ctx.out, { clients }, table(human, 'no clients'))
@@ -76,10 +74,9 @@ export const clientCommands: Command[] = [
     options: {},
     positionals: ['CLIENT_ID'],
     async run(ctx, { positionals }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const clientId = positionals[0]!
       // through the service, so this process's client cache forgets it at once
-      await missing(ctx.services.clients.remove(OPERATOR, clientId), `client ${clientId} does not exist`)
+      await missing(ctx.services.clients.remove(ctx.operator, clientId), `client ${clientId} does not exist`)
       emit(ctx.out, { clientId, deleted: true }, `client ${clientId} deleted; its sessions are ended`)
     },
   },
@@ -90,11 +87,10 @@ export const clientCommands: Command[] = [
     options: {},
     positionals: ['CLIENT_ID'],
     async run(ctx, { positionals }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const clientId = positionals[0]!
-      const client = await missing(ctx.services.clients.get(OPERATOR, clientId), `client ${clientId} does not exist`)
+      const client = await missing(ctx.services.clients.get(ctx.operator, clientId), `client ${clientId} does not exist`)
       if (client.is_public) throw new CommandError(`client ${clientId} is public: it has no secret`)
-      const secret = await ctx.services.clients.rotateSecret(OPERATOR, clientId)
+      const secret = await ctx.services.clients.rotateSecret(ctx.operator, clientId)
       emit(ctx.out, { clientId, clientSecret: secret }, `new secret for ${clientId}\n  client_secret: ${secret}  (shown once)`)
     },
   },

@@ -52,9 +52,11 @@ const worker: Command = {
 export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...deviceCommands, ...operationCommands, ...auditCommands, worker]
 
 /** Runs a parsed command; the database is already migrated (except for `migrate` itself). */
-export async function runCommand(parsed: Parsed, ctx: Context): Promise<void> {
+export async function runCommand(parsed: Parsed, ctx: Omit<Context, 'operator'>): Promise<void> {
   if (!parsed.command.run) throw new CommandError(`"${parsed.command.name}" runs as a process of its own, not inside a server`)
-  await parsed.command.run(ctx, { values: parsed.values, positionals: parsed.positionals })
+  // loaded here, with the services a command runs on: never for --help, --version or a command sent to a server
+  const { OPERATOR } = await import('../modules/tenancy/index.ts')
+  await parsed.command.run({ ...ctx, operator: OPERATOR }, { values: parsed.values, positionals: parsed.positionals })
 }
 
 /** One line for any failure, and its exit code: 2 for usage, 1 for the rest. No stack traces. */

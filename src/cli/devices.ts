@@ -80,14 +80,13 @@ export const deviceCommands: Command[] = [
     options: { brand: { type: 'string' } },
     positionals: ['FILE'],
     async run(ctx, { values, positionals }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const file = positionals[0]
       if (!file) throw new UsageError('FILE is required')
       const devices = readDevices(readFileSync(file, 'utf8'))
       const brand = values.brand === undefined ? null : id(values.brand as string, '--brand')
       const results: RegisterResult[] = []
       for (let i = 0; i < devices.length; i += CHUNK) {
-        results.push(...(await ctx.services.devices.registry.registerMany(OPERATOR, brand, devices.slice(i, i + CHUNK))))
+        results.push(...(await ctx.services.devices.registry.registerMany(ctx.operator, brand, devices.slice(i, i + CHUNK))))
       }
       const count = (status: string) => results.filter((r) => r.status === status).length
       const errors = results.flatMap((r) => (r.status === 'error' ? [`${r.mac}: ${r.code}: ${r.message}`] : []))

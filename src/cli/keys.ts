@@ -20,8 +20,7 @@ export const keyCommands: Command[] = [
     summary: 'add a signing key that signs from now on; older keys keep verifying',
     options: {},
     async run(ctx) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
-      const kid = await ctx.services.signingKeys.rotate(OPERATOR)
+      const kid = await ctx.services.signingKeys.rotate(ctx.operator)
       await propagate(ctx)
       emit(ctx.out, { kid }, `signing key ${kid} added; ${await followUp()} and sign with it; older keys still verify`)
     },
@@ -32,8 +31,7 @@ export const keyCommands: Command[] = [
     summary: 'list signing keys: signing, verifying, or expired (retired and past its last token)',
     options: {},
     async run(ctx) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
-      const keys = (await ctx.services.signingKeys.list(OPERATOR)).map((k) => ({
+      const keys = (await ctx.services.signingKeys.list(ctx.operator)).map((k) => ({
         kid: k.kid,
         state: k.state,
         createdAt: k.createdAt.toISOString(),
@@ -49,9 +47,8 @@ export const keyCommands: Command[] = [
     options: {},
     positionals: ['KID'],
     async run(ctx, { positionals }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const kid = positionals[0]!
-      const { outcome, verifiesUntil } = await ctx.services.signingKeys.retire(OPERATOR, kid)
+      const { outcome, verifiesUntil } = await ctx.services.signingKeys.retire(ctx.operator, kid)
       if (outcome === 'unknown') throw new CommandError(`signing key ${kid} does not exist`)
       if (outcome === 'already_retired') throw new CommandError(`signing key ${kid} is already retired`)
       if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs: run trellis keys rotate first`)

@@ -10,13 +10,12 @@ export const operationCommands: Command[] = [
     summary: 'outbox messages, newest first (no bodies)',
     options: { status: { type: 'string' }, limit: { type: 'string' } },
     async run(ctx, { values }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const { OUTBOX_STATUSES } = await import('../modules/email/index.ts')
       const status = values.status as OutboxStatus | undefined
       if (status !== undefined && !OUTBOX_STATUSES.includes(status)) throw new UsageError(`--status must be one of ${OUTBOX_STATUSES.join(', ')}`)
       const limit = Number(values.limit ?? 100)
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be 1..10000')
-      const messages = await ctx.services.outbox.list(OPERATOR, { ...(status ? { status } : {}), limit })
+      const messages = await ctx.services.outbox.list(ctx.operator, { ...(status ? { status } : {}), limit })
       const lines = messages.map((m) => `${m.id}\t${m.status}\t${m.attempts}/${m.maxAttempts}\t${m.type}\t${m.to}\t${m.lastError ?? ''}`)
       emit(ctx.out, { messages }, lines.length > 0 ? lines.join('\n') : 'no messages')
     },
@@ -28,11 +27,10 @@ export const operationCommands: Command[] = [
     options: { 'all-failed': { type: 'boolean' } },
     variadic: true,
     async run(ctx, { values, positionals }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const ids = positionals.map(Number)
       const all = values['all-failed'] === true
       if (all === ids.length > 0 || ids.some((id) => !Number.isInteger(id) || id < 1)) throw new UsageError('give message ids or --all-failed')
-      const retried = await ctx.services.outbox.retry(OPERATOR, all ? 'all' : ids)
+      const retried = await ctx.services.outbox.retry(ctx.operator, all ? 'all' : ids)
       const missing = ids.filter((id) => !retried.includes(id))
       if (missing.length > 0 && retried.length === 0) throw new CommandError(`no failed message with id ${missing.join(', ')}`)
       emit(ctx.out, { retried }, `${retried.length} message(s) queued again${missing.length ? `; not failed: ${missing.join(', ')}` : ''}`)
@@ -44,8 +42,7 @@ export const operationCommands: Command[] = [
     summary: 'seal every stored secret under SECRETS_KEY (reads SECRETS_KEY_PREVIOUS for the old key)',
     options: {},
     async run(ctx) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
-      const result = await ctx.services.secrets.rewrap(OPERATOR)
+      const result = await ctx.services.secrets.rewrap(ctx.operator)
       emit(ctx.out, result, `re-sealed under SECRETS_KEY: ${result.signingKeys} signing keys, ${result.appSecrets} app secrets, ${result.outbox} queued messages`)
     },
   },

@@ -5,6 +5,7 @@ import type { SecretBox } from '../lib/secret-box.ts'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connect.ts'
 import type { KeyStore } from '../modules/oauth/index.ts'
+import type { Actor } from '../modules/tenancy/index.ts'
 
 export interface Out {
   json: boolean
@@ -18,8 +19,10 @@ export interface Context {
   out: Out
   /** The key store (the server's own when the command runs inside the server: it reloads at once). */
   keys?: KeyStore
-  /** The services, acted through as the platform operator. */
+  /** The services, acted through as `operator`. */
   services: Services
+  /** The platform operator, whom every command acts as. */
+  operator: Actor
   secretBox: SecretBox
   /** Migrations this run applied before the command (the CLI migrates first, then builds its services). */
   migrated?: string[]

@@ -9,11 +9,11 @@ export const tenantCommands: Command[] = [
     summary: 'create a brand (or, with --parent, a tenant under one); --id imports a tenant apps have built in',
     options: { name: { type: 'string' }, id: { type: 'string' }, 'email-address': { type: 'string' }, parent: { type: 'string' }, signup: { type: 'string' } },
     async run(ctx, { values }) {
-      const { OPERATOR, tenantView } = await import('../modules/tenancy/index.ts')
+      const { tenantView } = await import('../modules/tenancy/index.ts')
       if (typeof values.name !== 'string' || !values.name) throw new UsageError('--name is required')
       const signup = (values.signup as string | undefined) ?? 'closed'
       if (signup !== 'closed' && signup !== 'customers' && signup !== 'members') throw new UsageError('--signup must be closed, customers or members')
-      const tenant = await ctx.services.tenants.create(OPERATOR, {
+      const tenant = await ctx.services.tenants.create(ctx.operator, {
         name: values.name,
         emailAddress: typeof values['email-address'] === 'string' ? values['email-address'] : null,
         parentTenantId: values.parent === undefined ? null : id(values.parent as string, '--parent'),
@@ -29,8 +29,7 @@ export const tenantCommands: Command[] = [
     summary: 'list tenants with their member counts',
     options: {},
     async run(ctx) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
-      const rows = await ctx.services.tenants.withMemberCounts(OPERATOR)
+      const rows = await ctx.services.tenants.withMemberCounts(ctx.operator)
       const tenants = rows.map((t) => ({ id: t.id, name: t.name, emailAddress: t.email_address, members: Number(t.members), createdAt: t.created_at.toISOString() }))
       emit(ctx.out, { tenants }, table(tenants.map(({ createdAt: _c, ...t }) => t), 'no tenants'))
     },
@@ -42,9 +41,8 @@ export const tenantCommands: Command[] = [
     options: {},
     positionals: ['ID'],
     async run(ctx, { positionals }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const tenantId = id(positionals[0], 'ID')
-      await missing(ctx.services.tenants.delete(OPERATOR, tenantId), `tenant ${tenantId} does not exist`)
+      await missing(ctx.services.tenants.delete(ctx.operator, tenantId), `tenant ${tenantId} does not exist`)
       emit(ctx.out, { id: tenantId, deleted: true }, `tenant ${tenantId} deleted`)
     },
   },

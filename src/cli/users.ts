@@ -12,14 +12,13 @@ export const userCommands: Command[] = [
     summary: 'create a confirmed user of the platform (or of a tenant, --belongs-to), optionally a platform admin and a tenant member',
     options: { email: { type: 'string' }, 'platform-admin': { type: 'boolean' }, 'belongs-to': { type: 'string' }, tenant: { type: 'string' }, role: { type: 'string' } },
     async run(ctx, { values }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const email = typeof values.email === 'string' ? values.email : ''
       if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError('--email with a valid address is required')
       const tenantId = values.tenant === undefined ? undefined : id(values.tenant as string, '--tenant')
       const role = (values.role as string | undefined) ?? (tenantId ? 'member' : undefined)
       if (role && !(ROLES as readonly string[]).includes(role)) throw new UsageError('--role must be owner, admin or member')
       if (role && !tenantId) throw new UsageError('--role needs --tenant')
-      const user = await ctx.services.accounts.createUser(OPERATOR, {
+      const user = await ctx.services.accounts.createUser(ctx.operator, {
         email,
         platformAdmin: values['platform-admin'] === true,
         belongsTo: values['belongs-to'] === undefined ? null : id(values['belongs-to'] as string, '--belongs-to'),
@@ -43,9 +42,8 @@ export const userCommands: Command[] = [
     summary: 'list users (of one tenant with --tenant)',
     options: { tenant: { type: 'string' } },
     async run(ctx, { values }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const tenantId = values.tenant === undefined ? null : id(values.tenant as string, '--tenant')
-      const rows = await ctx.services.accounts.list(OPERATOR, tenantId)
+      const rows = await ctx.services.accounts.list(ctx.operator, tenantId)
       const users = rows.map((u) => ({
         id: u.id,
         email: u.email,
@@ -63,9 +61,8 @@ export const userCommands: Command[] = [
     options: {},
     positionals: ['ID'],
     async run(ctx, { positionals }) {
-      const { OPERATOR } = await import('../modules/tenancy/index.ts')
       const userId = id(positionals[0], 'ID')
-      await missing(ctx.services.accounts.deleteUser(OPERATOR, userId), `user ${userId} does not exist`)
+      await missing(ctx.services.accounts.deleteUser(ctx.operator, userId), `user ${userId} does not exist`)
       emit(ctx.out, { id: userId, deleted: true }, `user ${userId} deleted`)
     },
   },
