@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017_locales.ts'
 import * as m0018 from './migrations/0018_audit.ts'
 import * as m0021 from './migrations/0021_sensors_fillfactor.ts'
 import * as m0022 from './migrations/0022_audit_no_delete.ts'
+import * as m0023 from './migrations/0023_counters_on_tenant_delete.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_audit': m0018,
   '0021_sensors_fillfactor': m0021,
   '0022_audit_no_delete': m0022,
+  '0023_counters_on_tenant_delete': m0023,
 }
 
 class StaticProvider implements MigrationProvider {
