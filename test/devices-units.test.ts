@@ -12,6 +12,7 @@ import { TicketsService } from '../src/modules/devices/tickets.service.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
 import { ManualClock } from '../src/lib/clock.ts'
 import { NO_AUDIT } from '../src/lib/audit.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createTenant, createTestApp, type TestApp } from './helpers.ts'
 import { linkDevice, uniqueMac } from './device-helpers.ts'
 
@@ -112,14 +113,14 @@ describe('time-dependent behaviour, with a test clock', () => {
     advance(31)
     expect(commandView(await commands.get(sensorId, late.id), clock.now()).status).toBe('expired')
     // a state after the deadline no longer confirms it
-    await state.applyState(mac, { speed: 5 }, {})
+    await state.applyState(mac, { speed: 5 })
     expect(await commands.expire()).toBe(1)
     expect((await commands.get(sensorId, late.id)).status).toBe('expired')
 
     const prompt = await commands.send(sensor, 'tune set speed 7', null)
     advance(2)
-    expect((await state.applyState(mac, { speed: 6 }, {}))?.confirmed).toBe(0)
-    expect((await state.applyState(mac, { speed: 7 }, {}))?.confirmed).toBe(1)
+    expect((await state.applyState(mac, { speed: 6 }))?.confirmed).toBe(0)
+    expect((await state.applyState(mac, { speed: 7 }))?.confirmed).toBe(1)
     expect(commandView(await commands.get(sensorId, prompt.id), clock.now()).status).toBe('confirmed')
   })
 
@@ -127,10 +128,10 @@ describe('time-dependent behaviour, with a test clock', () => {
     const state = new StateService(t.db, new CursorCodec(Buffer.alloc(32, 1)), clock)
     const count = async () => Number((await t.db.selectFrom('sensor_history').select((eb) => eb.fn.countAll<string>().as('n')).where('sensor_id', '=', sensorId).executeTakeFirstOrThrow()).n)
     const before = await count()
-    await state.applyState(mac, { speed: 7 }, {})
+    await state.applyState(mac, { speed: 7 })
     expect(await count()).toBe(before)
     advance(10 * 86_400)
-    await state.applyState(mac, { speed: 8 }, {})
+    await state.applyState(mac, { speed: 8 })
     expect(await count()).toBe(before + 1)
     await state.purgeHistory(5)
     expect(await count()).toBe(1)
@@ -142,26 +143,52 @@ describe('time-dependent behaviour, with a test clock', () => {
     const other = uniqueMac()
     const otherSensor = await t.db.insertInto('sensors').values({ tenant_id: (await t.db.selectFrom('sensors').select('tenant_id').where('id', '=', sensorId).executeTakeFirstOrThrow()).tenant_id, device_id: other, name: 'fan 2', type: '58', metadata: '{}' }).returningAll().executeTakeFirstOrThrow()
     await linkDevice(t.db, otherSensor)
-    await state.applyState(mac, { speed: 1 }, {})
+    await state.applyState(mac, { speed: 1 })
     const sensor = await t.db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirstOrThrow()
     const command = await commands.send(sensor, 'tune set speed 9', null)
     const history = async (id: number) => (await t.db.selectFrom('sensor_history').select('full_data').where('sensor_id', '=', id).orderBy('id').execute()).map((r) => r.full_data)
     const before = (await history(sensorId)).length
     const changes = await state.applyStates([
-      { mac, fullData: { speed: 1 }, raw: { n: 1 } },
-      { mac: other, fullData: { speed: 3 }, raw: { n: 2 } },
-      { mac, fullData: { speed: 9 }, raw: { n: 3 } },
-      { mac, fullData: { speed: 9 }, raw: { n: 4 } },
-      { mac, fullData: { speed: 2 }, raw: { n: 5 } },
-      { mac: uniqueMac(), fullData: { speed: 4 }, raw: {} },
+      { mac, fullData: { speed: 1 } },
+      { mac: other, fullData: { speed: 3 } },
+      { mac, fullData: { speed: 9 } },
+      { mac, fullData: { speed: 9 } },
+      { mac, fullData: { speed: 2 } },
+      { mac: uniqueMac(), fullData: { speed: 4 } },
     ])
     expect(changes.map((c) => [c.mac, c.messages, c.confirmed]).sort()).toEqual([[mac, 4, 1], [other, 1, 0]].sort())
     // speed 1 repeats the stored state and the second 9 the one before it: neither is recorded
     expect((await history(sensorId)).slice(before)).toEqual([{ speed: 9 }, { speed: 2 }])
     expect(await history(otherSensor.id)).toEqual([{ speed: 3 }])
-    const row = await t.db.selectFrom('sensors').select(['latest_data', 'latest_raw', 'online']).where('id', '=', sensorId).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ latest_data: { fullData: { speed: 2 } }, latest_raw: { n: 5 }, online: true })
+    const row = await t.db.selectFrom('sensors').select(['latest_data', 'online']).where('id', '=', sensorId).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ latest_data: { fullData: { speed: 2 } }, online: true })
     expect((await commands.get(sensorId, command.id)).status).toBe('confirmed')
+  })
+
+  it("a sensor's history goes with the sensor, also when the sensor goes while a batch writing to it is open, and a tenant's with the tenant", async () => {
+    const tenantId = await createTenant(t, 'History')
+    const macs = [uniqueMac(), uniqueMac(), uniqueMac()]
+    const sensors = await t.db.insertInto('sensors').values(macs.map((m, i) => ({ tenant_id: tenantId, device_id: m, name: `fan ${i}`, type: '58', metadata: '{}' }))).returningAll().execute()
+    for (const sensor of sensors) await linkDevice(t.db, sensor)
+    const state = new StateService(t.db, new CursorCodec(Buffer.alloc(32, 1)), clock)
+    await state.applyStates(macs.flatMap((m) => [{ mac: m, fullData: { speed: 1 } }, { mac: m, fullData: { speed: 2 } }]))
+    const rows = async (id: number) => Number((await t.db.selectFrom('sensor_history').select((eb) => eb.fn.countAll<string>().as('n')).where('sensor_id', '=', id).executeTakeFirstOrThrow()).n)
+    expect(await Promise.all(sensors.map((s) => rows(s.id)))).toEqual([2, 2, 2])
+
+    await t.db.deleteFrom('sensors').where('id', '=', sensors[0]!.id).execute()
+    expect(await Promise.all(sensors.map((s) => rows(s.id)))).toEqual([0, 2, 2])
+
+    // a batch holds the sensor rows it writes until it commits: a delete meanwhile waits, then removes what it wrote
+    let deleting: Promise<unknown> | undefined
+    await t.db.transaction().execute(async (trx) => {
+      await new StateService(trx, new CursorCodec(Buffer.alloc(32, 1)), clock).applyStates([{ mac: macs[1]!, fullData: { speed: 3 } }])
+      deleting = t.db.deleteFrom('sensors').where('id', '=', sensors[1]!.id).execute()
+    })
+    await deleting
+    expect(await Promise.all(sensors.map((s) => rows(s.id)))).toEqual([0, 0, 2])
+
+    await t.app.services.tenants.delete(OPERATOR, tenantId)
+    expect(await rows(sensors[2]!.id)).toBe(0)
   })
 
   it('a WebSocket ticket works once and only within 30 seconds', async () => {

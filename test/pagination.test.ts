@@ -145,7 +145,6 @@ describe('a page writes each sensor as GET /sensors/{id} does', () => {
       online: i % 2 === 0,
       last_seen_at: i % 2 ? null : times[(i + 2) % times.length]!,
       latest_data: i % 2 ? null : JSON.stringify({ fullData: { speed: i }, time: '2024-01-01T00:00:00.000Z' }),
-      latest_raw: JSON.stringify({ raw: i }),
       connection_type: i % 2 ? null : 'wifi',
     }))
     const ids = (await t.db.insertInto('sensors').values(rows).returning('id').execute()).map((r) => r.id)

@@ -181,7 +181,6 @@ export interface SensorsTable {
   online: Generated<boolean>
   last_seen_at: NullableTimestamp
   latest_data: ColumnType<LatestData | null, string | null | undefined, string | null>
-  latest_raw: ColumnType<unknown, string | null | undefined, string | null>
   connection_type: string | null
   /** The device this sensor presents (migration 0013); null for a sensor that is only a label. */
   device_ref: number | null

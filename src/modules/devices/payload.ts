@@ -63,7 +63,7 @@ function tuneOf(value: Record<string, unknown>): Record<string, unknown> | null 
  * `{"sub":{"Tune":[{...}]}}`, Bright 2's doubly nested `{"sub":{"Tune":[{"uid",
  * "sub":{"Tune":[{...}]}}]}}` (the outer uid is kept), and a flat `{...}`.
  */
-export function parseState(payload: Buffer): ParseResult<{ fullData: Record<string, Scalar>; raw: unknown }> {
+export function parseState(payload: Buffer): ParseResult<{ fullData: Record<string, Scalar> }> {
   const json = parseJson(payload)
   if (!json.ok) return json
   if (!isRecord(json.value)) return { ok: false, reason: 'not a JSON object' }
@@ -90,7 +90,7 @@ export function parseState(payload: Buffer): ParseResult<{ fullData: Record<stri
   const count = Object.keys(flat).length
   if (count === 0) return { ok: false, reason: 'no state keys' }
   if (count > MAX_KEYS) return { ok: false, reason: 'too many keys' }
-  return { ok: true, value: { fullData: flat, raw: json.value } }
+  return { ok: true, value: { fullData: flat } }
 }
 
 export interface Presence {

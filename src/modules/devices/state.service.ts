@@ -43,7 +43,6 @@ function historyView(row: HistoryRow) {
 export interface StateMessage {
   mac: string
   fullData: Record<string, Scalar>
-  raw: unknown
 }
 
 /** Whether two flat states hold the same values (keys in any order, as jsonb compares them). */
@@ -54,8 +53,8 @@ function sameState(a: Record<string, Scalar>, b: Record<string, Scalar>): boolea
 
 /**
  * The statement's rows: each message with its place in its device's run (first, last) and,
- * past the first, whether it differs from the one before; the raw message only where it is
- * kept (the last). Worked out here, so the statement needs no window over the batch.
+ * past the first, whether it differs from the one before. Worked out here, so the statement
+ * needs no window over the batch.
  */
 function batchRows(items: StateMessage[]) {
   const previous = new Map<string, Record<string, Scalar>>()
@@ -69,7 +68,7 @@ function batchRows(items: StateMessage[]) {
     const before = previous.get(item.mac)
     previous.set(item.mac, item.fullData)
     const last = lastIndex.get(item.mac) === i
-    return { i, mac: item.mac, fd: item.fullData, raw: last ? (item.raw ?? null) : null, first: !before, last, changed: before ? !sameState(before, item.fullData) : true }
+    return { i, mac: item.mac, fd: item.fullData, first: !before, last, changed: before ? !sameState(before, item.fullData) : true }
   })
   return { rows, counts }
 }
@@ -82,8 +81,8 @@ export class StateService {
   ) {}
 
   /** Applies a parsed `/in` message; null when the MAC belongs to no registered sensor. */
-  async applyState(mac: string, fullData: Record<string, Scalar>, raw: unknown): Promise<StateChange | null> {
-    return (await this.applyStates([{ mac, fullData, raw }]))[0] ?? null
+  async applyState(mac: string, fullData: Record<string, Scalar>): Promise<StateChange | null> {
+    return (await this.applyStates([{ mac, fullData }]))[0] ?? null
   }
 
   /**
@@ -102,21 +101,21 @@ export class StateService {
     // 1.6 ms) cost more than running a batch of a few dozen messages
     const result = await sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: string }>`${prepared('apply_states')}
       with m as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(i int, mac text, fd jsonb, raw jsonb, first boolean, last boolean, changed boolean)
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(i int, mac text, fd jsonb, first boolean, last boolean, changed boolean)
         -- this statement's commit does not wait for the disk: the broker acknowledged these
         -- messages when they were queued, so waiting would promise nothing more; a crash of
         -- PostgreSQL itself loses at most its last fraction of a second of states
         where (select set_config('synchronous_commit', 'off', true)) is not null
       ),
       d as (
-        select s.id as sensor_id, m.i, m.mac, m.fd, m.raw, m.last,
+        select s.id as sensor_id, m.i, m.mac, m.fd, m.last,
           -- a device's first message of the batch is compared with the stored state
           case when m.first then s.latest_data -> 'fullData' is distinct from m.fd or not s.online else m.changed end as record
         from m join devices v on v.mac = m.mac join sensors s on s.device_ref = v.id
       ),
       up as (
         update sensors s set online = true, last_seen_at = ${t},
-          latest_data = jsonb_build_object('fullData', d.fd, 'time', ${t.toISOString()}::text), latest_raw = d.raw
+          latest_data = jsonb_build_object('fullData', d.fd, 'time', ${t.toISOString()}::text)
         from d where s.id = d.sensor_id and d.last returning s.id, s.tenant_id
       ),
       hist as (
