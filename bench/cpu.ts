@@ -22,6 +22,12 @@ function statFields(pid: string): string[] | null {
   }
 }
 
+/** CPU ms (user + system) a live process has used so far, or null when it cannot be read (not Linux, or it ended). */
+export function processCpuMs(pid: number): number | null {
+  const f = existsSync('/proc') ? statFields(String(pid)) : null
+  return f ? (Number(f[11]) + Number(f[12])) * TICK_MS : null
+}
+
 /** Total CPU ms of the local PostgreSQL server so far, or null when it is not on this machine. */
 export function postgresCpuMs(): number | null {
   if (!existsSync('/proc')) return null

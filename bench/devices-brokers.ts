@@ -17,6 +17,8 @@ export const MOSQUITTO_BIN = process.env.BENCH_MOSQUITTO ?? '/usr/sbin/mosquitto
 
 export interface RunningBroker {
   url: string
+  /** the broker's process, when it has one of its own */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -54,6 +56,7 @@ export async function startMosquitto(extraConfig: string[]): Promise<RunningBrok
   await accepting(port, performance.now() + 5000)
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
       child.kill('SIGTERM')

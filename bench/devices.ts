@@ -17,6 +17,9 @@
  */
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import { join } from 'node:path'
 import mqtt from 'mqtt'
 import type { FastifyInstance } from 'fastify'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
@@ -26,6 +29,8 @@ import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import { freshDatabase, startApp } from './lib.ts'
 import { startBareAedes, startMosquitto, type RunningBroker } from './devices-brokers.ts'
 import { measureCommands, type CommandFigures, type Percentiles } from './devices-commands.ts'
+import { topSelfTime } from './cpuprofile-top.ts'
+import { postgresCpuMs, processCpuMs } from './cpu.ts'
 
 const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883'
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000)
@@ -35,6 +40,8 @@ const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 300)
 const CONCURRENCY = Math.min(DEVICES, Number(process.env.BENCH_COMMAND_CONCURRENCY ?? 50))
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2)
 const BROKERS = (process.env.BENCH_BROKERS ?? 'mosquitto,nodelay,embedded').split(',')
+/** A directory: each ingest run (the plain subscriber's and Trellis's) is profiled in this process, and its top functions printed. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR
 if (!(MESSAGES > 0 && MESSAGES <= 200_000) || !(DEVICES > 0 && DEVICES <= 5000) || !(REPEATS >= 1 && REPEATS <= 5)) {
   throw new Error('BENCH_MESSAGES must be in 1..200000, BENCH_DEVICES in 1..5000, BENCH_REPEATS in 1..5 (bounded loads on a shared machine)')
 }
@@ -58,8 +65,14 @@ function newMacs(): string[] {
   return Array.from({ length: DEVICES }, (_, i) => `02:${tag}:${[(i >> 8) & 255, i & 255].map((b) => b.toString(16).padStart(2, '0')).join(':')}`)
 }
 
-/** Publishes every round, each after `consumed()` reaches the messages sent so far; returns msgs/s. */
-async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => number, onProgress: (cb: () => void) => void): Promise<number> {
+/** A run's rate, and the CPU each side spent per message (ms per 1,000 messages; null where it cannot be read). */
+interface Rate {
+  rate: number
+  cpu: { self: number; publisher: number | null; postgres: number | null; broker: number | null }
+}
+
+/** Publishes every round, each after `consumed()` reaches the messages sent so far. */
+async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => number, onProgress: (cb: () => void) => void, brokerPid?: number): Promise<Rate> {
   const publisher = fork(new URL('./devices-publisher.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_MQTT_URL: url, BENCH_ROUND: String(ROUND), BENCH_TOPIC_ROOT: prefix },
@@ -69,6 +82,8 @@ async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => 
     publisher.send({ setup: { macs: fleet.macs, passwords: fleet.passwords } })
   })
   const start = performance.now()
+  const brokerCpu = () => (brokerPid ? processCpuMs(brokerPid) : null)
+  const cpu0 = { self: process.cpuUsage(), publisher: processCpuMs(publisher.pid!), postgres: postgresCpuMs(), broker: brokerCpu() }
   for (let round = 1; round * ROUND <= MESSAGES; round++) {
     publisher.send({ round })
     const target = round * ROUND
@@ -78,12 +93,26 @@ async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => 
     })
   }
   const seconds = (performance.now() - start) / 1000
+  const sent = Math.floor(MESSAGES / ROUND) * ROUND
+  const self = process.cpuUsage(cpu0.self)
+  const publisherMs = processCpuMs(publisher.pid!)
+  const postgresMs = postgresCpuMs()
+  const brokerMs = brokerCpu()
+  const perThousand = (ms: number) => (ms / sent) * 1000
   publisher.send({ stop: true })
-  return (Math.floor(MESSAGES / ROUND) * ROUND) / seconds
+  return {
+    rate: sent / seconds,
+    cpu: {
+      self: perThousand((self.user + self.system) / 1000),
+      publisher: publisherMs !== null && cpu0.publisher !== null ? perThousand(publisherMs - cpu0.publisher) : null,
+      postgres: postgresMs !== null && cpu0.postgres !== null ? perThousand(postgresMs - cpu0.postgres) : null,
+      broker: brokerMs !== null && cpu0.broker !== null ? perThousand(brokerMs - cpu0.broker) : null,
+    },
+  }
 }
 
 /** The broker's delivery of the same load to a subscriber that only counts (on its own topic root, which no Trellis reads). */
-async function plainSubscriber(url: string, fleet: Fleet): Promise<number> {
+async function plainSubscriber(url: string, fleet: Fleet, brokerPid?: number): Promise<Rate> {
   const client = await mqtt.connectAsync(url, { clientId: `bench-sub-${process.pid}`, protocolVersion: 4, clean: true })
   await client.subscribeAsync('bench-baseline/+/in', { qos: 1 })
   let count = 0
@@ -92,7 +121,7 @@ async function plainSubscriber(url: string, fleet: Fleet): Promise<number> {
     count++
     waiters.splice(0).forEach((w) => w())
   })
-  const rate = await drive(url, fleet, 'bench-baseline', () => count, (cb) => waiters.push(cb))
+  const rate = await drive(url, fleet, 'bench-baseline', () => count, (cb) => waiters.push(cb), brokerPid)
   await client.endAsync()
   return rate
 }
@@ -128,7 +157,25 @@ async function checkExact(app: FastifyInstance, fleet: Fleet): Promise<void> {
   })
 }
 
-async function ingest(app: FastifyInstance, url: string, fleet: Fleet): Promise<number> {
+/** Runs `fn` under V8's CPU profiler when BENCH_PROFILE_DIR is set, and prints where this process spent its time. */
+async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return fn()
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  try {
+    return await fn()
+  } finally {
+    const { profile } = await session.post('Profiler.stop')
+    session.disconnect()
+    const file = join(PROFILE_DIR, `${name}-${process.pid}-${Date.now()}.cpuprofile`)
+    writeFileSync(file, JSON.stringify(profile))
+    console.log(`  profile of ${name} (${file}):\n${topSelfTime(file, Number(process.env.BENCH_PROFILE_TOP ?? 25)).join('\n')}`)
+  }
+}
+
+async function ingest(app: FastifyInstance, url: string, fleet: Fleet, brokerPid?: number): Promise<Rate> {
   const bridge = app.services.devices.bridge!
   let applied = 0
   const waiters: (() => void)[] = []
@@ -139,7 +186,7 @@ async function ingest(app: FastifyInstance, url: string, fleet: Fleet): Promise<
   }
   bridge.events.on('state', listener)
   try {
-    return await drive(url, fleet, 'sensor', () => applied, (cb) => waiters.push(cb))
+    return await drive(url, fleet, 'sensor', () => applied, (cb) => waiters.push(cb), brokerPid)
   } finally {
     bridge.events.off('state', listener)
   }
@@ -147,8 +194,8 @@ async function ingest(app: FastifyInstance, url: string, fleet: Fleet): Promise<
 
 interface TargetFigures {
   name: string
-  baseline: number[]
-  trellis: number[]
+  baseline: Rate[]
+  trellis: Rate[]
   commands: CommandFigures
 }
 
@@ -161,15 +208,15 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
     const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench' })
     const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
     await addMembership(app.db, tenant.id, user.id, 'admin')
-    const baseline: number[] = []
-    const trellis: number[] = []
+    const baseline: Rate[] = []
+    const trellis: Rate[] = []
     let fleet: Fleet | null = null
     for (let r = 0; r < REPEATS; r++) {
       fleet = await seedFleet(app, tenant.id, target.embedded)
       const bare = target.embedded ? await startBareAedes() : null
-      baseline.push(await plainSubscriber(bare?.url ?? brokerUrl, fleet))
+      baseline.push(await profiled('plain-subscriber', () => plainSubscriber(bare?.url ?? brokerUrl, fleet!, target.broker?.pid)))
       await bare?.stop()
-      trellis.push(await ingest(app, brokerUrl, fleet))
+      trellis.push(await profiled('trellis-ingest', () => ingest(app, brokerUrl, fleet!, target.broker?.pid)))
       await checkExact(app, fleet)
     }
     const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
@@ -188,14 +235,20 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
 const n0 = (n: number) => n.toFixed(0)
 const bracket = (values: number[], f: (n: number) => string) => (values.length > 1 ? ` [${f(Math.min(...values))}-${f(Math.max(...values))}]` : '')
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+const cpu = (runs: Rate[], side: keyof Rate['cpu']) => {
+  const values = runs.map((r) => r.cpu[side])
+  return values.every((v): v is number => v !== null) ? `${n0(mean(values))}${bracket(values, n0)}` : 'n/a'
+}
 const ms = (p: Percentiles) => `p50 ${p.p50.toFixed(1)} / p99 ${p.p99.toFixed(1)} ms`
 
 function print(f: TargetFigures): void {
-  const ratios = f.trellis.map((t, i) => t / f.baseline[i]!)
+  const ratios = f.trellis.map((t, i) => t.rate / f.baseline[i]!.rate)
+  const rates = (runs: Rate[]) => runs.map((r) => r.rate)
   const c = f.commands
   console.log(`\n${f.name}`)
-  console.log(`  plain subscriber            ${n0(mean(f.baseline)).padStart(7)} msg/s${bracket(f.baseline, n0)}`)
-  console.log(`  Trellis ingest              ${n0(mean(f.trellis)).padStart(7)} msg/s${bracket(f.trellis, n0)}  = ${mean(ratios).toFixed(2)}x the plain subscriber${bracket(ratios, (n) => n.toFixed(2))}; every device's final state and history exact`)
+  console.log(`  plain subscriber            ${n0(mean(rates(f.baseline))).padStart(7)} msg/s${bracket(rates(f.baseline), n0)}`)
+  console.log(`  Trellis ingest              ${n0(mean(rates(f.trellis))).padStart(7)} msg/s${bracket(rates(f.trellis), n0)}  = ${mean(ratios).toFixed(2)}x the plain subscriber${bracket(ratios, (n) => n.toFixed(2))}; every device's final state and history exact`)
+  console.log(`  CPU ms per 1,000 messages, plain subscriber / Trellis:  this process ${cpu(f.baseline, 'self')} / ${cpu(f.trellis, 'self')}; publisher ${cpu(f.baseline, 'publisher')} / ${cpu(f.trellis, 'publisher')}; PostgreSQL ${cpu(f.baseline, 'postgres')} / ${cpu(f.trellis, 'postgres')}${f.baseline[0]?.cpu.broker != null ? `; broker ${cpu(f.baseline, 'broker')} / ${cpu(f.trellis, 'broker')}` : ''}`)
   console.log(`  broker hop (QoS 1, client -> device)         ${ms(c.hop)}`)
   console.log(`  command, ${COMMANDS} sequential:  REST -> device  ${ms(c.sequential.device)} (p50 ${(c.sequential.device.p50 / c.hop.p50).toFixed(1)}x the hop); REST -> answer ${ms(c.sequential.answer)}`)
   console.log(`  command, ${CONCURRENCY} concurrent:   REST -> device  ${ms(c.concurrent.device)}; REST -> answer ${ms(c.concurrent.answer)}`)
