@@ -17,6 +17,8 @@ export const MOSQUITTO_BIN = process.env.BENCH_MOSQUITTO ?? '/usr/sbin/mosquitto
 
 export interface RunningBroker {
   url: string
+  /** A subscriber in the broker's own process (the embedded broker's library only): counts each message on the filter. */
+  countInProcess?: (filter: string, onMessage: () => void) => Promise<void>
   /** the broker's process, when it has one of its own */
   pid?: number
   stop(): Promise<void>
@@ -74,6 +76,17 @@ export async function startBareAedes(): Promise<RunningBroker> {
   const { port } = server.address() as AddressInfo
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    countInProcess: (filter, onMessage) =>
+      new Promise<void>((resolve) =>
+        broker.subscribe(
+          filter,
+          (_packet, done) => {
+            onMessage()
+            done()
+          },
+          resolve,
+        ),
+      ),
     async stop() {
       await new Promise<void>((resolve) => broker.close(() => resolve()))
       await new Promise<void>((resolve) => server.close(() => resolve()))

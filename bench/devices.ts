@@ -111,6 +111,17 @@ async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => 
   }
 }
 
+/** Bare Aedes handing the same load to a function in its own process that only counts (as the embedded broker hands it to Trellis). */
+async function inProcessSubscriber(bare: RunningBroker, fleet: Fleet): Promise<Rate> {
+  let count = 0
+  const waiters: (() => void)[] = []
+  await bare.countInProcess!('bench-baseline/+/in', () => {
+    count++
+    waiters.splice(0).forEach((w) => w())
+  })
+  return drive(bare.url, fleet, 'bench-baseline', () => count, (cb) => waiters.push(cb))
+}
+
 /** The broker's delivery of the same load to a subscriber that only counts (on its own topic root, which no Trellis reads). */
 async function plainSubscriber(url: string, fleet: Fleet, brokerPid?: number): Promise<Rate> {
   const client = await mqtt.connectAsync(url, { clientId: `bench-sub-${process.pid}`, protocolVersion: 4, clean: true })
@@ -195,6 +206,8 @@ async function ingest(app: FastifyInstance, url: string, fleet: Fleet, brokerPid
 interface TargetFigures {
   name: string
   baseline: Rate[]
+  /** the embedded broker only: bare Aedes handing each message to a counting function in its process */
+  inProcess: Rate[]
   trellis: Rate[]
   commands: CommandFigures
 }
@@ -209,6 +222,7 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
     const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
     await addMembership(app.db, tenant.id, user.id, 'admin')
     const baseline: Rate[] = []
+    const inProcess: Rate[] = []
     const trellis: Rate[] = []
     let fleet: Fleet | null = null
     for (let r = 0; r < REPEATS; r++) {
@@ -216,6 +230,11 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
       const bare = target.embedded ? await startBareAedes() : null
       baseline.push(await profiled('plain-subscriber', () => plainSubscriber(bare?.url ?? brokerUrl, fleet!, target.broker?.pid)))
       await bare?.stop()
+      if (target.embedded) {
+        const inner = await startBareAedes()
+        inProcess.push(await inProcessSubscriber(inner, fleet))
+        await inner.stop()
+      }
       trellis.push(await profiled('trellis-ingest', () => ingest(app, brokerUrl, fleet!, target.broker?.pid)))
       await checkExact(app, fleet)
     }
@@ -224,7 +243,7 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
     const devices = fleet!.sensors.slice(0, CONCURRENCY).map((s, i) => ({ sensorId: s.id, mac: s.mac, ...(fleet!.passwords ? { password: fleet!.passwords[i]! } : {}) }))
     const hopOptions = target.embedded ? { ...app.services.devices.auth.bridge } : {}
     const commands = await measureCommands({ apiUrl, token, brokerUrl, hopOptions, devices, count: COMMANDS })
-    return { name: target.name, baseline, trellis, commands }
+    return { name: target.name, baseline, inProcess, trellis, commands }
   } finally {
     await app.close()
     await app.db.destroy()
@@ -248,6 +267,10 @@ function print(f: TargetFigures): void {
   console.log(`\n${f.name}`)
   console.log(`  plain subscriber            ${n0(mean(rates(f.baseline))).padStart(7)} msg/s${bracket(rates(f.baseline), n0)}`)
   console.log(`  Trellis ingest              ${n0(mean(rates(f.trellis))).padStart(7)} msg/s${bracket(rates(f.trellis), n0)}  = ${mean(ratios).toFixed(2)}x the plain subscriber${bracket(ratios, (n) => n.toFixed(2))}; every device's final state and history exact`)
+  if (f.inProcess.length > 0) {
+    const inner = f.trellis.map((t, i) => t.rate / f.inProcess[i]!.rate)
+    console.log(`  in-process subscriber       ${n0(mean(rates(f.inProcess))).padStart(7)} msg/s${bracket(rates(f.inProcess), n0)}  (Trellis takes the embedded broker's messages in its process: ${mean(inner).toFixed(2)}x this${bracket(inner, (n) => n.toFixed(2))})`)
+  }
   console.log(`  CPU ms per 1,000 messages, plain subscriber / Trellis:  this process ${cpu(f.baseline, 'self')} / ${cpu(f.trellis, 'self')}; publisher ${cpu(f.baseline, 'publisher')} / ${cpu(f.trellis, 'publisher')}; PostgreSQL ${cpu(f.baseline, 'postgres')} / ${cpu(f.trellis, 'postgres')}${f.baseline[0]?.cpu.broker != null ? `; broker ${cpu(f.baseline, 'broker')} / ${cpu(f.trellis, 'broker')}` : ''}`)
   console.log(`  broker hop (QoS 1, client -> device)         ${ms(c.hop)}`)
   console.log(`  command, ${COMMANDS} sequential:  REST -> device  ${ms(c.sequential.device)} (p50 ${(c.sequential.device.p50 / c.hop.p50).toFixed(1)}x the hop); REST -> answer ${ms(c.sequential.answer)}`)

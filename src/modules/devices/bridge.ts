@@ -1,58 +1,34 @@
 /**
- * The bridge between the broker and the database: an MQTT client (the `mqtt` package)
- * that ingests every device's `/in` and `/online`, and publishes commands at QoS 1.
+ * The bridge between the broker and the database: it takes in every device's `/in` and
+ * `/online` (ingest-queue.ts applies them in batches), and publishes commands at QoS 1.
  *
- * Against an external broker it subscribes with a shared subscription
- * (`$share/trellis/...`, MQTT 5), so N instances split the messages. The live stream to
- * apps uses a second connection that subscribes per watched device, without sharing:
- * every instance with a watcher receives that device's messages, whichever instance
- * ingested them, and a watched device never gets the ingest subscription twice.
- *
- * Messages are applied in batches: whatever arrived while the previous batch ran, one
- * statement per batch (state.service.ts), each device's messages in the order they came. A
- * device's state messages coalesce (its sensor row is written once per batch, with the
- * last); a presence message ends the device's run, so it lands after the states before it
- * and before those after it. Beyond MAX_QUEUED waiting messages the client stops reading from
- * the socket (backpressure to the broker).
- * A malformed message is counted and logged and changes nothing.
+ * With the embedded broker it does so in the broker's own process: the broker hands each
+ * message over as a function call and takes commands the same way, so a message costs no
+ * second MQTT connection (encoding, the loopback socket, decoding and an acknowledgement on
+ * each side); a held-back `done` is the backpressure. Against an external broker it is an
+ * MQTT client (the `mqtt` package) that subscribes with a shared subscription
+ * (`$share/trellis/...`, MQTT 5), so N instances split the messages; beyond the queue's limit
+ * the client stops reading from the socket. The live stream to apps uses a second connection
+ * that subscribes per watched device, without sharing: every instance with a watcher receives
+ * that device's messages, whichever instance ingested them, and a watched device never gets
+ * the ingest subscription twice.
  */
 import { EventEmitter } from 'node:events'
-import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt'
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
-import { Counter } from 'prom-client'
 import { randomToken } from '../../lib/crypto.ts'
-import { parsePresence, parseState, parseTopic, topics, type Presence, type Scalar } from './payload.ts'
-import type { StateChange, StateMessage, StateService } from './state.service.ts'
+import { parseState, parseTopic, topics, type Scalar } from './payload.ts'
+import type { StateService } from './state.service.ts'
+import { IngestQueue } from './ingest-queue.ts'
 import { coalesceAcks, noDelay } from './sockets.ts'
 
-/** Messages waiting beyond this stop the client reading from the broker until the batch lands. */
-const MAX_QUEUED = 2000
-/** Messages per statement. */
-const MAX_BATCH = 1000
-/**
- * Statements in flight at once: each device belongs to one lane (by its MAC), so its messages
- * stay in order; the next batch is gathered while the lane's current one runs. One: part of a
- * statement's cost is per call, so two lanes (half the batch each) cost PostgreSQL more CPU
- * per message (bench:devices), which the broker and the bridge need on a small machine.
- */
-const LANES = 1
-
-interface Lane {
-  queue: Queued[]
-  flushing: Promise<void> | null
-}
-
-function laneOf(mac: string): number {
-  let h = 0
-  for (let i = 0; i < mac.length; i++) h = (h * 31 + mac.charCodeAt(i)) | 0
-  return Math.abs(h) % LANES
-}
-
-interface Queued {
-  mac: string
-  channel: 'in' | 'online'
-  payload: Buffer
+/** The embedded broker, reached in its own process (broker.ts). */
+export interface LocalBroker {
+  /** Hands every message published on these filters to `deliver`; the next waits for its `done`. */
+  subscribe(filters: string[], deliver: (topic: string, payload: Buffer, done: () => void) => void): Promise<void>
+  /** Publishes at QoS 1; resolves once the broker has taken the message. */
+  publish(topic: string, payload: string): Promise<void>
 }
 
 export interface BridgeTarget {
@@ -63,6 +39,8 @@ export interface BridgeTarget {
   username?: string
   password?: string
   ca?: string | null
+  /** The embedded broker in this process: ingest and commands go through it directly. */
+  local?: LocalBroker
 }
 
 export interface LiveState {
@@ -72,33 +50,29 @@ export interface LiveState {
 }
 
 export class Bridge {
-  readonly malformed = new Counter({
-    name: 'trellis_device_messages_malformed_total',
-    help: 'Device messages refused because their payload or topic was not the documented shape',
-    labelNames: ['channel'],
-    registers: [],
-  })
-  readonly ingested = new Counter({
-    name: 'trellis_device_messages_ingested_total',
-    help: 'Device messages applied to a sensor',
-    labelNames: ['channel'],
-    registers: [],
-  })
-  /** 'state' (StateChange & {mac, channel}) after each applied message; 'malformed' ({topic, reason}) for each refused one. */
-  readonly events = new EventEmitter()
+  private readonly queue: IngestQueue
   private ingest: MqttClient | null = null
   private live: MqttClient | null = null
   private readonly watchers = new EventEmitter()
-  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ queue: [], flushing: null }))
-  private paused: (() => void) | null = null
 
   constructor(
     private readonly target: BridgeTarget,
-    private readonly state: StateService,
+    state: StateService,
     private readonly log: Log,
     private readonly clock: Clock,
   ) {
     this.watchers.setMaxListeners(0)
+    this.queue = new IngestQueue(state, log)
+  }
+
+  /** 'state' (StateChange & {mac, channel}) after each applied message; 'malformed' ({topic, reason}) for each refused one. */
+  get events(): EventEmitter {
+    return this.queue.events
+  }
+
+  /** Its counters, for /metrics. */
+  get metrics() {
+    return [this.queue.malformed, this.queue.ingested]
   }
 
   private options(role: string): IClientOptions {
@@ -140,135 +114,45 @@ export class Bridge {
   }
 
   async start(): Promise<void> {
-    this.ingest = await this.connect('ingest')
-    const ingest = this.ingest
-    coalesceAcks(ingest)
-    ingest.on('connect', () => coalesceAcks(ingest))
-    this.ingest.handleMessage = (packet, done) => this.receive(packet, done)
-    this.ingest.on('error', (err) => this.log.warn({ err }, 'mqtt bridge: connection error'))
-    const share = this.target.external ? `$share/${this.target.shareGroup ?? 'trellis'}/` : ''
-    await this.ingest.subscribeAsync([`${share}sensor/+/in`, `${share}sensor/+/online`], { qos: 1 })
+    const filters = [topics.in('+'), topics.online('+')]
+    if (this.target.local) await this.target.local.subscribe(filters, (topic, payload, done) => this.queue.receive(topic, payload, done))
+    else await this.connectIngest(filters)
     this.live = await this.connect('live')
     this.live.on('message', (topic, payload) => this.relay(topic, payload))
     this.live.on('error', (err) => this.log.warn({ err }, 'mqtt live: connection error'))
   }
 
-  private receive(packet: IPublishPacket, done: (error?: Error) => void): void {
-    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload
-    const parsed = parseTopic(packet.topic)
-    if (!parsed || (parsed.channel !== 'in' && parsed.channel !== 'online')) {
-      this.reject(packet.topic, 'topic', 'not a device topic')
-      return done()
-    }
-    const lane = this.lanes[laneOf(parsed.mac)]!
-    lane.queue.push({ mac: parsed.mac, channel: parsed.channel, payload })
-    this.kick(lane)
-    if (this.queued() < MAX_QUEUED) done()
-    else this.paused = () => done()
-  }
-
-  private queued(): number {
-    return this.lanes.reduce((n, lane) => n + lane.queue.length, 0)
-  }
-
-  private kick(lane: Lane): void {
-    if (lane.flushing) return
-    lane.flushing = this.flush(lane).finally(() => {
-      lane.flushing = null
-      if (lane.queue.length > 0) this.kick(lane)
-    })
-  }
-
-  private async flush(lane: Lane): Promise<void> {
-    // an idle lane starts after the packets of the current read from the broker are queued
-    // (mqtt.js hands over one per tick): one batch for them, not one for the first alone
-    await new Promise((resolve) => setImmediate(resolve))
-    while (lane.queue.length > 0) {
-      const batch = this.take(lane)
-      await this.applyBatch(batch).catch((err: unknown) => this.log.error({ err }, 'mqtt bridge: applying messages failed'))
-      const resume = this.paused
-      if (resume && this.queued() < MAX_QUEUED) {
-        this.paused = null
-        resume()
-      }
-    }
-  }
-
-  /**
-   * The next batch, in arrival order: each device's leading run of state messages, or its
-   * presence message alone when that comes first; whatever follows stays queued, in order.
-   */
-  private take(lane: Lane): Queued[] {
-    const closed = new Set<string>()
-    const states = new Set<string>()
-    const batch: Queued[] = []
-    const rest: Queued[] = []
-    for (const item of lane.queue) {
-      const open = batch.length < MAX_BATCH && !closed.has(item.mac)
-      if (open && item.channel === 'in') {
-        batch.push(item)
-        states.add(item.mac)
-      } else if (open && !states.has(item.mac)) {
-        batch.push(item)
-        closed.add(item.mac)
-      } else {
-        rest.push(item)
-        closed.add(item.mac)
-      }
-    }
-    lane.queue = rest
-    return batch
-  }
-
-  private reject(topic: string, channel: string, reason: string): void {
-    this.malformed.inc({ channel })
-    this.events.emit('malformed', { topic, reason })
-    this.log.warn({ topic, reason }, 'mqtt bridge: malformed device message ignored')
-  }
-
-  private async applyBatch(batch: Queued[]): Promise<void> {
-    const states: StateMessage[] = []
-    const presences: { mac: string; presence: Presence }[] = []
-    for (const { mac, channel, payload } of batch) {
-      if (channel === 'in') {
-        const state = parseState(payload)
-        if (state.ok) states.push({ mac, ...state.value })
-        else this.reject(topics.in(mac), channel, state.reason)
-      } else {
-        const presence = parsePresence(payload)
-        if (presence.ok) presences.push({ mac, presence: presence.value })
-        else this.reject(topics.online(mac), channel, presence.reason)
-      }
-    }
-    for (const { messages, ...change } of await this.state.applyStates(states)) {
-      for (let i = 0; i < messages; i++) this.applied('in', { ...change, confirmed: i === messages - 1 ? change.confirmed : 0 })
-    }
-    for (const { mac, presence } of presences) {
-      const change = await this.state.applyPresence(mac, presence)
-      if (change) this.applied('online', { ...change, mac })
-    }
-  }
-
-  private applied(channel: 'in' | 'online', change: StateChange & { mac: string }): void {
-    this.ingested.inc({ channel })
-    this.events.emit('state', { ...change, channel })
+  private async connectIngest(filters: string[]): Promise<void> {
+    this.ingest = await this.connect('ingest')
+    const ingest = this.ingest
+    coalesceAcks(ingest)
+    ingest.on('connect', () => coalesceAcks(ingest))
+    this.ingest.handleMessage = (packet, done) => this.queue.receive(packet.topic, typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload, () => done())
+    this.ingest.on('error', (err) => this.log.warn({ err }, 'mqtt bridge: connection error'))
+    const share = this.target.external ? `$share/${this.target.shareGroup ?? 'trellis'}/` : ''
+    await this.ingest.subscribeAsync(
+      filters.map((f) => share + f),
+      { qos: 1 },
+    )
   }
 
   /** Whether the ingesting connection to the broker is up (for /ready). */
   get connected(): boolean {
-    return this.ingest?.connected ?? false
+    return this.target.local ? true : (this.ingest?.connected ?? false)
   }
 
   /** QoS 1: resolves when the broker has acknowledged the command. */
   async publishCommand(mac: string, text: string, timeoutMs = 5000): Promise<void> {
+    const { local } = this.target
     const client = this.ingest
-    if (!client?.connected) throw new Error('not connected to the broker')
+    if (!local && !client?.connected) throw new Error('not connected to the broker')
+    const publish = () => (local ? local.publish(topics.command(mac), text) : client?.publishAsync(topics.command(mac), text, { qos: 1, retain: false }))
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('the broker did not acknowledge the command')), timeoutMs)
     })
     try {
-      await Promise.race([client.publishAsync(topics.command(mac), text, { qos: 1, retain: false }), timeout])
+      await Promise.race([publish(), timeout])
     } finally {
       clearTimeout(timer)
     }
@@ -295,6 +179,6 @@ export class Bridge {
 
   async close(): Promise<void> {
     await Promise.all([this.ingest?.endAsync(), this.live?.endAsync()])
-    await Promise.all(this.lanes.map((lane) => lane.flushing))
+    await this.queue.drain()
   }
 }

@@ -12,6 +12,7 @@ import type { Log } from '../../lib/log.ts'
 import type { MqttConfig } from '../../config.ts'
 import type { DeviceAuth, DeviceIdentity } from './device-auth.service.ts'
 import { MAX_PAYLOAD_BYTES } from './payload.ts'
+import type { LocalBroker } from './bridge.ts'
 
 export interface EmbeddedBroker {
   /** Where the bridge connects: mqtt(s)://host:port on the bound port. */
@@ -19,6 +20,8 @@ export interface EmbeddedBroker {
   port: number
   /** The broker's own certificate, so the bridge can verify the TLS it connects over. */
   ca: string | null
+  /** The broker in this process, for the bridge: messages and commands without a connection. */
+  local: LocalBroker
   /** Drops the connections of the device with this MAC whose credentials are no longer accepted. */
   kick(mac: string): Promise<void>
   close(): Promise<void>
@@ -99,6 +102,18 @@ export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log
     url: `${cert ? 'mqtts' : 'mqtt'}://${host}:${port}`,
     port,
     ca: cert,
+    local: {
+      async subscribe(filters, deliver) {
+        for (const filter of filters) {
+          await new Promise<void>((resolve) => broker.subscribe(filter, (packet, done) => deliver(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), done), resolve))
+        }
+      },
+      publish(topic, payload) {
+        return new Promise<void>((resolve, reject) =>
+          broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve())),
+        )
+      },
+    },
     async kick(mac) {
       // checked per connection: one made with the new credentials since the change stays
       for (const client of [...(byMac.get(mac) ?? [])]) {

@@ -185,6 +185,6 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
 
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   const bridge = app.services.devices.bridge
-  if (bridge) for (const metric of [bridge.malformed, bridge.ingested]) app.metricsRegistry.registerMetric(metric)
+  if (bridge) for (const metric of bridge.metrics) app.metricsRegistry.registerMetric(metric)
   registerScoped(app, scopedDeviceRoutes)
 }

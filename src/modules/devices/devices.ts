@@ -78,7 +78,7 @@ export class Devices {
     if (config.url) target = { url: config.url, external: true, shareGroup: config.shareGroup }
     else if (config.embedded) {
       this.broker = await startBroker(config, this.auth, log)
-      target = { url: this.broker.url, external: false, ...this.auth.bridge, ca: this.broker.ca }
+      target = { url: this.broker.url, external: false, ...this.auth.bridge, ca: this.broker.ca, local: this.broker.local }
     }
     if (target) {
       this.bridge = new Bridge(target, this.state, log, this.clock)
