@@ -2,10 +2,11 @@
  * The device state statement alone:   npm run bench:ingest
  * What PostgreSQL spends per state message in the one statement a batch is (StateService
  * .applyStates: the sensor row, a history row, pending commands), by batch size, with no broker
- * and no bridge: the floor under bench:devices' ingest. Each message of a batch is a different
- * device's (every message its own sensor row update and history row, as a fleet whose devices
- * send every few seconds gives), over BENCH_DEVICES devices; BENCH_STATEMENTS statements per
- * size after a warm-up. PostgreSQL's CPU is read from /proc (all its processes: the backend,
+ * and no bridge: the floor under bench:devices' ingest. The messages go round-robin over
+ * BENCH_DEVICES devices, so a batch no larger than that has one message per device (each its
+ * own sensor row update and history row, as a fleet whose devices send every few seconds
+ * gives) and a larger one several, whose sensor row is written once; BENCH_STATEMENTS
+ * statements per size after a warm-up. PostgreSQL's CPU is read from /proc (all its processes: the backend,
  * the WAL writer, autovacuum), this process's from process.cpuUsage().
  */
 import { freshDatabase, buildBenchApp } from './lib.ts'
@@ -54,7 +55,7 @@ try {
       ((wallMs / STATEMENTS) * 1000).toFixed(0),
     ])
   }
-  console.log(`The state statement alone: ${STATEMENTS} statements per batch size, each message a different device's (${DEVICES} devices), PostgreSQL, ${process.version}`)
+  console.log(`The state statement alone: ${STATEMENTS} statements per batch size, messages round-robin over ${DEVICES} devices, PostgreSQL, ${process.version}`)
   const head = ['messages per statement', 'PostgreSQL CPU us/message', 'this process CPU us/message', 'wall us/statement']
   for (const cells of [head, ...rows]) console.log(cells.map((c, i) => c.padStart(head[i]!.length)).join(' | '))
 } finally {
