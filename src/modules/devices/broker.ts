@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net'
 import { createServer as createTlsServer } from 'node:tls'
-import { Aedes, type AuthenticateError, type Client } from 'aedes'
+import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes'
 import type { Log } from '../../lib/log.ts'
 import type { MqttConfig } from '../../config.ts'
 import type { DeviceAuth, DeviceIdentity } from './device-auth.service.ts'
@@ -104,9 +104,11 @@ export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log
     ca: cert,
     local: {
       async subscribe(filters, deliver) {
-        for (const filter of filters) {
-          await new Promise<void>((resolve) => broker.subscribe(filter, (packet, done) => deliver(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), done), resolve))
-        }
+        // `done` is handed back on the next tick: called in the same stack, the broker would
+        // hand over its next waiting message from inside it, and a burst would overflow the stack
+        const handler = (packet: AedesPublishPacket, done: () => void) =>
+          deliver(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), () => process.nextTick(done))
+        for (const filter of filters) await new Promise<void>((resolve) => broker.subscribe(filter, handler, resolve))
       },
       publish(topic, payload) {
         return new Promise<void>((resolve, reject) =>

@@ -6,8 +6,8 @@
  * statement per batch (state.service.ts), each device's messages in the order they came. A
  * device's state messages coalesce (its sensor row is written once per batch, with the
  * last); a presence message ends the device's run, so it lands after the states before it
- * and before those after it. Beyond MAX_QUEUED waiting messages the source is told to stop
- * (its `done` is held back until the batch lands: backpressure to the broker).
+ * and before those after it. Beyond MAX_QUEUED waiting messages the sources are told to stop
+ * (their `done`s are held back until the batch lands: backpressure to the broker).
  * A malformed message is counted and logged and changes nothing.
  */
 import { EventEmitter } from 'node:events'
@@ -61,7 +61,8 @@ export class IngestQueue {
   /** 'state' (StateChange & {mac, channel}) after each applied message; 'malformed' ({topic, reason}) for each refused one. */
   readonly events = new EventEmitter()
   private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ queue: [], flushing: null }))
-  private paused: (() => void) | null = null
+  /** The sources' `done`s held back while too much waits (the embedded broker hands over up to 100 at once). */
+  private paused: (() => void)[] = []
 
   constructor(
     private readonly state: StateService,
@@ -79,7 +80,7 @@ export class IngestQueue {
     lane.queue.push({ mac: parsed.mac, channel: parsed.channel, payload })
     this.kick(lane)
     if (this.queued() < MAX_QUEUED) done()
-    else this.paused = done
+    else this.paused.push(done)
   }
 
   /** Resolves when every queued message has been applied. */
@@ -106,11 +107,7 @@ export class IngestQueue {
     while (lane.queue.length > 0) {
       const batch = this.take(lane)
       await this.applyBatch(batch).catch((err: unknown) => this.log.error({ err }, 'mqtt bridge: applying messages failed'))
-      const resume = this.paused
-      if (resume && this.queued() < MAX_QUEUED) {
-        this.paused = null
-        resume()
-      }
+      if (this.paused.length > 0 && this.queued() < MAX_QUEUED) for (const resume of this.paused.splice(0)) resume()
     }
   }
 
