@@ -25,7 +25,7 @@ import { coalesceAcks, noDelay } from './sockets.ts'
 
 /** The embedded broker, reached in its own process (broker.ts). */
 export interface LocalBroker {
-  /** Hands every message published on these filters to `deliver`; the next waits for its `done`. */
+  /** Hands every message published on these filters to `deliver`; past the broker's limit in flight, the next waits for a `done`. */
   subscribe(filters: string[], deliver: (topic: string, payload: Buffer, done: () => void) => void): Promise<void>
   /** Publishes at QoS 1; resolves once the broker has taken the message. */
   publish(topic: string, payload: string): Promise<void>
