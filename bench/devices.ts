@@ -5,9 +5,12 @@
  * embedded broker (each device connecting with its own credentials):
  *  1. ingest: state messages per second applied to PostgreSQL, next to the same broker
  *     delivering the same messages to a plain subscriber that only counts them (for the
- *     embedded broker: bare Aedes, its library, in this process), BENCH_REPEATS times, each
- *     run on fresh devices; after each run every device's latestData, online and history
- *     are checked against the messages it sent;
+ *     embedded broker: bare Aedes, its library, in this process; and, as Trellis takes the
+ *     embedded broker's messages in process, bare Aedes handing them to a counting function),
+ *     BENCH_REPEATS times, each run on fresh devices; after each run every device's
+ *     latestData, online and history are checked against the messages it sent; with the CPU
+ *     each side spent per message (this process, the publisher, PostgreSQL, the run's own
+ *     Mosquitto);
  *  2. commands: REST call -> device and -> answer, sequential and concurrent, next to the
  *     broker's own hop (./devices-commands.ts), the callers and the devices in a process
  *     of their own.
