@@ -74,8 +74,26 @@ interface Rate {
   cpu: { self: number; publisher: number | null; postgres: number | null; broker: number | null }
 }
 
-/** Publishes every round, each after `consumed()` reaches the messages sent so far. */
-async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => number, onProgress: (cb: () => void) => void, brokerPid?: number): Promise<Rate> {
+/** The messages a side has consumed so far, and a wait for the count to reach a target. */
+class Tally {
+  count = 0
+  private waiters: (() => void)[] = []
+
+  add(): void {
+    this.count++
+    this.waiters.splice(0).forEach((w) => w())
+  }
+
+  reach(target: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const check = () => (this.count >= target ? resolve() : this.waiters.push(check))
+      check()
+    })
+  }
+}
+
+/** Publishes every round, each after the tally reaches the messages sent so far. */
+async function drive(url: string, fleet: Fleet, prefix: string, consumed: Tally, brokerPid?: number): Promise<Rate> {
   const publisher = fork(new URL('./devices-publisher.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_MQTT_URL: url, BENCH_ROUND: String(ROUND), BENCH_TOPIC_ROOT: prefix },
@@ -89,11 +107,7 @@ async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => 
   const cpu0 = { self: process.cpuUsage(), publisher: processCpuMs(publisher.pid!), postgres: postgresCpuMs(), broker: brokerCpu() }
   for (let round = 1; round * ROUND <= MESSAGES; round++) {
     publisher.send({ round })
-    const target = round * ROUND
-    await new Promise<void>((resolve) => {
-      const check = () => (consumed() >= target ? resolve() : onProgress(check))
-      check()
-    })
+    await consumed.reach(round * ROUND)
   }
   const seconds = (performance.now() - start) / 1000
   const sent = Math.floor(MESSAGES / ROUND) * ROUND
@@ -116,26 +130,18 @@ async function drive(url: string, fleet: Fleet, prefix: string, consumed: () => 
 
 /** Bare Aedes handing the same load to a function in its own process that only counts (as the embedded broker hands it to Trellis). */
 async function inProcessSubscriber(bare: RunningBroker, fleet: Fleet): Promise<Rate> {
-  let count = 0
-  const waiters: (() => void)[] = []
-  await bare.countInProcess!('bench-baseline/+/in', () => {
-    count++
-    waiters.splice(0).forEach((w) => w())
-  })
-  return drive(bare.url, fleet, 'bench-baseline', () => count, (cb) => waiters.push(cb))
+  const tally = new Tally()
+  await bare.countInProcess!('bench-baseline/+/in', () => tally.add())
+  return drive(bare.url, fleet, 'bench-baseline', tally)
 }
 
 /** The broker's delivery of the same load to a subscriber that only counts (on its own topic root, which no Trellis reads). */
 async function plainSubscriber(url: string, fleet: Fleet, brokerPid?: number): Promise<Rate> {
   const client = await mqtt.connectAsync(url, { clientId: `bench-sub-${process.pid}`, protocolVersion: 4, clean: true })
   await client.subscribeAsync('bench-baseline/+/in', { qos: 1 })
-  let count = 0
-  const waiters: (() => void)[] = []
-  client.on('message', () => {
-    count++
-    waiters.splice(0).forEach((w) => w())
-  })
-  const rate = await drive(url, fleet, 'bench-baseline', () => count, (cb) => waiters.push(cb), brokerPid)
+  const tally = new Tally()
+  client.on('message', () => tally.add())
+  const rate = await drive(url, fleet, 'bench-baseline', tally, brokerPid)
   await client.endAsync()
   return rate
 }
@@ -191,16 +197,11 @@ async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
 
 async function ingest(app: FastifyInstance, url: string, fleet: Fleet, brokerPid?: number): Promise<Rate> {
   const bridge = app.services.devices.bridge!
-  let applied = 0
-  const waiters: (() => void)[] = []
-  const listener = (e: { channel: string }) => {
-    if (e.channel !== 'in') return
-    applied++
-    waiters.splice(0).forEach((w) => w())
-  }
+  const applied = new Tally()
+  const listener = (e: { channel: string }) => e.channel === 'in' && applied.add()
   bridge.events.on('state', listener)
   try {
-    return await drive(url, fleet, 'sensor', () => applied, (cb) => waiters.push(cb), brokerPid)
+    return await drive(url, fleet, 'sensor', applied, brokerPid)
   } finally {
     bridge.events.off('state', listener)
   }
