@@ -18,9 +18,13 @@ import type { Policy } from '../modules/tenancy/index.ts'
 import type { JWTPayload } from 'jose'
 import type { UserProfile } from '../modules/sessions/index.ts'
 
+/** Where a request keeps its resolved actor (a decorated slot: a WeakMap per request costs the collector). */
+const ACTOR: unique symbol = Symbol('actor')
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor
+    [ACTOR]: Actor | null
     /** The signed-in user's profile, on routes that ask for it (`config: { profile: true }`). */
     profile: UserProfile | undefined
   }
@@ -38,7 +42,7 @@ declare module 'fastify' {
  */
 export type ActorResolver = (
   payload: JWTPayload,
-  want: { profile: boolean; tenantId: number | null },
+  want: { profile: boolean; tenantId: number | null; sourceIp: string },
 ) => Promise<{ actor: Actor; profile?: UserProfile } | null>
 
 /** The tenant a request names (`/tenants/{tenantId}/...`), when its id is well formed. */
@@ -83,15 +87,16 @@ function requireAnyOf(policy: Policy, actor: Actor, alternatives: string[][]): v
 }
 
 export function registerAuth(app: FastifyInstance, resolve: ActorResolver, policy: Policy): void {
-  // an object decorator must be a getter/setter pair (Fastify shares plain values between requests)
-  const actors = new WeakMap<FastifyRequest, Actor>()
+  // an object decorator must be a getter/setter pair (Fastify shares plain values between requests);
+  // the pair reads and writes a slot decorated with null, which every request starts with
   app.decorateRequest('profile', undefined)
+  app.decorateRequest(ACTOR, null)
   app.decorateRequest<Actor>('actor', {
     getter(this: FastifyRequest) {
-      return actors.get(this) ?? ANONYMOUS
+      return this[ACTOR] ?? ANONYMOUS
     },
     setter(this: FastifyRequest, value: Actor) {
-      actors.set(this, value)
+      this[ACTOR] = value
     },
   })
   app.addHook('onRequest', async (request) => {
@@ -111,11 +116,11 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
     } catch {
       throw unauthorized('The access token is invalid or expired.')
     }
-    // the session check also reads the user's role in the tenant the request names (one round trip)
-    const resolved = await resolve(payload, { profile: config.profile === true, tenantId: namedTenant(request) })
-    if (!resolved) throw unauthorized('The access token has been revoked.')
+    // the session check also reads the user's role in the tenant the request names (one round trip);
     // the address goes with the actor as plain input: services record it in the audit log
-    request.actor = resolved.actor.kind === 'user' || resolved.actor.kind === 'client' ? { ...resolved.actor, sourceIp: request.ip } : resolved.actor
+    const resolved = await resolve(payload, { profile: config.profile === true, tenantId: namedTenant(request), sourceIp: request.ip })
+    if (!resolved) throw unauthorized('The access token has been revoked.')
+    request.actor = resolved.actor
     request.profile = resolved.profile
   })
   // callback style: it awaits nothing, and every request runs it

@@ -85,11 +85,12 @@ export class SessionsService {
    * The same lookup. With `profile` it also brings the user's profile and tenants (what
    * `GET /users/current` answers), so that route costs this one round trip and nothing more;
    * with `tenantId` (the tenant a request names) the user's role there, so the policy's
-   * check costs none either (actor.roleIn).
+   * check costs none either (actor.roleIn). `sourceIp`, the request's address, goes into the
+   * actor for the audit log.
    */
   resolve = async (
     payload: JWTPayload,
-    want: { profile?: boolean; tenantId?: number | null } = {},
+    want: { profile?: boolean; tenantId?: number | null; sourceIp?: string } = {},
   ): Promise<{ actor: Actor; profile?: UserProfile } | null> => {
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : ''
     const withProfile = want.profile === true
@@ -105,7 +106,8 @@ export class SessionsService {
         clientId,
         sessionId: payload.sid,
         scopes: scopesOf(payload),
-        ...(tenantId !== null ? { roleIn: { tenantId, role: row.role ?? null } } : {}),
+        sourceIp: want.sourceIp,
+        roleIn: tenantId !== null ? { tenantId, role: row.role ?? null } : undefined,
       }
       if (!withProfile || row.email === undefined || row.username === undefined) return { actor }
       const profile: UserProfile = {
@@ -122,7 +124,7 @@ export class SessionsService {
     }
     const client = await this.lookups.clientTenant(this.db, clientId)
     if (!client || payload.sub !== clientId) return null
-    return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload) } }
+    return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload), sourceIp: want.sourceIp } }
   }
 }
 
