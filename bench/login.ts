@@ -9,7 +9,7 @@
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (2), BENCH_DATABASE_URL; a fresh database per run, dropped afterwards.
  * BENCH_ONLY picks groups of rows, comma-separated (default all): client-credentials (with the
  * peer), exchange (the exchange, refresh and code request, with pgbench), users-current (with
- * the two bare routes), sensors.
+ * the three bare routes), sensors.
  * Each ceiling a ratio is taken against (the peer, pgbench, the bare routes) is measured right
  * before and right after its workloads, and the ratio is to the mean of the two (see bracket).
  */
@@ -249,17 +249,27 @@ try {
   const auth = { authorization: `Bearer ${seeded.token}` }
   if (runs('users-current')) {
     const bare = await bracket(rows, 'bare Fastify GET / (ceiling)', () => measurePlain(['bare'], { path: '/', method: 'GET', headers: {} }), () =>
-      bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', () => measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }), async () => {
-        const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
-        rows.push(current.row)
-        return current
-      }),
+      bracket(rows, 'bare Fastify + 1 PostgreSQL round trip', () => measurePlain(['bare-query', database.url], { path: '/query', method: 'GET', headers: {} }), () =>
+        bracket(
+          rows,
+          'bare Fastify + the profile statement',
+          () => measurePlain(['bare-profile', database.url, seeded.sessionId], { path: '/profile', method: 'GET', headers: {} }),
+          async () => {
+            const current = await db('Trellis GET /users/current', { path: '/users/current', method: 'GET', headers: auth })
+            rows.push(current.row)
+            return current
+          },
+        ),
+      ),
     )
     const bareQuery = bare.inner
-    const current = bareQuery.inner
-    current.row.ratio = `${bare.ratio(current.figures.rps, 'bare')}; ${bareQuery.ratio(current.figures.rps, 'bare + 1 round trip')}`
+    const bareProfile = bareQuery.inner
+    const current = bareProfile.inner
+    current.row.ratio = `${bareQuery.ratio(current.figures.rps, 'bare + 1 round trip')}; ${bareProfile.ratio(current.figures.rps, 'bare + its statement')}`
     bareQuery.rows[0].ratio = ratio(bareQuery.before, bare.before, 'bare')
     bareQuery.rows[1].ratio = ratio(bareQuery.after, bare.after, 'bare')
+    bareProfile.rows[0].ratio = ratio(bareProfile.before, bareQuery.before, 'bare + 1 round trip')
+    bareProfile.rows[1].ratio = ratio(bareProfile.after, bareQuery.after, 'bare + 1 round trip')
     printers.push(() => printStatements('/users/current', current.statements, current.requests, 5))
   }
 

@@ -112,7 +112,7 @@ export async function seedUserAndSensors(app: FastifyInstance, clientId: string,
             from generate_series(1, ${sensors}) g`.execute(app.db)
   await sql`alter table sensors enable trigger sensors_count`.execute(app.db)
   await sql`insert into tenant_counters (tenant_id, counter, count) values (${tenant.id}, 'sensors', ${sensors})`.execute(app.db)
-  return { userId: user.id, token, tenantId: tenant.id }
+  return { userId: user.id, token, tenantId: tenant.id, sessionId }
 }
 
 /** `count` platform accounts with proven addresses, as a service in use holds. */

@@ -3,7 +3,9 @@
  * `trellis <databaseUrl>`, `bare` (Fastify answering GET / and nothing else: the ceiling),
  * `bare-query <databaseUrl>` (Fastify answering GET /query after one PostgreSQL round trip:
  * the ceiling of a route that asks the database once per request, as every session check
- * does) or `oidc` (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
+ * does), `bare-profile <databaseUrl> <sessionId>` (Fastify answering GET /profile with the
+ * row of the statement GET /users/current sends: the floor under that route) or `oidc`
+ * (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
  * listening (readyAtUs on the monotonic clock V8's profiler uses); on { type: 'mark' } (the
  * warm-up is over) it waits for in-flight work to end and counts from there on; on
  * { type: 'stop' } it waits for in-flight work to end, closes, answers { type: 'stopped' } with
@@ -13,7 +15,10 @@
  */
 import type { Server } from 'node:http'
 import Fastify from 'fastify'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import type { Database } from '../src/db/database.ts'
+import { sessionLookup } from '../src/modules/users/account-sessions.repository.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { connectDatabase } from '../src/db/connect.ts'
@@ -98,23 +103,53 @@ async function startBareQuery(databaseUrl: string): Promise<Running> {
   }
 }
 
+/**
+ * Fastify answering GET /profile with the row of Trellis' own session-and-profile statement
+ * (the one GET /users/current sends, compiled by its repository), run through pg as the
+ * bare-query route runs its select: the floor of any server that checks the session and reads
+ * the profile in one round trip, without token verification, hooks or the service around it.
+ */
+async function startBareProfile(databaseUrl: string, sessionId: string): Promise<Running> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  // Kysely only compiles the statement here; it never runs a query
+  const compiler = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const { sql, parameters } = sessionLookup(compiler, sessionId, { profile: true, tenantId: null })
+  const app = Fastify({ logger: false })
+  app.get('/profile', async () => {
+    const { rows } = await pool.query<Record<string, unknown>>({ name: 'bench_profile', text: sql, values: [...parameters] })
+    if (!rows[0] || rows[0].revoked_at !== null) throw new Error('the seeded session is gone')
+    return { user: rows[0] }
+  })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  countRequests(app.server)
+  return {
+    url,
+    close: async () => {
+      await app.close()
+      await pool.end()
+    },
+  }
+}
+
 function send(message: object): void {
   if (!process.send) throw new Error('bench/server.ts runs forked, with an IPC channel')
   process.send(message)
 }
 
-const [kind, databaseUrl] = process.argv.slice(2)
+const [kind, databaseUrl, sessionId] = process.argv.slice(2)
 const running =
   kind === 'trellis' && databaseUrl
     ? await startTrellis(databaseUrl)
     : kind === 'bare-query' && databaseUrl
       ? await startBareQuery(databaseUrl)
-      : kind === 'bare'
-        ? await startBare()
-        : kind === 'oidc'
-          ? await startOidcPeer()
-          : null
-if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare-query <databaseUrl> | bare | oidc (got ${kind})`)
+      : kind === 'bare-profile' && databaseUrl && sessionId
+        ? await startBareProfile(databaseUrl, sessionId)
+        : kind === 'bare'
+          ? await startBare()
+          : kind === 'oidc'
+            ? await startOidcPeer()
+            : null
+if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare-query <databaseUrl> | bare-profile <databaseUrl> <sessionId> | bare | oidc (got ${kind})`)
 
 const cpuMsSince = (from: NodeJS.CpuUsage) => {
   const cpu = process.cpuUsage(from)

@@ -21,10 +21,15 @@ export async function sessionUser(
   sessionId: string,
   want: { profile: boolean; tenantId: number | null },
 ): Promise<SessionUser | undefined> {
+  return (await db.executeQuery<SessionUser>(sessionLookup(db, sessionId, want))).rows[0]
+}
+
+/** The lookup's statement for one session, as sessionUser sends it (bench:login also runs it from bare Fastify, as a floor). */
+export function sessionLookup(db: Executor, sessionId: string, want: { profile: boolean; tenantId: number | null }): CompiledQuery<SessionUser> {
   const statement = sessionStatement(db, want.profile, want.tenantId !== null)
   // compiled once per shape; per request only its two values change
   const parameters = statement.parameters.map((value) => (value === SID ? sessionId : value === TENANT ? want.tenantId : value))
-  return (await db.executeQuery<SessionUser>({ ...statement, parameters, queryId: createQueryId() })).rows[0]
+  return { ...statement, parameters, queryId: createQueryId() }
 }
 
 /** Stand-ins for the session id and the tenant in the compiled lookup, replaced per request. */
