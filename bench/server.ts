@@ -14,7 +14,7 @@
  * that `--cpu-prof` writes its profile.
  */
 import type { Server } from 'node:http'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from '../src/db/database.ts'
@@ -84,14 +84,8 @@ async function startBare(): Promise<Running> {
   return { url, close: () => app.close() }
 }
 
-async function startBareQuery(databaseUrl: string): Promise<Running> {
-  // the pool Trellis uses by default, and a prepared statement, as its session check is
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
-  const app = Fastify({ logger: false })
-  app.get('/query', async () => {
-    const { rows } = await pool.query<{ ok: number }>({ name: 'bench_round_trip', text: 'select $1::int as ok', values: [1] })
-    return { ok: rows[0]?.ok === 1 }
-  })
+/** Listens on a loopback port and counts from there on; closing ends the route's pool too. */
+async function listenWithPool(app: FastifyInstance, pool: pg.Pool): Promise<Running> {
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   countRequests(app.server)
   return {
@@ -101,6 +95,17 @@ async function startBareQuery(databaseUrl: string): Promise<Running> {
       await pool.end()
     },
   }
+}
+
+async function startBareQuery(databaseUrl: string): Promise<Running> {
+  // the pool Trellis uses by default, and a prepared statement, as its session check is
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  const app = Fastify({ logger: false })
+  app.get('/query', async () => {
+    const { rows } = await pool.query<{ ok: number }>({ name: 'bench_round_trip', text: 'select $1::int as ok', values: [1] })
+    return { ok: rows[0]?.ok === 1 }
+  })
+  return listenWithPool(app, pool)
 }
 
 /**
@@ -120,15 +125,7 @@ async function startBareProfile(databaseUrl: string, sessionId: string): Promise
     if (!rows[0] || rows[0].revoked_at !== null) throw new Error('the seeded session is gone')
     return { user: rows[0] }
   })
-  const url = await app.listen({ port: 0, host: '127.0.0.1' })
-  countRequests(app.server)
-  return {
-    url,
-    close: async () => {
-      await app.close()
-      await pool.end()
-    },
-  }
+  return listenWithPool(app, pool)
 }
 
 function send(message: object): void {
