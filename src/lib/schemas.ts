@@ -13,16 +13,6 @@ export const component = (name: string) => ({ [COMPONENT]: name })
 /** A value or null (PATCH uses null to remove a value). */
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
-/**
- * A string or an integer, or null, in a response schema, written as a type array rather than
- * an `anyOf`: fast-json-stringify writes a type array's value directly, but checks each value
- * of an `anyOf` against its branches with Ajv on every response. Under load that kept young
- * garbage alive into the old generation (collections of 7-23 ms instead of 2 on
- * `GET /users/current`; docs/benchmarks.md), so the hot responses use this.
- */
-export const OrNull = <T extends 'string' | 'integer'>(type: T, options: { description?: string } = {}) =>
-  Type.Unsafe<(T extends 'string' ? string : number) | null>({ ...options, type: [type, 'null'] })
-
 /** A BCP 47 language tag (lib/locale.ts canonicalises it: 'nl-nl' is stored as 'nl-NL'). */
 export const LocaleTag = (description = 'a BCP 47 language tag, e.g. nl or nl-BE') =>
   Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$', description, examples: ['nl-NL'] })

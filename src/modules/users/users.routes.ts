@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { component, errorResponses, OrNull } from '../../lib/schemas.ts'
+import { component, errorResponses } from '../../lib/schemas.ts'
 import { tenantsOfUser } from '../tenancy/index.ts'
 import type { User } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
@@ -12,13 +12,13 @@ export const CurrentUserSchema = Type.Object({
     id: Type.Integer(),
     username: Type.String(),
     email: Type.String(),
-    displayName: OrNull('string'),
+    displayName: Type.Union([Type.String(), Type.Null()]),
     emailConfirmed: Type.Boolean(),
     tenants: Type.Array(
-      Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String(), parentTenantId: OrNull('integer') }),
+      Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String(), parentTenantId: Type.Union([Type.Integer(), Type.Null()]) }),
     ),
-    tenantId: OrNull('integer', { description: 'the tenant the user belongs to; null for a platform user' }),
-    locale: OrNull('string', { description: "the BCP 47 locale emails and pages speak to the user in; null: not set (the brand's default, else English)" }),
+    tenantId: Type.Union([Type.Integer(), Type.Null()], { description: 'the tenant the user belongs to; null for a platform user' }),
+    locale: Type.Union([Type.String(), Type.Null()], { description: "the BCP 47 locale emails and pages speak to the user in; null: not set (the brand's default, else English)" }),
   }),
 }, component('CurrentUser'))
 
