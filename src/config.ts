@@ -38,6 +38,8 @@ export interface RateLimits {
   mailPerEmail: RateLimitSpec
   /** Mail to one address from a network its owner has signed in from, once mailPerEmail is spent. */
   mailPerEmailKnownNetwork: RateLimitSpec
+  /** Invitations one person sends (each one an email to an address they chose); over it: 429. */
+  invitationsPerInviter: RateLimitSpec
   /** Failed token requests per OAuth client; when spent, codes redeem only from the network that requested them. */
   failedTokenPerClient: RateLimitSpec
   /** Failed token requests per network (IPv4 /24, IPv6 /64); when spent too, only from the same address. */
@@ -249,6 +251,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       mailPerEmailPerNetwork: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL_PER_NETWORK', '2/1h'),
       mailPerEmail: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL', '20/1h'),
       mailPerEmailKnownNetwork: bucket(env, 'RATE_LIMIT_MAIL_PER_EMAIL_KNOWN_NETWORK', '5/1h'),
+      invitationsPerInviter: bucket(env, 'RATE_LIMIT_INVITATIONS_PER_INVITER', '10/1h'),
       failedTokenPerClient: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_CLIENT', '40/1d'),
       failedTokenPerNetwork: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_NETWORK', '40/1d'),
       failedTokenPerIp: bucket(env, 'RATE_LIMIT_FAILED_TOKEN_PER_IP', '40/1d'),

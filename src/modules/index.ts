@@ -53,6 +53,7 @@ import { SpacesService } from './spaces/spaces.service.ts'
 import { algorithmRoutes, spaceRoutes } from './spaces/spaces.routes.ts'
 import { systemRoutes } from './system.routes.ts'
 import { InvitationsService } from './tenancy/invitations.service.ts'
+import { InvitationBudget } from './tenancy/invitation-budget.ts'
 import { Policy } from './tenancy/policy.ts'
 import type { Actor } from './tenancy/actor.ts'
 import { TenantEmailsService } from './email/tenant-emails.ts'
@@ -184,7 +185,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     tenants,
     settingsHistory,
     audit,
-    invitations: new InvitationsService(db, config, email, policy, cursors, clock, audit),
+    invitations: new InvitationsService(db, config, email, policy, cursors, clock, audit, new InvitationBudget(mailLimits, limits.bucket('invite-user', config.rateLimits.invitationsPerInviter))),
     tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
     clients,
     signingKeys: new SigningKeysService(db, secretBox, policy, audit, clock, config.accessTokenTtlSeconds),

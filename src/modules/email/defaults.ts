@@ -21,6 +21,8 @@ export interface DefaultsContext {
   hasContact?: boolean
   /** The locale of the default words; English when absent. */
   locale?: SupportedLocale
+  /** The email is for a tenant that is not a brand (renderer.ts onBehalfOf): its invitation reads in its own name. */
+  onBehalf?: boolean
 }
 
 /** The button's target of each type, before placeholders are filled. */
@@ -46,9 +48,11 @@ function settings(text: string, values: Record<string, string>): string {
   return text.replace(/%\{(\w+)\}/g, (_m, name: string) => values[name] ?? '')
 }
 
-export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds, pagesUrl, timeZone = 'UTC', hasContact = false, locale = FALLBACK_LOCALE }: DefaultsContext): EmailTexts {
+export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds, pagesUrl, timeZone = 'UTC', hasContact = false, locale = FALLBACK_LOCALE, onBehalf = false }: DefaultsContext): EmailTexts {
+  // a customer's tenant invites in its own name; the brand's name is never the inviter's
+  const section = type === 'invitation' && onBehalf ? 'customerInvitation' : type
   const text = (key: keyof Catalog[EmailType] | 'ctaLabel' | 'contentAfterCtaWithContact') =>
-    settings(catalogText(locale, type, key as keyof Catalog[typeof type] & string), { minutes: String(Math.round(loginCodeTtlSeconds / 60)), timeZone })
+    settings(catalogText(locale, section, key as keyof Catalog[typeof section] & string), { minutes: String(Math.round(loginCodeTtlSeconds / 60)), timeZone })
   const afterCta = type === 'passwordResetSuccess' && hasContact ? 'contentAfterCtaWithContact' : 'contentAfterCta'
   return {
     subject: text('subject'),

@@ -3,7 +3,7 @@
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
  * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.service.ts).
  */
-import { lookOfId } from '../tenancy/index.ts'
+import { findTenant, lookOf } from '../tenancy/index.ts'
 import { checkLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
@@ -112,16 +112,19 @@ export class EmailService {
   /**
    * Renders an email as it goes out for a tenant: a tenant that is not a brand wears its
    * brand's look, texts and sender (tenancy/brands.ts), and a saved link is checked again
-   * now, as an origin may have stopped being verified (tenancy/link-origins.ts).
+   * now, as an origin may have stopped being verified (tenancy/link-origins.ts). Such a
+   * tenant's invitation speaks in its own name, not the brand's (renderer.ts).
    */
   async renderAs(trx: Executor, input: SendEmailInput): Promise<{ tenant: Tenant | null; rendered: RenderedEmail }> {
-    const saved = (await lookOfId(trx, input.tenantId)) ?? null
+    const own = input.tenantId ? await findTenant(trx, input.tenantId) : undefined
+    const saved = own ? await lookOf(trx, own) : null
+    const onBehalfOf = own && saved && own.id !== saved.id ? { name: own.name } : null
     const tenant = saved && input.draftTexts ? withDraft(saved, input.type, input.draftTexts) : saved
     const customTexts = input.customTexts ?? false
     const origins = tenant && customTexts ? await verifiedOrigins(trx, tenant, this.linkRules) : null
     const linkOk = (link: string) => origins !== null && checkLink(link, origins, this.linkRules) === null
     const { type, to, data = {}, dates, locale } = input
-    return { tenant, rendered: await this.render({ type, tenant, customTexts, user: to, data, dates, locale, linkOk }) }
+    return { tenant, rendered: await this.render({ type, tenant, onBehalfOf, customTexts, user: to, data, dates, locale, linkOk }) }
   }
 
   /**

@@ -39,7 +39,8 @@ export const TYPE_PLACEHOLDERS: Record<EmailType, readonly string[]> = {
   emailConfirmation: ['emailConfirmationToken'],
   passwordlessLogin: ['loginCode', 'loginLink'],
   accountExists: [],
-  invitation: ['invitationLink', 'invitedRole'],
+  // tenantName: the inviting tenant's own name (a customer's, not its brand's); inviter: who sent it
+  invitation: ['invitationLink', 'invitedRole', 'tenantName', 'inviter'],
 }
 
 const PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)\s*\}\}/g

@@ -27,6 +27,12 @@ export interface RenderInput {
   type: EmailType
   /** The tenant whose branding applies, or null for the platform's own. */
   tenant: Tenant | null
+  /**
+   * The tenant the email is for when it is not a brand and wears `tenant`'s look (a
+   * customer's own tenant: tenancy/brands.ts). Its invitation then names it and the inviter,
+   * and never reads as the brand's: the brand only delivers it.
+   */
+  onBehalfOf?: { name: string } | null
   /** Whether the tenant's customised texts apply (not just its branding). */
   customTexts: boolean
   user: EmailUser
@@ -54,7 +60,7 @@ function tenantTexts(input: RenderInput): EmailTypeTexts {
 function effectiveTexts(input: RenderInput, ctx: DefaultsContext, overrides: EmailTypeTexts, at: EmailLocale): EmailTexts {
   // a tenant's email opens the tenant's branded pages
   const pagesUrl = input.tenant ? `${ctx.publicUrl}/tenants/${input.tenant.id}` : ctx.publicUrl
-  const out = defaultTexts(input.type, { ...ctx, pagesUrl, timeZone: input.tenant?.time_zone ?? 'UTC', hasContact: Boolean(input.tenant?.email_address), locale: at.platform })
+  const out = defaultTexts(input.type, { ...ctx, pagesUrl, onBehalf: Boolean(input.onBehalfOf), timeZone: input.tenant?.time_zone ?? 'UTC', hasContact: Boolean(input.tenant?.email_address), locale: at.platform })
   for (const key of Object.keys(out) as (keyof EmailTexts)[]) {
     const value = brandText(overrides[key], at)
     // a link not (or no longer) on a verified origin gives way to the platform's own
@@ -98,6 +104,8 @@ export function placeholderValues(input: RenderInput, at: EmailLocale = emailLoc
     'user.email': input.user.email,
     ...input.data,
     ...localisedValues(input, at),
+    // the inviting tenant's own name, never one the data could set
+    tenantName: input.onBehalfOf?.name ?? tenant?.name ?? PLATFORM_BRAND.name,
   }
 }
 

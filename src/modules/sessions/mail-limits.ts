@@ -1,5 +1,6 @@
 /**
- * Limits on every request that sends mail: login codes, register, forgotPassword.
+ * Limits on every request that sends mail: login codes, register, forgotPassword, and
+ * invitations (tenancy/invitation-budget.ts spends the same budgets, plus the inviter's own).
  *
  * Threat model. A stranger uses our mail routes to flood someone's inbox (60 requests, 60
  * emails), or to spend the address's budget so that mail the address needs (a first
@@ -18,7 +19,9 @@
  * min(3N, 21) messages at once and min(4N, 40) an hour, and from about 10 networks keep its cap
  * spent; then only networks its owner has signed in from get mail, from their own bucket
  * (RATE_LIMIT_MAIL_PER_EMAIL_KNOWN_NETWORK, 5/1h), which strangers elsewhere cannot touch.
- * Checked before any expensive work (a password hash, a render).
+ * Checked before any expensive work (a password hash, a render). An invitation's sender chose
+ * the address and already knows it, so there a spent budget answers 429 (takeRecipient)
+ * instead of a silent 200: the answer tells the inviter nothing about an account.
  */
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -56,15 +59,27 @@ export class MailLimits {
 
   /** Whether mail may go to this address now; false: answer as usual and send nothing. */
   async mayMail(email: string, ip: string): Promise<boolean> {
+    return (await this.takeRecipient(email, ip)).ok
+  }
+
+  /**
+   * The same budgets as mayMail, for a sender who chose the address and is told the answer
+   * (an invitation: tenancy/invitation-budget.ts): when refused, how long until one is back.
+   */
+  async takeRecipient(email: string, ip: string): Promise<{ ok: boolean; retryAfter: number }> {
     const address = email.trim().toLowerCase()
     const { network } = originOf(ip)
     const here = await this.recipientHere.take(`${address} ${network}`)
+    let wait = here.retryAfter
     if (here.ok) {
-      if ((await this.recipient.take(address)).ok) return true
+      const all = await this.recipient.take(address)
+      if (all.ok) return { ok: true, retryAfter: 0 }
+      wait = all.retryAfter
       // nothing is sent: this network's share is not spent either
       await here.refund()
     }
-    if (!(await this.knownNetwork(this.db, { email: address }, network))) return false
-    return (await this.recipientKnown.take(`${address} ${network}`)).ok
+    if (!(await this.knownNetwork(this.db, { email: address }, network))) return { ok: false, retryAfter: wait }
+    const known = await this.recipientKnown.take(`${address} ${network}`)
+    return { ok: known.ok, retryAfter: known.ok ? 0 : Math.min(wait, known.retryAfter) }
   }
 }

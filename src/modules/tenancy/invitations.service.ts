@@ -12,6 +12,9 @@
  *   looked up by hash; they expire (INVITATION_TTL_SECONDS) and can be revoked; a newer
  *   invitation for the same address replaces the pending one.
  * - Escalation: only owners invite owners; acceptance never lowers an existing role.
+ * - Mail relay: every invitation spends the mail budgets and the inviter's own
+ *   (invitation-budget.ts), and the email names the inviting tenant and person; a
+ *   customer's tenant never invites in its brand's name (email/renderer.ts).
  */
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -27,6 +30,7 @@ import { auditActor, type Actor } from './actor.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import { roleAtLeast, type Policy } from './policy.ts'
 import { addMembership, findTenant, membershipRole } from './tenants.repository.ts'
+import type { InvitationBudget } from './invitation-budget.ts'
 
 type InvitedRole = Exclude<TenantRole, 'customer'>
 const PLAIN_LIST_MAX = 100
@@ -69,6 +73,7 @@ export class InvitationsService {
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    private readonly budget: InvitationBudget,
   ) {}
 
   /** An invitation as the API shows it, its status as of the app's clock. */
@@ -76,11 +81,22 @@ export class InvitationsService {
     return invitationView(i, this.clock.now())
   }
 
-  /** Invites an address (admins; owners for owners) and emails it the link. */
+  /** Who the email says invited: the person (name and address), or the tenant when no person acts (the operator). */
+  private async inviter(actor: Actor, tenantId: number): Promise<string> {
+    if (actor.kind === 'user') {
+      const user = await this.policy.user(actor)
+      return user.display_name ? `${user.display_name} (${user.email})` : user.email
+    }
+    return (await findTenant(this.db, tenantId))?.name ?? ''
+  }
+
+  /** Invites an address (admins; owners for owners) and emails it the link; 429 when a mail budget is spent. */
   async invite(actor: Actor, tenantId: number, input: { email: string; role: InvitedRole }): Promise<Invitation> {
     const actorRole = await this.policy.authorize(actor, 'members.manage', tenantId)
     if (input.role === 'owner' && !roleAtLeast(actorRole, 'owner')) throw forbidden('Only owners may invite owners.')
     const email = normalizeEmail(input.email)
+    await this.budget.spend(actor, email)
+    const inviter = await this.inviter(actor, tenantId)
     const token = randomToken(32)
     const invitation = await this.db.transaction().execute(async (trx) => {
       await trx
@@ -110,7 +126,7 @@ export class InvitationsService {
         to: { email },
         tenantId,
         customTexts: false,
-        data: { invitationLink: `${this.config.publicUrl}/invitations/accept?token=${token}`, invitedRole: input.role },
+        data: { invitationLink: `${this.config.publicUrl}/invitations/accept?token=${token}`, invitedRole: input.role, inviter },
       })
       return row
     })

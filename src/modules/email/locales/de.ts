@@ -48,6 +48,15 @@ export const de: LocaleCatalog = {
     contentAfterCta: 'Die Einladung läuft ab, wenn sie nicht angenommen wird. Wenn Sie {{company.name}} nicht kennen, ignorieren Sie diese E-Mail.',
     footerTitle: 'Gesendet, weil ein Mitglied von {{company.name}} diese Adresse eingeladen hat',
   },
+  customerInvitation: {
+    subject: '{{inviter}} hat Sie eingeladen, {{tenantName}} beizutreten',
+    title: '{{tenantName}} beitreten',
+    contentBeforeCta:
+      'Hallo,\n\n{{inviter}} hat Sie eingeladen, {{tenantName}}, der eigenen Organisation bei {{company.name}}, als {{invitedRole}} beizutreten. {{company.name}} stellt diese Einladung nur zu: Sie kommt von {{inviter}}, nicht von {{company.name}}. Bis Sie annehmen, ändert sich nichts: Melden Sie sich mit {{user.email}} an (oder registrieren Sie sich) und nehmen Sie die Einladung an.',
+    ctaLabel: 'Einladung ansehen',
+    contentAfterCta: 'Die Einladung läuft ab, wenn sie nicht angenommen wird. Wenn Sie {{inviter}} nicht kennen, ignorieren Sie diese E-Mail.',
+    footerTitle: 'Von {{company.name}} im Auftrag von {{inviter}} zugestellt, der diese Adresse eingeladen hat',
+  },
   passwordlessLogin: {
     subject: 'Ihr Anmeldecode für {{company.name}}: {{loginCode}}',
     title: 'Ihr Anmeldecode',

@@ -49,6 +49,19 @@ export const en = {
     contentAfterCta: 'The invitation expires unless accepted. If you do not know {{company.name}}, ignore this email.',
     footerTitle: 'Sent because a member of {{company.name}} invited this address',
   },
+  /**
+   * The invitation of a tenant that is not a brand (a customer's own): it names that tenant
+   * and the person who invited, and says the brand ({{company.name}}) only delivers it.
+   */
+  customerInvitation: {
+    subject: '{{inviter}} invited you to join {{tenantName}}',
+    title: 'Join {{tenantName}}',
+    contentBeforeCta:
+      'Hi,\n\n{{inviter}} invited you to join {{tenantName}}, their organisation on {{company.name}}, as {{invitedRole}}. {{company.name}} only delivers this invitation: it comes from {{inviter}}, not from {{company.name}}. Nothing changes until you accept: sign in (or sign up) with {{user.email}} and accept the invitation.',
+    ctaLabel: 'See the invitation',
+    contentAfterCta: 'The invitation expires unless accepted. If you do not know {{inviter}}, ignore this email.',
+    footerTitle: 'Delivered by {{company.name}} on behalf of {{inviter}}, who invited this address',
+  },
   passwordlessLogin: {
     subject: 'Your {{company.name}} login code: {{loginCode}}',
     title: 'Your login code',

@@ -48,6 +48,15 @@ export const fr: LocaleCatalog = {
     contentAfterCta: 'L’invitation expire si elle n’est pas acceptée. Si vous ne connaissez pas {{company.name}}, ignorez cet e-mail.',
     footerTitle: 'Envoyé car un membre de {{company.name}} a invité cette adresse',
   },
+  customerInvitation: {
+    subject: '{{inviter}} vous invite à rejoindre {{tenantName}}',
+    title: 'Rejoindre {{tenantName}}',
+    contentBeforeCta:
+      'Bonjour,\n\n{{inviter}} vous a invité à rejoindre {{tenantName}}, son organisation sur {{company.name}}, en tant que {{invitedRole}}. {{company.name}} ne fait que transmettre cette invitation : elle vient de {{inviter}}, pas de {{company.name}}. Rien ne change tant que vous n’acceptez pas : connectez-vous (ou inscrivez-vous) avec {{user.email}} et acceptez l’invitation.',
+    ctaLabel: 'Voir l’invitation',
+    contentAfterCta: 'L’invitation expire si elle n’est pas acceptée. Si vous ne connaissez pas {{inviter}}, ignorez cet e-mail.',
+    footerTitle: 'Transmis par {{company.name}} au nom de {{inviter}}, qui a invité cette adresse',
+  },
   passwordlessLogin: {
     subject: 'Votre code de connexion {{company.name}} : {{loginCode}}',
     title: 'Votre code de connexion',

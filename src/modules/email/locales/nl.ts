@@ -47,6 +47,15 @@ export const nl: LocaleCatalog = {
     contentAfterCta: 'De uitnodiging verloopt als je haar niet accepteert. Ken je {{company.name}} niet? Negeer deze e-mail dan.',
     footerTitle: 'Verstuurd omdat een lid van {{company.name}} dit adres heeft uitgenodigd',
   },
+  customerInvitation: {
+    subject: '{{inviter}} heeft je uitgenodigd voor {{tenantName}}',
+    title: 'Word lid van {{tenantName}}',
+    contentBeforeCta:
+      'Hoi,\n\n{{inviter}} heeft je uitgenodigd om lid te worden van {{tenantName}}, hun organisatie bij {{company.name}}, als {{invitedRole}}. {{company.name}} bezorgt deze uitnodiging alleen: ze komt van {{inviter}}, niet van {{company.name}}. Er verandert niets tot je accepteert: meld je aan (of registreer je) met {{user.email}} en accepteer de uitnodiging.',
+    ctaLabel: 'Bekijk de uitnodiging',
+    contentAfterCta: 'De uitnodiging verloopt als je haar niet accepteert. Ken je {{inviter}} niet? Negeer deze e-mail dan.',
+    footerTitle: 'Bezorgd door {{company.name}} namens {{inviter}}, die dit adres heeft uitgenodigd',
+  },
   passwordlessLogin: {
     subject: 'Je inlogcode voor {{company.name}}: {{loginCode}}',
     title: 'Je inlogcode',
