@@ -89,11 +89,16 @@ describe('attack 1: phishing through the platform from a customer\'s own tenant'
     expect(page.body).toContain('Duux-like')
     expect(page.body).not.toContain('Big Bank')
     expect(page.body).not.toContain('evil.example')
-    // an invitation from it carries the brand's name, not the stranger's
+    // an invitation from it speaks as the stranger (the tenant's name beside the stranger's
+    // proven address), never as the brand, and lends nothing of a face: no logo, no link,
+    // no sender name of the row's; the brand only delivers it
     expect((await call(stranger, 'POST', `/tenants/${stranger.home}/members`, { email: victim, role: 'member' })).statusCode).toBe(201)
     const invitation = await lastMail(victim)
-    expect(invitation?.subject).toContain('Duux-like')
-    expect(`${invitation?.subject} ${invitation?.text} ${invitation?.html} ${invitation?.from_name}`).not.toMatch(/Big Bank|evil\.example/)
+    expect(invitation?.subject).toBe(`${stranger.email} invited you to join Big Bank Security`)
+    expect(invitation?.text).toContain(`Duux-like only delivers this invitation: it comes from ${stranger.email}, not from Duux-like.`)
+    expect(`${invitation?.subject} ${invitation?.text}`).not.toMatch(/join Duux-like/)
+    expect(`${invitation?.text} ${invitation?.html} ${invitation?.from_name}`).not.toMatch(/evil\.example/)
+    expect(invitation?.from_name).not.toMatch(/Big Bank/)
   })
 
   it('the customer still manages its own tenant: spaces, devices, contact details', async () => {

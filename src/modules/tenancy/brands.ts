@@ -11,6 +11,9 @@
  * (sign-up is closed under it); it still manages its own spaces, devices and members.
  * Which fields only a brand may set is in `BRAND_FIELDS`; the policy (policy.ts,
  * `tenants.brand`) refuses them elsewhere, and what an older row still holds is ignored here.
+ * One thing is the tenant's own: its name (the platform's choice, or its owner's proven
+ * address at sign-up). Its invitations name it and the inviter's address, and say the brand
+ * only delivers them: the brand's name never reads as the inviter (email/renderer.ts).
  */
 import type { SignupPolicy, Tenant } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
