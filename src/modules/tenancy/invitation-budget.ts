@@ -17,9 +17,10 @@
  * nothing about it. A refusal by a recipient's budget gives the inviter's token back, as
  * nothing was sent. The operator (CLI, seed) is the platform itself and spends nothing;
  * machine tokens cannot invite (policy.ts: members need a person).
- * Each further account multiplies the per-inviter budget, but each sign-up costs a
- * confirmed address and is itself mail from the same per-address budget; and a customer's
- * invitation speaks in its own tenant's name, never the brand's (email/renderer.ts).
+ * Each further account multiplies the per-inviter budget, but each sign-up needs a login
+ * code received at an address of its own (itself mail from the same per-address budget); and
+ * a customer's invitation speaks in its own tenant's name and the inviter's address, never
+ * the brand's (email/renderer.ts), so what it relays is signed by the one who sent it.
  */
 import { rateLimited } from '../../lib/errors.ts'
 import type { Bucket } from '../../lib/rate-limit.ts'
