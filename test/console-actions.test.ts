@@ -10,6 +10,7 @@ import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { createActor, uniqueEmail, type TestApp } from './helpers.ts'
 import { consoleTestbed, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { mailSettled } from './login-helpers.ts'
 
 let t: TestApp
 let base: string
@@ -86,6 +87,25 @@ describe('invitations', () => {
     const pending = await t.app.services.invitations.invite(OPERATOR, w.brandId, { email: uniqueEmail('pending'), role: 'member' })
     expect((await member.request('POST', url(`/people/invitations/${pending.id}/revoke`), { _csrf: csrfOf(memberPage.body) })).status).toBe(403)
     expect((await member.request('POST', url(`/people/invitations/${pending.id}/resend`), { _csrf: csrfOf(memberPage.body) })).status).toBe(403)
+  })
+
+  it('resending one invitation again and again: past the mail budget of its address the page says so (429) and nothing more is sent', async () => {
+    const email = uniqueEmail('hammered')
+    const first = await t.app.services.invitations.invite(OPERATOR, w.brandId, { email, role: 'member' })
+    const browser = await signedInBrowser(t, base, w.admin)
+    let id = first.id
+    const answers: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const res = await browser.submit(await browser.get(url('/people')), url(`/people/invitations/${id}/resend`))
+      answers.push(res.status)
+      if (res.status === 429) expect(res.body).toMatch(/Too many requests; try again in \d+ seconds\./)
+      id = (await t.db.selectFrom('invitations').select('id').where('email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow()).id
+    }
+    // one network's share of one address holds 3 (docs/security.md "Limits")
+    expect(answers).toEqual([200, 200, 200, 429, 429])
+    await mailSettled(t.app)
+    const mails = await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).where('type', '=', 'invitation').execute()
+    expect(mails).toHaveLength(4)
   })
 })
 
