@@ -131,6 +131,7 @@ describe('config', () => {
 
   it('RATE_LIMIT_*: token buckets written N/P', () => {
     expect(loadConfig({}).rateLimits.mailPerIp).toEqual({ burst: 300, periodSeconds: 600 })
+    expect(loadConfig({}).rateLimits.invitationsPerInviter).toEqual({ burst: 10, periodSeconds: 3600 })
     expect(loadConfig({ RATE_LIMIT_FAILED_TOKEN_PER_IP: '7/d' }).rateLimits.failedTokenPerIp).toEqual({ burst: 7, periodSeconds: 86_400 })
     expect(() => loadConfig({ RATE_LIMIT_MAIL_PER_IP: '300' })).toThrow(/RATE_LIMIT_MAIL_PER_IP/)
     expect(() => loadConfig({ RATE_LIMIT_MAIL_PER_IP: '0/1h' })).toThrow(/RATE_LIMIT_MAIL_PER_IP/)
