@@ -19,6 +19,9 @@ import { findTenant } from './tenants.repository.ts'
 import { changedFields, restorePatch, settingsOf, SHOWN_TENANT_FIELDS, type Settings } from './settings.ts'
 import type { UpdateTenantInput } from './tenants.schemas.ts'
 
+/** A plain list (no /v4/) holds at most this many versions. */
+const PLAIN_LIST_MAX = 100
+
 export function versionView(v: SettingsVersion) {
   return {
     version: v.version,
@@ -88,6 +91,13 @@ export class SettingsHistory {
 
   private versionsQuery(tenantId: number) {
     return this.db.selectFrom('tenant_settings_versions').selectAll().where('tenant_id', '=', tenantId)
+  }
+
+  /** The newest 100 versions, newest first, a plain list (the unprefixed route); the rest are in the pages. */
+  async list(actor: Actor, tenantId: number) {
+    await this.policy.authorize(actor, 'settings.versions', tenantId)
+    const rows = await this.versionsQuery(tenantId).orderBy('version', 'desc').limit(PLAIN_LIST_MAX).execute()
+    return rows.map(versionView)
   }
 
   /** Newest first (newest-first.repository.ts): "after" goes back in time. */
