@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { AuditEntry } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
-import type { AuditRecord, AuditSink } from '../../lib/audit.ts'
+import type { AuditRecord, AuditSink, AuditTrails } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { validationError } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
@@ -49,7 +49,7 @@ function parseSince(since: string | undefined): Date | undefined {
   return at
 }
 
-export class AuditLog implements AuditSink {
+export class AuditLog implements AuditSink, AuditTrails {
   constructor(
     private readonly db: DB,
     private readonly policy: Policy,
@@ -77,6 +77,10 @@ export class AuditLog implements AuditSink {
         })),
       )
       .execute()
+  }
+
+  async hasTrail(db: Executor, tenantId: number): Promise<boolean> {
+    return (await db.selectFrom('audit_log').select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst()) !== undefined
   }
 
   private query(tenantId: number | null, filters: AuditFilters) {

@@ -8,7 +8,7 @@
 import type { SettingsVersion, Tenant } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
-import { summarize, type AuditRecord, type AuditSink } from '../../lib/audit.ts'
+import { summarize, type AuditRecord, type AuditSink, type AuditTrails } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { notFound } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
@@ -39,7 +39,7 @@ export class SettingsHistory {
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
-    readonly audit: AuditSink,
+    readonly audit: AuditSink & AuditTrails,
   ) {}
 
   /** One audit entry of a tenancy action, by `actor`. */

@@ -21,7 +21,7 @@ export const SettingsVersionSchema = Type.Object(
   component('SettingsVersion'),
 )
 
-const params = Type.Object({ tenantId: Id, version: Type.Integer({ minimum: 1 }) })
+const params = Type.Object({ tenantId: Id, version: Id })
 const admin = [{ bearer: ['tenants:admin'] }]
 const tags = ['tenants']
 
