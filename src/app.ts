@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
-import { connectDatabase, ping, type DB } from './db/connect.ts'
+import { connectDatabase, dataDirTighteningOf, ping, tighteningMessage, type DB } from './db/connect.ts'
 import { migrateToLatest, requireMigrated } from './db/migrate.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerMetrics } from './plugins/metrics.ts'
@@ -132,6 +132,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url })
   })
+  const tightening = dataDirTighteningOf(db)
+  if (tightening) app.log.warn({ dataDir: tightening.dataDir, entries: tightening.entries }, tighteningMessage(tightening))
   app.decorate('schemas', schemas)
   app.setValidatorCompiler(validatorCompiler(schemas))
   app.decorate('config', config)

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { loadConfig, type Config } from './config.ts'
-import { connectDatabase } from './db/connect.ts'
+import { connectDatabase, dataDirTighteningOf, tighteningMessage } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { DataDirLockedError } from './db/pglite-lock.ts'
 import { COMMANDS, describeError, printMigrationStatus, runCommand } from './cli/commands.ts'
@@ -51,6 +51,8 @@ async function runLocal(parsed: Parsed, config: Readonly<Config>, out: Out, argv
     io.stderr(result.stderr)
     return result.exitCode
   }
+  const tightening = dataDirTighteningOf(db)
+  if (tightening) io.stderr(`${tighteningMessage(tightening)}\n`)
   try {
     // migrate --status only reads; everything else migrates first, so the services below (which
     // read the signing keys) never meet an empty database

@@ -1,7 +1,7 @@
 /** `trellis worker`: the outbox worker alone, without the HTTP server. */
 import pino from 'pino'
 import type { Config } from './config.ts'
-import { connectDatabase } from './db/connect.ts'
+import { connectDatabase, dataDirTighteningOf, tighteningMessage } from './db/connect.ts'
 import { migrateToLatest, requireMigrated } from './db/migrate.ts'
 import { openSecretBox } from './db/secrets-key.ts'
 import { appSecret } from './db/app-secrets.ts'
@@ -16,6 +16,8 @@ export async function runWorkerProcess(config: Readonly<Config>): Promise<void> 
   if (!config.smtpUrl) throw new Error('SMTP_URL must be set for the worker to send mail')
   const log = pino(logOptions({ level: config.logLevel }))
   const db = await connectDatabase(config.database)
+  const tightening = dataDirTighteningOf(db)
+  if (tightening) log.warn({ dataDir: tightening.dataDir, entries: tightening.entries }, tighteningMessage(tightening))
   if (config.migrateOnStart) await migrateToLatest(db)
   else await requireMigrated(db)
   const box = openSecretBox(config)

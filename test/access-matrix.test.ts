@@ -38,11 +38,14 @@ const MATRIX: Record<string, number[]> = {
   'POST /invitations/accept':                                [401, 400, 400, 400, 400, 400, 400, 400, 403, 403, 403],
   // email-settings versions: admins and owners, people only (policy.ts settings.versions; a restore is a tenants.update)
   'GET /tenants/:tenantId/email-settings/versions':          [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'GET /tenants/:tenantId/v4/email-settings/versions':       [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
   'GET /tenants/:tenantId/email-settings/versions/:version': [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
   'POST /tenants/:tenantId/email-settings/versions/:version/restore': [401, 403, 403, 201, 201, 404, 404, 201, 403, 403, 403],
   // the audit log: a tenant's admins read theirs, the platform reads all (policy.ts audit.read, audit.readAll)
   'GET /tenants/:tenantId/audit':                            [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
+  'GET /tenants/:tenantId/v4/audit':                         [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
   'GET /audit':                                              [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'GET /v4/audit':                                           [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
   'GET /tenants/:tenantId/emails/:emailType/preview':        [401, 403, 403, 200, 200, 404, 404, 200, 403, 403, 403],
   'POST /tenants/:tenantId/emails/:emailType/test':          [401, 403, 403, 202, 202, 404, 404, 202, 403, 403, 403],
   'POST /oauth/clients':                                     [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
@@ -537,10 +540,10 @@ describe('access matrix', () => {
     }
     expect(wrong).toEqual([])
     const recorded = calls.flatMap((c) => c.entries)
-    const ofT = await auditIds(`/tenants/${T}/audit`, headers.adm ?? {})
-    const all = await auditIds('/audit', headers.plat ?? {})
+    const ofT = await auditIds(`/tenants/${T}/v4/audit`, headers.adm ?? {})
+    const all = await auditIds('/v4/audit', headers.plat ?? {})
     const siblingAdmin = (await createActor(t, { tenantId: sibling, role: 'admin' })).headers
-    const ofSibling = await auditIds(`/tenants/${sibling}/audit`, siblingAdmin)
+    const ofSibling = await auditIds(`/tenants/${sibling}/v4/audit`, siblingAdmin)
     for (const entry of recorded) {
       expect(all.has(entry.id), `platform sees ${entry.action}`).toBe(true)
       expect(ofT.has(entry.id), `T's admin sees ${entry.action} of tenant ${entry.tenant_id}`).toBe(entry.tenant_id === T)

@@ -44,11 +44,11 @@ describe('email-settings versions', () => {
 
     const list = await get(`/tenants/${brand}/email-settings/versions`)
     expect(list.statusCode).toBe(200)
-    const nodes = list.json().edges.map((e: { node: VersionNode }) => e.node) as VersionNode[]
+    const nodes = list.json() as VersionNode[]
     expect(nodes.map((n) => n.version)).toEqual([2, 1])
     for (const n of nodes) expect(n.actor).toEqual({ kind: 'user', id: String(admin.user.id) })
     expect(nodes.map((n) => n.changed)).toEqual([['emailConfig'], ['emailConfig']])
-    expect(list.json().totalCount).toBe(2)
+    expect((await get(`/tenants/${brand}/v4/email-settings/versions`)).json().totalCount).toBe(2)
 
     const restore = await t.app.inject({ method: 'POST', url: `/tenants/${brand}/email-settings/versions/1/restore`, headers: admin.headers })
     expect(restore.statusCode).toBe(201)
@@ -65,10 +65,10 @@ describe('email-settings versions', () => {
   })
 
   it('pages newest first with cursors; ids of another tenant, and strangers, get 404', async () => {
-    const page1 = (await get(`/tenants/${brand}/email-settings/versions?limit=2`)).json()
+    const page1 = (await get(`/tenants/${brand}/v4/email-settings/versions?limit=2`)).json()
     expect(page1.edges.map((e: { node: VersionNode }) => e.node.version)).toEqual([3, 2])
     expect(page1.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false })
-    const page2 = (await get(`/tenants/${brand}/email-settings/versions?limit=2&after=${page1.pageInfo.endCursor}`)).json()
+    const page2 = (await get(`/tenants/${brand}/v4/email-settings/versions?limit=2&after=${page1.pageInfo.endCursor}`)).json()
     expect(page2.edges.map((e: { node: VersionNode }) => e.node.version)).toEqual([1])
     expect(page2.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true })
     expect((await get(`/tenants/${brand}/email-settings/versions/99`)).statusCode).toBe(404)
@@ -82,7 +82,7 @@ describe('email-settings versions', () => {
     const owner = await createActor(t, { tenantId: child, role: 'owner' })
     expect((await patch(child, { address: '1 First St' }, owner)).statusCode).toBe(200)
     expect((await patch(child, { address: '2 Second St', signup: 'closed' }, owner)).statusCode).toBe(200)
-    const versions = (await get(`/tenants/${child}/email-settings/versions`, owner)).json().edges.map((e: { node: VersionNode }) => e.node)
+    const versions = (await get(`/tenants/${child}/email-settings/versions`, owner)).json()
     expect(versions.map((v: VersionNode) => [v.version, v.changed])).toEqual([[2, ['address']], [1, ['address']]])
     const restore = await t.app.inject({ method: 'POST', url: `/tenants/${child}/email-settings/versions/1/restore`, headers: owner.headers })
     expect(restore.statusCode).toBe(201)
@@ -95,7 +95,7 @@ interface EntryNode { id: number; action: string; actor: { kind: string; id: str
 const entries = async (url: string, who = admin) => {
   const res = await get(url, who)
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().edges.map((e: { node: EntryNode }) => e.node) as EntryNode[]
+  return res.json() as EntryNode[]
 }
 
 describe('audit log', () => {
@@ -104,7 +104,7 @@ describe('audit log', () => {
     t.clock.advance(60)
     const since = t.clock.now().toISOString()
     expect((await patch(brand, { address: '9 Audit Rd', signup: 'customers' })).statusCode).toBe(200)
-    const [latest] = await entries(`/tenants/${brand}/audit?limit=1`)
+    const [latest] = await entries(`/tenants/${brand}/audit`)
     expect(latest).toMatchObject({
       action: 'tenant.update',
       actor: { kind: 'user', id: String(admin.user.id) },
@@ -113,17 +113,17 @@ describe('audit log', () => {
       summary: { fields: ['address', 'signup'], values: { address: '9 Audit Rd', signup: 'customers' } },
     })
     expect(latest?.sourceIp).toMatch(/\d/)
-    const updates = await entries(`/tenants/${brand}/audit?action=tenant.update&limit=250`)
+    const updates = await entries(`/tenants/${brand}/audit?action=tenant.update`)
     expect(updates.length).toBeGreaterThanOrEqual(3)
     expect(new Set(updates.map((e) => e.action))).toEqual(new Set(['tenant.update']))
     expect((await entries(`/tenants/${brand}/audit?action=email_settings.*`)).map((e) => e.action)).toEqual(['email_settings.restore'])
     expect(await entries(`/tenants/${brand}/audit?since=${encodeURIComponent(since)}`)).toHaveLength(1)
     expect((await entries(`/tenants/${brand}/audit?since=${encodeURIComponent(before)}&actor=operator`))).toEqual([])
-    expect((await entries(`/tenants/${brand}/audit?actor=user:${admin.user.id}&limit=250`)).length).toBeGreaterThanOrEqual(4)
+    expect((await entries(`/tenants/${brand}/audit?actor=user:${admin.user.id}`)).length).toBeGreaterThanOrEqual(4)
     expect((await get(`/tenants/${brand}/audit?since=yesterday`)).statusCode).toBe(400)
     // a cursor is bound to its filters
-    const page = (await get(`/tenants/${brand}/audit?limit=1`)).json()
-    expect((await get(`/tenants/${brand}/audit?limit=1&action=tenant.update&after=${page.pageInfo.endCursor}`)).statusCode).toBe(400)
+    const page = (await get(`/tenants/${brand}/v4/audit?limit=1`)).json()
+    expect((await get(`/tenants/${brand}/v4/audit?limit=1&action=tenant.update&after=${page.pageInfo.endCursor}`)).statusCode).toBe(400)
   })
 
   it('holds no secret issued along the way: client secrets, rotated secrets, device passwords and claim codes, invitation tokens, login codes', async () => {

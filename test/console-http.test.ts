@@ -108,7 +108,7 @@ describe('cross-site posts', () => {
     expect(posts.length).toBeGreaterThan(10)
     const before = await t.db.selectFrom('tenants').select(['name', 'updated_at']).where('id', '=', w.brandId).executeTakeFirstOrThrow()
     for (const route of posts) {
-      const url = route.url.replace(':tenantId', String(w.brandId)).replace(':emailType', 'passwordReset').replace(/:[A-Za-z]+/g, '1')
+      const url = route.url.replace(':tenantId', String(w.brandId)).replace(':emailType', 'passwordReset').replace(':sessionId', '00000000-0000-4000-8000-000000000001').replace(/:[A-Za-z]+/g, '1')
       const forged = await browser.request('POST', url, { name: 'Forged', email: 'x@example.test', role: 'admin', command: 'tune set power 1' })
       expect(forged.status, url).toBe(403)
       expect(forged.body, url).toContain('This form has expired')

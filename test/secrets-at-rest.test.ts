@@ -6,7 +6,7 @@
  * new key silently.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -148,5 +148,12 @@ describe('secrets at rest', () => {
     expect(secretsKeyFor(config, file)).toEqual(key)
     expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')).toEqual(key)
     expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(statSync(join(dir, '.data')).mode & 0o777).toBe(0o700)
+    // left readable by an earlier version or a copy: closed again at the next start
+    chmodSync(file, 0o644)
+    chmodSync(join(dir, '.data'), 0o755)
+    expect(secretsKeyFor(config, file)).toEqual(key)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(statSync(join(dir, '.data')).mode & 0o777).toBe(0o700)
   })
 })

@@ -98,9 +98,9 @@ describe('algorithms', () => {
     expect(dup.statusCode).toBe(409)
     expect((await call(adminA, 'POST', '/algorithms', { keyName: 'mine', name: 'x', optionsSchema: { type: 'object' } })).statusCode).toBe(403)
     // each registration is in the platform's audit log, once; the refused ones are not
-    const audit = (await call(platform, 'GET', '/audit?action=algorithm.*')).json() as { edges: { node: { action: string; actor: { id: string }; tenantId: number | null; target: { id: string }; summary: object } }[] }
-    expect(audit.edges.map((e) => e.node.target.id).sort()).toEqual(['co2Alert', 'comfortIndex', 'occupancyCounting'])
-    expect(audit.edges[0]?.node).toMatchObject({ action: 'algorithm.register', actor: { id: String(platform.user.id) }, tenantId: null, summary: { fields: ['description', 'keyName', 'name', 'optionsSchema'] } })
+    const audit = (await call(platform, 'GET', '/audit?action=algorithm.*')).json() as { action: string; actor: { id: string }; tenantId: number | null; target: { id: string }; summary: object }[]
+    expect(audit.map((e) => e.target.id).sort()).toEqual(['co2Alert', 'comfortIndex', 'occupancyCounting'])
+    expect(audit[0]).toMatchObject({ action: 'algorithm.register', actor: { id: String(platform.user.id) }, tenantId: null, summary: { fields: ['description', 'keyName', 'name', 'optionsSchema'] } })
   })
 
   it('valid options are accepted with defaults filled: 201 when added, 200 when replaced', async () => {

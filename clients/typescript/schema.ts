@@ -252,8 +252,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Versions of the tenant's email settings and branding, newest first, a cursor page (admins, owners; the platform) */
+        /** Versions of the tenant's email settings and branding, newest first: the newest 100, a plain array (admins, owners; the platform) */
         get: operations["listTenantEmailSettingsVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/email-settings/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Versions of the tenant's email settings and branding, newest first, a cursor page (admins, owners; the platform) */
+        get: operations["listTenantEmailSettingsVersionsV4"];
         put?: never;
         post?: never;
         delete?: never;
@@ -306,8 +323,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's audit log, newest first, a cursor page (admins, owners; the platform) */
+        /** The tenant's audit log, newest first (admins, owners; the platform): the newest 100 entries, a plain array */
         get: operations["getTenantAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's audit log, newest first (admins, owners; the platform), a cursor page */
+        get: operations["getTenantAuditV4"];
         put?: never;
         post?: never;
         delete?: never;
@@ -323,8 +357,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole audit log, newest first, a cursor page (platform administrators) */
+        /** The whole audit log, newest first (platform administrators): the newest 100 entries, a plain array */
         get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole audit log, newest first (platform administrators), a cursor page */
+        get: operations["getAuditV4"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3218,7 +3269,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -4536,6 +4587,35 @@ export interface operations {
     };
     listTenantEmailSettingsVersions: {
         parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsVersion"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTenantEmailSettingsVersionsV4: {
+        parameters: {
             query?: {
                 /** @description 1..250, default 10 */
                 limit?: number;
@@ -4633,6 +4713,42 @@ export interface operations {
     getTenantAudit: {
         parameters: {
             query?: {
+                /** @description an action, or a prefix ending in * (client.*) */
+                action?: string;
+                /** @description operator, user, client, or user:<id> / client:<clientId> */
+                actor?: string;
+                /** @description entries at or after this time */
+                since?: string;
+            };
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTenantAuditV4: {
+        parameters: {
+            query?: {
                 /** @description 1..250, default 10 */
                 limit?: number;
                 /** @description the previous page's endCursor */
@@ -4673,6 +4789,40 @@ export interface operations {
         };
     };
     getAudit: {
+        parameters: {
+            query?: {
+                /** @description an action, or a prefix ending in * (client.*) */
+                action?: string;
+                /** @description operator, user, client, or user:<id> / client:<clientId> */
+                actor?: string;
+                /** @description entries at or after this time */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAuditV4: {
         parameters: {
             query?: {
                 /** @description 1..250, default 10 */
@@ -9864,7 +10014,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                tenantId: string;
+                tenantId: number;
             };
             cookie?: never;
         };
@@ -9886,7 +10036,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                tenantId: string;
+                tenantId: number;
             };
             cookie?: never;
         };

@@ -5,6 +5,7 @@ import type { Database } from './database.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
 import { preparingPool } from './prepared.ts'
 import { lockDataDir, type DataDirLock } from './pglite-lock.ts'
+import { tightenTree } from './private-files.ts'
 
 export type DB = Kysely<Database>
 
@@ -19,6 +20,14 @@ export interface ConnectOptions {
 const pools = new WeakMap<DB, pg.Pool>()
 /** The data directory lock behind an embedded DB opened from a directory. */
 const locks = new WeakMap<DB, DataDirLock>()
+/** What opening an embedded data directory found open to other users and closed (./private-files.ts). */
+const tightenings = new WeakMap<DB, DataDirTightening>()
+
+export interface DataDirTightening {
+  dataDir: string
+  /** Files and directories whose mode was changed to 0600 / 0700. */
+  entries: number
+}
 
 export function poolOf(db: DB): pg.Pool | null {
   return pools.get(db) ?? null
@@ -26,6 +35,16 @@ export function poolOf(db: DB): pg.Pool | null {
 
 export function dataDirLockOf(db: DB): DataDirLock | null {
   return locks.get(db) ?? null
+}
+
+/** Set when opening the embedded data directory had to close entries other users could read; the owner logs it. */
+export function dataDirTighteningOf(db: DB): DataDirTightening | null {
+  return tightenings.get(db) ?? null
+}
+
+/** The one log line for a tightening, the same from the server, the worker and the CLI. */
+export function tighteningMessage(t: DataDirTightening): string {
+  return `embedded database ${t.dataDir} was readable by other users: ${t.entries} files and directories tightened (files 0600, directories 0700)`
 }
 
 /** Throws unless the database answers (the readiness check). */
@@ -51,9 +70,13 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
   if (!target.dataDir) return new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create()) })
   const lock = lockDataDir(target.dataDir, options.role ?? 'process')
   try {
-    const client = await PGlite.create(target.dataDir)
+    // what exists is closed now, what PGlite creates from here on is created private
+    const entries = tightenTree(target.dataDir)
+    const { PrivateNodeFS } = await import('./pglite-private-fs.ts')
+    const client = await PGlite.create({ fs: new PrivateNodeFS(target.dataDir) })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client, lock.release) })
     locks.set(db, lock)
+    if (entries > 0) tightenings.set(db, { dataDir: target.dataDir, entries })
     return db
   } catch (error) {
     lock.release()

@@ -4,15 +4,16 @@
  * aborts. So the owner writes `trellis.lock` (its pid and, once it listens, its admin URL)
  * into the directory, created exclusively; a lock whose pid is dead is taken over.
  *
- * Threats: another local user reading the admin secret (the file is 0600 and the secret is
- * new at each start); a stale lock after a crash (dead pids are detected with signal 0);
+ * Threats: another local user reading the admin secret or the lock (both 0600, in a directory
+ * created 0700, see ./private-files.ts; the secret is new at each start); a stale lock after a crash (dead pids are detected with signal 0);
  * two processes taking over one stale lock at once (each re-reads the lock after writing
  * and backs off unless it holds it).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, closeSync } from 'node:fs'
+import { openSync, readFileSync, renameSync, rmSync, writeFileSync, closeSync } from 'node:fs'
 import { join } from 'node:path'
 import { systemClock } from '../lib/clock.ts'
+import { ensurePrivateDir, FILE_MODE } from './private-files.ts'
 
 export const LOCK_FILE = 'trellis.lock'
 export const SECRET_FILE = 'trellis-admin.secret'
@@ -71,13 +72,13 @@ export interface DataDirLock {
 
 /** Takes the directory for this process, or throws DataDirLockedError. */
 export function lockDataDir(dataDir: string, role: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true })
+  ensurePrivateDir(dataDir)
   const path = join(dataDir, LOCK_FILE)
   // startedAt is for a person reading the lock, it decides nothing: the wall clock, named
   const owner: LockOwner = { pid: process.pid, role, startedAt: systemClock.now().toISOString() }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, 'wx', 0o644)
+      const fd = openSync(path, 'wx', FILE_MODE)
       writeFileSync(fd, JSON.stringify(owner))
       closeSync(fd)
       if (readLock(dataDir)?.pid === process.pid) return handle(dataDir, owner)
@@ -117,7 +118,7 @@ function handle(dataDir: string, owner: LockOwner): DataDirLock {
     publishAdmin(adminUrl) {
       rmSync(secretPath, { force: true })
       // 'wx' with 0600: created fresh by us, readable only by this user
-      writeFileSync(secretPath, secret.toString('base64url'), { mode: 0o600, flag: 'wx' })
+      writeFileSync(secretPath, secret.toString('base64url'), { mode: FILE_MODE, flag: 'wx' })
       writeFileSync(path, JSON.stringify({ ...owner, adminUrl }))
     },
     release,

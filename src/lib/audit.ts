@@ -42,6 +42,15 @@ export interface AuditSink {
   record(db: Executor, entry: AuditRecord | readonly AuditRecord[]): Promise<void>
 }
 
+/**
+ * Whether the log holds entries of a tenant id. A deleted tenant's entries stay (they are its
+ * trail, kept for the retention period), so tenancy asks this before giving the id to a new
+ * tenant: the id of a trail is never handed to someone else.
+ */
+export interface AuditTrails {
+  hasTrail(db: Executor, tenantId: number): Promise<boolean>
+}
+
 /** For code paths built without a log (unit tests of a single service). */
 export const NO_AUDIT: AuditSink = { record: async () => {} }
 

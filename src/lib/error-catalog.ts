@@ -159,6 +159,10 @@ export const APP_ERRORS = {
   // tenants and members (tenancy/)
   invalid_parent: { status: 400, message: said },
   tenant_id_taken: { status: 409, message: (id: number | undefined) => `A tenant with id ${id} already exists.` },
+  tenant_id_retired: {
+    status: 409,
+    message: (id: number) => `Tenant id ${id} belonged to a deleted tenant whose audit trail is kept; choose another id.`,
+  },
   last_owner: { status: 409, message: 'A tenant must keep at least one owner.' },
   invitation_email_mismatch: { status: 403, message: 'This invitation is for another address; sign in with the address it was sent to.' },
   email_type_not_customisable: {

@@ -29,29 +29,52 @@ export const AuditEntrySchema = Type.Object(
   component('AuditEntry'),
 )
 
-const AuditQuery = Type.Object({
-  ...PageQuerySchema,
+const AuditFilters = {
   action: Type.Optional(Type.String({ maxLength: 100, description: 'an action, or a prefix ending in * (client.*)' })),
   actor: Type.Optional(Type.String({ maxLength: 200, description: 'operator, user, client, or user:<id> / client:<clientId>' })),
   since: Type.Optional(Type.String({ format: 'date-time', description: 'entries at or after this time' })),
-})
+}
+const PlainQuery = Type.Object(AuditFilters)
+const PageQuery = Type.Object({ ...PageQuerySchema, ...AuditFilters })
 
 const admin = [{ bearer: ['tenants:admin'] }]
 const tags = ['audit']
+const tenantParams = Type.Object({ tenantId: Id })
 
+/**
+ * The versioning rule: the unprefixed lists are plain arrays of the newest 100 entries; the
+ * /v4/ forms are cursor pages (default 10, at most 250) reaching every entry.
+ */
 export async function auditRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
   const { audit } = app.services
+  const tenantSummary = "The tenant's audit log, newest first (admins, owners; the platform)"
+  const allSummary = 'The whole audit log, newest first (platform administrators)'
 
   app.get(
     '/tenants/:tenantId/audit',
     {
       schema: {
         tags,
-        summary: "The tenant's audit log, newest first, a cursor page (admins, owners; the platform)",
+        summary: `${tenantSummary}: the newest 100 entries, a plain array`,
         security: admin,
-        params: Type.Object({ tenantId: Id }),
-        querystring: AuditQuery,
+        params: tenantParams,
+        querystring: PlainQuery,
+        response: { 200: Type.Array(AuditEntrySchema), ...errorResponses },
+      },
+    },
+    async (request) => audit.recentForTenant(request.actor, request.params.tenantId, request.query),
+  )
+
+  app.get(
+    '/tenants/:tenantId/v4/audit',
+    {
+      schema: {
+        tags,
+        summary: `${tenantSummary}, a cursor page`,
+        security: admin,
+        params: tenantParams,
+        querystring: PageQuery,
         response: { 200: pageSchema(AuditEntrySchema), ...errorResponses },
       },
     },
@@ -63,9 +86,23 @@ export async function auditRoutes(parent: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'The whole audit log, newest first, a cursor page (platform administrators)',
+        summary: `${allSummary}: the newest 100 entries, a plain array`,
         security: admin,
-        querystring: AuditQuery,
+        querystring: PlainQuery,
+        response: { 200: Type.Array(AuditEntrySchema), ...errorResponses },
+      },
+    },
+    async (request) => audit.recent(request.actor, request.query),
+  )
+
+  app.get(
+    '/v4/audit',
+    {
+      schema: {
+        tags,
+        summary: `${allSummary}, a cursor page`,
+        security: admin,
+        querystring: PageQuery,
         response: { 200: pageSchema(AuditEntrySchema), ...errorResponses },
       },
     },

@@ -10,10 +10,13 @@ import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { AuditEntry } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
-import type { AuditRecord, AuditSink } from '../../lib/audit.ts'
+import type { AuditRecord, AuditSink, AuditTrails } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { validationError } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
+
+/** A plain list (no /v4/) holds at most this many entries, the newest; older ones are in the /v4/ pages. */
+export const PLAIN_LIST_MAX = 100
 import { newestFirst, type Actor, type Policy } from '../tenancy/index.ts'
 
 export interface AuditFilters {
@@ -46,7 +49,7 @@ function parseSince(since: string | undefined): Date | undefined {
   return at
 }
 
-export class AuditLog implements AuditSink {
+export class AuditLog implements AuditSink, AuditTrails {
   constructor(
     private readonly db: DB,
     private readonly policy: Policy,
@@ -74,6 +77,10 @@ export class AuditLog implements AuditSink {
         })),
       )
       .execute()
+  }
+
+  async hasTrail(db: Executor, tenantId: number): Promise<boolean> {
+    return (await db.selectFrom('audit_log').select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst()) !== undefined
   }
 
   private query(tenantId: number | null, filters: AuditFilters) {
@@ -104,13 +111,30 @@ export class AuditLog implements AuditSink {
     return paginate(this.cursors, 'audit', ctx, req, source, ({ row }) => auditView(row))
   }
 
-  /** A tenant's entries, newest first (its admins and owners, the platform). */
+  private async newest(tenantId: number | null, filters: AuditFilters) {
+    const rows = await this.query(tenantId, filters).orderBy('id', 'desc').limit(PLAIN_LIST_MAX).execute()
+    return rows.map(auditView)
+  }
+
+  /** A tenant's newest entries, at most 100, as a plain list (its admins and owners, the platform). */
+  async recentForTenant(actor: Actor, tenantId: number, filters: AuditFilters) {
+    await this.policy.authorize(actor, 'audit.read', tenantId)
+    return this.newest(tenantId, filters)
+  }
+
+  /** The newest entries of every tenant, at most 100 (platform administrators, the operator). */
+  async recent(actor: Actor, filters: AuditFilters) {
+    this.policy.authorizeAction(actor, 'audit.readAll')
+    return this.newest(null, filters)
+  }
+
+  /** A tenant's entries, newest first, a cursor page (its admins and owners, the platform). */
   async forTenant(actor: Actor, tenantId: number, filters: AuditFilters & PageQuery) {
     await this.policy.authorize(actor, 'audit.read', tenantId)
     return this.page(tenantId, filters, filters)
   }
 
-  /** Every entry, newest first (platform administrators, the operator). */
+  /** Every entry, newest first, a cursor page (platform administrators, the operator). */
   async all(actor: Actor, filters: AuditFilters & PageQuery) {
     this.policy.authorizeAction(actor, 'audit.readAll')
     return this.page(null, filters, filters)

@@ -8,7 +8,7 @@
 import type { SettingsVersion, Tenant } from '../../db/database.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
-import { summarize, type AuditRecord, type AuditSink } from '../../lib/audit.ts'
+import { summarize, type AuditRecord, type AuditSink, type AuditTrails } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { notFound } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
@@ -18,6 +18,9 @@ import { newestFirst } from './newest-first.repository.ts'
 import { findTenant } from './tenants.repository.ts'
 import { changedFields, restorePatch, settingsOf, SHOWN_TENANT_FIELDS, type Settings } from './settings.ts'
 import type { UpdateTenantInput } from './tenants.schemas.ts'
+
+/** A plain list (no /v4/) holds at most this many versions. */
+const PLAIN_LIST_MAX = 100
 
 export function versionView(v: SettingsVersion) {
   return {
@@ -36,7 +39,7 @@ export class SettingsHistory {
     private readonly policy: Policy,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
-    readonly audit: AuditSink,
+    readonly audit: AuditSink & AuditTrails,
   ) {}
 
   /** One audit entry of a tenancy action, by `actor`. */
@@ -88,6 +91,13 @@ export class SettingsHistory {
 
   private versionsQuery(tenantId: number) {
     return this.db.selectFrom('tenant_settings_versions').selectAll().where('tenant_id', '=', tenantId)
+  }
+
+  /** The newest 100 versions, newest first, a plain list (the unprefixed route); the rest are in the pages. */
+  async list(actor: Actor, tenantId: number) {
+    await this.policy.authorize(actor, 'settings.versions', tenantId)
+    const rows = await this.versionsQuery(tenantId).orderBy('version', 'desc').limit(PLAIN_LIST_MAX).execute()
+    return rows.map(versionView)
   }
 
   /** Newest first (newest-first.repository.ts): "after" goes back in time. */

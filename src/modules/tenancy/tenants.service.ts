@@ -92,6 +92,12 @@ export class TenantsService {
     return this.db.transaction().execute(async (trx) => {
       const tenant = input.id === undefined ? await insertTenant(trx, values) : await insertTenantWithId(trx, input.id, values)
       if (!tenant) throw appErrors.tenant_id_taken(input.id)
+      // A chosen id that a deleted tenant had: its audit trail (kept, append-only, for the
+      // retention period, and the platform's record of the deletion) is filed under that id,
+      // and the new tenant's admins would read it. Refused rather than hidden: scoping reads
+      // by time would hang on clocks and on the purge, and a trail is never rewritten. Generated
+      // ids never repeat. Checked after the insert, in its transaction: the refusal rolls it back.
+      if (input.id !== undefined && (await this.history.audit.hasTrail(trx, input.id))) throw appErrors.tenant_id_retired(input.id)
       await this.history.created(trx, actor, tenant, input)
       return this.saved(trx, input, tenant)
     })

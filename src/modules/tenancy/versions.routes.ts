@@ -21,7 +21,7 @@ export const SettingsVersionSchema = Type.Object(
   component('SettingsVersion'),
 )
 
-const params = Type.Object({ tenantId: Id, version: Type.Integer({ minimum: 1 }) })
+const params = Type.Object({ tenantId: Id, version: Id })
 const admin = [{ bearer: ['tenants:admin'] }]
 const tags = ['tenants']
 
@@ -29,8 +29,23 @@ export async function versionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
   const { tenants, settingsHistory } = app.services
 
+  // the versioning rule: unprefixed, the newest 100 as a plain array; under /v4/, cursor pages of all
   app.get(
     '/tenants/:tenantId/email-settings/versions',
+    {
+      schema: {
+        tags,
+        summary: "Versions of the tenant's email settings and branding, newest first: the newest 100, a plain array (admins, owners; the platform)",
+        security: admin,
+        params: Type.Object({ tenantId: Id }),
+        response: { 200: Type.Array(SettingsVersionSchema), ...errorResponses },
+      },
+    },
+    async (request) => settingsHistory.list(request.actor, request.params.tenantId),
+  )
+
+  app.get(
+    '/tenants/:tenantId/v4/email-settings/versions',
     {
       schema: {
         tags,

@@ -7,7 +7,9 @@
  * script, submits no form, and only the console may frame it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import Type from 'typebox'
 import type { SignupPolicy } from '../../../db/database.ts'
+import { Id } from '../../../lib/scope.ts'
 import { brandOf, type Brand } from '../brand.ts'
 import { html } from '../html.ts'
 import { translator } from '../i18n.ts'
@@ -18,6 +20,8 @@ import { emailStep } from '../views.ts'
 import { isBrand, UpdateTenantBody } from '../../tenancy/index.ts'
 import { checked, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
 import { csrfField, notes, readOnly, select, textField } from './layout.ts'
+
+const TenantParams = Type.Object({ tenantId: Id })
 
 const SIGNUP_LABELS: Record<SignupPolicy, string> = {
   closed: 'Closed: nobody signs up',
@@ -91,11 +95,12 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     async (c, _request, n) => show(c, n),
   )
 
-  app.get('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the hosted sign-in page in the saved or typed look, for the preview frame' } }, async (request, reply) =>
+  // the tenant id validated like every console page's: a word or an out-of-range number is a 400
+  app.get('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the hosted sign-in page in the saved or typed look, for the preview frame', params: TenantParams } }, async (request, reply) =>
     preview(request, reply, request.query as Record<string, unknown>),
   )
   // the form's own "Preview without saving" button posts, so its CSRF token never lands in a URL
-  app.post('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the unsaved brand form rendered as the hosted sign-in page into the preview frame; nothing is saved' } }, async (request, reply) => {
+  app.post('/console/tenants/:tenantId/brand/preview', { schema: { tags: ['pages'], summary: 'Console: the unsaved brand form rendered as the hosted sign-in page into the preview frame; nothing is saved', params: TenantParams } }, async (request, reply) => {
     ck.kit.checkCsrf(request)
     return preview(request, reply, (request.body ?? {}) as Record<string, unknown>)
   })

@@ -126,7 +126,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       return `Version ${version} is restored, saved as version ${made.version}.`
     },
     (c, request, n) => editor(app, c, request, n),
-    { ...TypeParam, version: Type.Integer({ minimum: 1, description: 'the version, numbered per tenant from 1' }) },
+    { ...TypeParam, version: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version, numbered per tenant from 1' }) },
   )
 
   app.get('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the saved email as HTML in one language (`?locale=`), for the preview frame', params: Params, querystring: LocaleQuery } }, async (request, reply) => {

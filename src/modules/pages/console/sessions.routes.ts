@@ -44,6 +44,7 @@ export function sessionRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       return 'The session is ended: its app must sign in again.'
     },
     (c, request, n) => show(app, c, userParam(request), n),
-    { ...member, sessionId: Type.String({ minLength: 1, maxLength: 100 }) },
+    // a session id is a UUID: anything else is a 400 here, never a cast error in the database
+    { ...member, sessionId: Type.String({ format: 'uuid', maxLength: 36 }) },
   )
 }
