@@ -61,6 +61,29 @@ async function connect(opts: { clientId: string; username?: string; password?: s
   return c
 }
 
+/** Resolves when the broker ends `c`'s connection; rejects after `ms`. */
+function closed(c: MqttClient, ms = 3000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the connection is still up after ${ms} ms`)), ms)
+    c.once('close', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+/** Resolves with the first message `c` receives on `topic`; rejects after `ms`. */
+function received(c: MqttClient, topic: string, ms = 5000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`nothing on ${topic} within ${ms} ms`)), ms)
+    c.on('message', (at, payload) => {
+      if (at !== topic) return
+      clearTimeout(timer)
+      resolve(payload.toString('utf8'))
+    })
+  })
+}
+
 /** The device itself, on `password`, once Trellis has applied its first state. */
 async function device(mac: string, password: string): Promise<DeviceSimulator> {
   const sim = new DeviceSimulator({ url: mqttUrl, deviceId: mac, password, intervalMs: 60_000 })
@@ -138,7 +161,7 @@ describe('a seller after the hand-over', () => {
     const mac = await register()
     // the seller's heater runs on its factory password before anyone holds it
     const before = await connect({ clientId: mac, username: mac, password: FACTORY })
-    const gone = waitFor(before, 'close', () => true, 3000)
+    const gone = closed(before)
     expect((await claim(buyer, mac, BOX_CODE)).statusCode).toBe(201)
     await gone
   })
@@ -173,7 +196,7 @@ describe('the holder sees and ends every way in', () => {
     expect((await send('GET', url, buyer.headers)).json()).toEqual({ hasPassword: true, allowAnonymous: false, issuedPassword: true, factoryPassword: 'off', transferCode: true })
     await send('PUT', `/sensors/${sensorId}/factory-password`, buyer.headers, { enabled: true })
     const live = await connect({ clientId: mac, username: mac, password: FACTORY })
-    const gone = waitFor(live, 'close', () => true, 3000)
+    const gone = closed(live)
     expect((await send('DELETE', url, buyer.headers)).statusCode).toBe(204)
     await gone
     expect((await send('GET', url, buyer.headers)).json()).toMatchObject({ hasPassword: false, factoryPassword: 'off' })
@@ -210,9 +233,9 @@ describe("a device's MQTT identity is its own", () => {
     await expect(connect({ clientId: victimMac, username: ownMac, password: FACTORY })).rejects.toThrow()
     // its own MAC as client id still works
     await connect({ clientId: ownMac, username: ownMac, password: ownPassword })
-    const obeyed = waitFor<string>(victim, 'message', (topic) => topic === `sensor/${victimMac}/command`)
+    const obeyed = received(victim, `sensor/${victimMac}/command`)
     expect((await send('POST', `/sensors/${victimSensor}/command`, buyer.headers, { command: 'tune set power 1' })).statusCode).toBe(200)
-    await obeyed
+    expect(await obeyed).toBe('tune set power 1')
     expect(dropped).toBe(false)
     expect(((await send('GET', `/sensors/${victimSensor}`, buyer.headers)).json() as { online: boolean }).online).toBe(true)
   })

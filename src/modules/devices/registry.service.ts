@@ -57,9 +57,11 @@
  *   (handover.service.ts).
  * - A brand's change to a device someone holds that would open a way in (anonymous access,
  *   a new factory password) is refused with 409 device_held, and the attempt is recorded in
- *   the holder's audit log as well as the brand's; the brand's other changes to a held
- *   device (turning anonymous access off, its model, its claim code) are recorded in the
- *   holder's log too. A brand registering a device that nobody holds again with a claim code
+ *   the holder's audit log; the brand's other changes to a held device (turning anonymous
+ *   access off, its model, its claim code) are recorded in the holder's log (the one entry a
+ *   change makes goes to the tenant it reaches). The platform (the operator of every brand,
+ *   which can change any row anyway) is not refused, but its changes to a held device are in
+ *   the holder's log as well. A brand registering a device that nobody holds again with a claim code
  *   or factory password makes those prove possession again: the maker re-labels it.
  */
 import type { Clock } from '../../lib/clock.ts'
@@ -68,13 +70,13 @@ import type { Device, Sensor } from '../../db/database.ts'
 import { hashPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { AppError, appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
-import { auditActor, type Actor } from '../tenancy/index.ts'
+import { auditActor, isPlatform, type Actor } from '../tenancy/index.ts'
 import type { AuditSink, AuditSummary } from '../../lib/audit.ts'
 import { summarize } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
-import { isUniqueViolation, MIN_SECRET, type ClaimInput, type DeviceInput, type Registered, type RegisterResult } from './registration.ts'
+import { isUniqueViolation, prepare, relabel, type ClaimInput, type DeviceInput, type Prepared, type Registered, type RegisterResult } from './registration.ts'
 import { changeHolder, devicesRegisteredBy, findDevice, findDeviceById, insertDevice, updateDevice, type DeviceValues } from './registry.repository.ts'
 import type { Executor } from '../../db/executor.ts'
 import { bindLabel, devicesPresented, findSensor, findSensorType, insertSensor, sensorPresenting } from '../sensors/index.ts'
@@ -83,8 +85,6 @@ import { spaceTenant } from '../spaces/index.ts'
 export type { ClaimInput, DeviceInput, RegisterResult, Registered } from './registration.ts'
 export { deviceView } from './registration.ts'
 
-/** A registration checked, its secrets hashed: ready to write. */
-type Prepared = { mac: string; values: DeviceValues }
 
 export class DeviceRegistry {
   private readonly proof: ClaimProof
@@ -103,13 +103,14 @@ export class DeviceRegistry {
   /** Registers (or, for its own registrant, updates) one device as `tenantId`'s brand, or as the platform (null). */
   async register(actor: Actor, tenantId: number | null, input: DeviceInput): Promise<Registered> {
     await this.policy.registerIn(actor, tenantId)
-    const values = await this.values(input)
+    const values = await prepare(input, this.scrypt)
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const registered = await this.upsert(trx, actor, tenantId, values)
-      if (registered instanceof AppError) return registered
-      // claim code and factory password are named, never shown
+      const upserted = await this.upsert(trx, actor, tenantId, values)
+      if (upserted instanceof AppError) return upserted
+      const registered = upserted.result
+      // claim code and factory password are named, never shown; a device someone holds: in the holder's log (upsert)
       const summary = summarize({ ...input, status: registered.status }, ['model', 'allowAnonymous', 'status'])
-      await this.record(trx, actor, tenantId, 'device.register', registered.mac, summary)
+      if (!upserted.held) await this.record(trx, actor, tenantId, 'device.register', registered.mac, summary)
       return registered
     })
     // a refusal's entry in the holder's log commits; the refusal is the answer
@@ -127,7 +128,7 @@ export class DeviceRegistry {
     await this.policy.registerIn(actor, tenantId)
     // checked and hashed first, one at a time: the transaction holds no lock while scrypt works
     const checked: ({ input: DeviceInput; v: Prepared } | { input: DeviceInput; error: unknown })[] = []
-    for (const input of inputs) checked.push(await this.values(input).then((v) => ({ input, v }), (error: unknown) => ({ input, error })))
+    for (const input of inputs) checked.push(await prepare(input, this.scrypt).then((v) => ({ input, v }), (error: unknown) => ({ input, error })))
     // the devices and the one entry that counts them commit together; a refused row writes
     // nothing (upsert throws before its write, never from a failed statement)
     return this.db.transaction().execute(async (trx) => {
@@ -135,9 +136,9 @@ export class DeviceRegistry {
       for (const row of checked) {
         try {
           if ('error' in row) throw row.error
-          const registered = await this.upsert(trx, actor, tenantId, row.v)
-          if (registered instanceof AppError) throw registered
-          results.push(registered)
+          const upserted = await this.upsert(trx, actor, tenantId, row.v)
+          if (upserted instanceof AppError) throw upserted
+          results.push(upserted.result)
         } catch (error) {
           if (!(error instanceof AppError)) throw error
           results.push({ mac: row.input.mac, status: 'error', code: error.code, message: error.message })
@@ -150,29 +151,11 @@ export class DeviceRegistry {
     })
   }
 
-  private async secret(value: string | undefined, field: string): Promise<string | undefined> {
-    if (value === undefined) return undefined
-    if (value.length < MIN_SECRET) throw deviceErrors.weakSecret(field)
-    return hashPassword(value, this.scrypt)
-  }
-
-  /** A registration's checked MAC and the values it sets, its secrets hashed. */
-  private async values(input: DeviceInput): Promise<Prepared> {
-    const mac = normalizeMac(input.mac)
-    if (!mac) throw deviceErrors.invalidMac()
-    if (!findSensorType(input.model)) throw appErrors.unsupported_sensor_type(`model: "${input.model}" is not a known sensor type.`)
-    const values = {
-      model: input.model,
-      ...(input.claimCode !== undefined ? { claim_hash: await this.secret(input.claimCode, 'body.claimCode') } : {}),
-      ...(input.factoryPassword !== undefined ? { factory_hash: await this.secret(input.factoryPassword, 'body.factoryPassword') } : {}),
-      // RISK (anonymous firmware): see setAnonymous; only a brand or the platform gets here
-      ...(input.allowAnonymous !== undefined ? { allow_anonymous: input.allowAnonymous } : {}),
-    }
-    return { mac, values }
-  }
-
-  /** Writes a registration; a device_held refusal is returned (its entry in the holder's log written), not thrown. */
-  private async upsert(trx: Executor, actor: Actor, tenantId: number | null, { mac, values }: Prepared): Promise<Registered | AppError> {
+  /**
+   * Writes a registration. A change to a device someone holds is recorded in the holder's log
+   * here (held: true); a device_held refusal is returned (its entry written), not thrown.
+   */
+  private async upsert(trx: Executor, actor: Actor, tenantId: number | null, { mac, values }: Prepared): Promise<{ result: Registered; held: boolean } | AppError> {
     const existing = await findDevice(trx, mac)
     if (existing) {
       // the platform (null) may update any record; a brand only its own
@@ -180,16 +163,16 @@ export class DeviceRegistry {
       const held = await sensorPresenting(trx, existing.id)
       const named = summarize({ model: values.model, claimCode: values.claim_hash, factoryPassword: values.factory_hash, allowAnonymous: values.allow_anonymous }, ['model', 'allowAnonymous'])
       if (held) {
-        const opens = values.factory_hash !== undefined || values.allow_anonymous === true
+        const opens = (values.factory_hash !== undefined || values.allow_anonymous === true) && !isPlatform(actor)
         await this.record(trx, actor, held.tenant_id, opens ? 'device.change.refused' : 'device.register', mac, named)
         if (opens) return deviceErrors.held()
       }
       await updateDevice(trx, existing.id, { ...values, ...(held ? {} : relabel(values)) }, this.clock.now())
-      return { mac, status: 'updated' }
+      return { result: { mac, status: 'updated' }, held: held !== undefined }
     }
     // registered by a concurrent request: the same answer as if it had come first
     if (!(await insertDevice(trx, mac, tenantId, values))) throw deviceErrors.registeredElsewhere()
-    return { mac, status: 'created' }
+    return { result: { mac, status: 'created' }, held: false }
   }
 
   /** The brand's devices (or the platform's, null), newest first, at most 1000. */
@@ -211,23 +194,23 @@ export class DeviceRegistry {
    * this device's MAC can publish its state and read its commands: the MAC is taken from the
    * MQTT client id, which nobody verifies. Only for firmware that cannot send credentials,
    * and only the brand that made the device (or the platform) may decide it, never the
-   * tenant that holds it; and only while nobody holds it (see the hand-over above): on a
-   * held device, turning it on is refused (409 device_held) and the attempt is in the
-   * holder's audit log; turning it off is allowed and recorded there too.
+   * tenant that holds it. On a device someone holds, a brand turning it on is refused (409
+   * device_held) and the attempt is in the holder's audit log (see the hand-over above);
+   * turning it off, or the platform's change, is made and recorded there too.
    */
   async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'mac' | 'registered_by'>, allow: boolean): Promise<void> {
     await this.policy.configureDevice(actor, device.registered_by)
     const summary = { values: { allowAnonymous: allow } }
     const held = await sensorPresenting(this.db, device.id)
-    if (held && allow) {
+    if (held && allow && !isPlatform(actor)) {
       // a way in to a device a customer holds is the holder's to open: refused, and the holder sees the attempt
       await this.record(this.db, actor, held.tenant_id, 'device.change.refused', device.mac, summary)
       throw deviceErrors.held()
     }
     await this.db.transaction().execute(async (trx) => {
       await updateDevice(trx, device.id, { allow_anonymous: allow }, this.clock.now())
-      await this.record(trx, actor, device.registered_by, 'device.access.change', device.mac, summary)
-      if (held && held.tenant_id !== device.registered_by) await this.record(trx, actor, held.tenant_id, 'device.access.change', device.mac, summary)
+      // one entry: in the log of the tenant the change reaches, the holder's when someone holds the device
+      await this.record(trx, actor, held ? held.tenant_id : device.registered_by, 'device.access.change', device.mac, summary)
     })
   }
 
@@ -309,10 +292,4 @@ export class DeviceRegistry {
     if (!device) throw deviceErrors.notClaimed()
     return { sensor, device }
   }
-}
-
-/** A registration of a device nobody holds that sets a claim code or factory password re-labels it: those prove possession again. */
-function relabel(values: DeviceValues): { labels_void?: boolean; transfer_hash?: null; factory_mqtt?: boolean } {
-  if (values.claim_hash === undefined && values.factory_hash === undefined) return {}
-  return { labels_void: false, transfer_hash: null, ...(values.factory_hash !== undefined ? { factory_mqtt: true } : {}) }
 }
