@@ -8196,15 +8196,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description an issued password, or a factory password that is on */
                         hasPassword: boolean;
                         allowAnonymous: boolean;
-                        /** @description a password Trellis issued to the holder */
-                        issuedPassword: boolean;
-                        /** @description the brand's factory password: none registered, on (brings the device in), off */
-                        factoryPassword: "none" | "on" | "off";
-                        /** @description a transfer code waits for the next holder */
-                        transferCode: boolean;
                     };
                 };
             };
@@ -8624,15 +8617,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description an issued password, or a factory password that is on */
                         hasPassword: boolean;
                         allowAnonymous: boolean;
-                        /** @description a password Trellis issued to the holder */
-                        issuedPassword: boolean;
-                        /** @description the brand's factory password: none registered, on (brings the device in), off */
-                        factoryPassword: "none" | "on" | "off";
-                        /** @description a transfer code waits for the next holder */
-                        transferCode: boolean;
                     };
                 };
             };

@@ -55,6 +55,8 @@ const CredentialsReply = Type.Object({
   clientId: Type.String(),
   mqttUrl: Type.Union([Type.String(), Type.Null()]),
 })
+/** What PUT .../device-access has always answered; GET .../device-access gives the whole view. */
+const AnonymousAccessSchema = Type.Object({ hasPassword: Type.Boolean(), allowAnonymous: Type.Boolean() })
 const AccessSchema = Type.Object({
   hasPassword: Type.Boolean({ description: 'an issued password, or a factory password that is on' }),
   allowAnonymous: Type.Boolean(),
@@ -123,7 +125,7 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
         security: write,
         params: SensorParams,
         body: Type.Object({ allowAnonymous: Type.Boolean() }),
-        response: { 200: AccessSchema, ...errorResponses },
+        response: { 200: AnonymousAccessSchema, ...errorResponses },
       },
     },
     async (request) => {
