@@ -231,8 +231,10 @@ describe("a device's MQTT identity is its own", () => {
     victim.on('close', () => (dropped = true))
     await expect(connect({ clientId: victimMac, username: ownMac, password: ownPassword })).rejects.toThrow(/bad username or password/i)
     await expect(connect({ clientId: victimMac, username: ownMac, password: FACTORY })).rejects.toThrow()
-    // its own MAC as client id still works
-    await connect({ clientId: ownMac, username: ownMac, password: ownPassword })
+    // nor under a name that carries the victim's MAC (firmware may name itself fan-<MAC>)
+    await expect(connect({ clientId: `fan-${victimMac}`, username: ownMac, password: ownPassword })).rejects.toThrow(/bad username or password/i)
+    // a client id that carries its own MAC still works
+    await connect({ clientId: `fan-${ownMac}`, username: ownMac, password: ownPassword })
     const obeyed = received(victim, `sensor/${victimMac}/command`)
     expect((await send('POST', `/sensors/${victimSensor}/command`, buyer.headers, { command: 'tune set power 1' })).statusCode).toBe(200)
     expect(await obeyed).toBe('tune set power 1')

@@ -3,8 +3,8 @@
  * the EMQX HTTP hooks both ask this one class.
  *
  * Threat model:
- * - A device's MQTT identity is its own: a device connects only with its own MAC as client id
- *   (anonymous firmware: the MAC is the client id). MQTT gives one session per client id, and
+ * - A device's MQTT identity is its own: a device connects only with a client id that carries
+ *   its own MAC (ownClientId; anonymous firmware: the MAC is the client id). MQTT gives one session per client id, and
  *   a CONNECT with a taken one ends the other; so a holder who could connect with its own
  *   device's credentials under another device's MAC would knock that device off and leave
  *   its owner looking at a presence that is no longer true. Refused on the embedded broker
@@ -58,9 +58,16 @@ function credentialsOf(row: DeviceRow): string[] {
   ]
 }
 
-/** Whether an MQTT client id is the device's own: its MAC, in any form the MAC parser takes. */
+/**
+ * Whether an MQTT client id is the device's own: its MAC (in any form the MAC parser takes), or
+ * an id that carries it (`fan-e0:5a:...`, `E05A1B76EF60-1`: firmware names itself in more than
+ * one way). Any id another device could use carries that device's MAC, not this one's, so no
+ * device can present the id another device's session holds.
+ */
 function ownClientId(clientId: string, mac: string | null): boolean {
-  return mac !== null && normalizeMac(clientId) === mac
+  if (mac === null) return false
+  const id = clientId.toLowerCase()
+  return normalizeMac(clientId) === mac || [mac, mac.replace(/:/g, '-'), mac.replace(/:/g, '')].some((form) => id.includes(form))
 }
 
 export type TopicAction = 'publish' | 'subscribe'
