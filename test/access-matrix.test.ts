@@ -145,6 +145,15 @@ const MATRIX: Record<string, number[]> = {
   'POST /tenants/:tenantId/sensors/:sensorId/transfer':      [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
   'DELETE /sensors/:sensorId/credentials':                   [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
   'DELETE /tenants/:tenantId/sensors/:sensorId/credentials': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  // every way in to a device, seen and ended by its holder's admins; the transfer code for the next holder (issue 39)
+  'GET /sensors/:sensorId/device-access':                    [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'GET /tenants/:tenantId/sensors/:sensorId/device-access':  [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'DELETE /sensors/:sensorId/device-access':                 [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'DELETE /tenants/:tenantId/sensors/:sensorId/device-access': [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
+  'PUT /sensors/:sensorId/factory-password':                 [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'PUT /tenants/:tenantId/sensors/:sensorId/factory-password': [401, 404, 403, 200, 200, 404, 404, 200, 200, 403, 403],
+  'POST /sensors/:sensorId/transfer-code':                   [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  'POST /tenants/:tenantId/sensors/:sensorId/transfer-code': [401, 404, 403, 201, 201, 404, 404, 201, 201, 403, 403],
 }
 
 /** Hosted pages authenticate a browser by its page-session cookie and CSRF token, not a bearer token (tested in test/pages-*.test.ts). */
@@ -377,6 +386,8 @@ function body(route: string): object | undefined {
     'PATCH /v5/sensor/:id': { displayName: `v5-${n}` },
     'PUT /sensors/:sensorId/device-access': { allowAnonymous: false },
     'PUT /tenants/:tenantId/sensors/:sensorId/device-access': { allowAnonymous: false },
+    'PUT /sensors/:sensorId/factory-password': { enabled: false },
+    'PUT /tenants/:tenantId/sensors/:sensorId/factory-password': { enabled: false },
     'POST /sensors/:sensorId/command': { command: 'tune set power 1' },
     'POST /tenants/:tenantId/sensors/:sensorId/command': { command: 'tune set power 1' },
     'POST /v5/sensor/:mac/commands': { command: 'tune set power 1' },
@@ -416,6 +427,12 @@ const AUDITED: Record<string, string> = {
   'DELETE /tenants/:tenantId/sensors/:sensorId/credentials': 'device.credentials.revoke',
   'PUT /sensors/:sensorId/device-access': 'device.access.change',
   'PUT /tenants/:tenantId/sensors/:sensorId/device-access': 'device.access.change',
+  'DELETE /sensors/:sensorId/device-access': 'device.access.end',
+  'DELETE /tenants/:tenantId/sensors/:sensorId/device-access': 'device.access.end',
+  'PUT /sensors/:sensorId/factory-password': 'device.factory_password.switch',
+  'PUT /tenants/:tenantId/sensors/:sensorId/factory-password': 'device.factory_password.switch',
+  'POST /sensors/:sensorId/transfer-code': 'device.transfer_code.create',
+  'POST /tenants/:tenantId/sensors/:sensorId/transfer-code': 'device.transfer_code.create',
   'PATCH /devices/:mac': 'device.access.change',
   'PATCH /tenants/:tenantId/devices/:mac': 'device.access.change',
   'POST /devices': 'device.register',

@@ -172,13 +172,16 @@ describe('audit log', () => {
     expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/sensors/${sensorId}/credentials`, headers: admin.headers })).statusCode).toBe(201)
     const passwordOf = async () => (await t.db.selectFrom('devices').select('password_hash').where('id', '=', device.id).executeTakeFirstOrThrow()).password_hash
     expect(await passwordOf()).not.toBeNull()
+    // issue 39: after a release the printed code proves nothing; the holder hands over a transfer code
+    const { transferCode } = (await t.app.inject({ method: 'POST', url: `/tenants/${brand}/sensors/${sensorId}/transfer-code`, headers: admin.headers })).json()
     for (const id of [sensorId, label]) expect((await t.app.inject({ method: 'DELETE', url: `/tenants/${brand}/sensors/${id}`, headers: admin.headers })).statusCode).toBe(204)
     expect(await passwordOf()).toBeNull()
     const [release] = await entries(`/tenants/${brand}/audit?action=device.release`)
     expect(release).toMatchObject({ actor: { kind: 'user', id: String(admin.user.id) }, tenantId: brand, target: { type: 'device', id: mac }, summary: { values: { sensorId } } })
     expect(await entries(`/tenants/${brand}/audit?action=device.release`)).toHaveLength(1)
-    // the device is free again: another claim succeeds
-    expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/devices/claim`, headers: admin.headers, payload: { mac, code: 'claim-code-2-on-the-box' } })).statusCode).toBe(201)
+    // the device is free again: a claim with the transfer code succeeds, the printed code no longer does
+    expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/devices/claim`, headers: admin.headers, payload: { mac, code: 'claim-code-2-on-the-box' } })).statusCode).toBe(403)
+    expect((await t.app.inject({ method: 'POST', url: `/tenants/${brand}/devices/claim`, headers: admin.headers, payload: { mac, code: transferCode } })).statusCode).toBe(201)
   })
 
   it('deleting a space with its contents releases each claimed device in it: password voided, device.release recorded', async () => {

@@ -1234,7 +1234,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release the device (tenant admins): the sensor, its history and its MQTT password go; live streams of it end */
+        /**
+         * Release the device (tenant admins): the sensor, its history and every way in go; live streams and MQTT sessions of it end
+         * @description After a release the printed claim code and the factory password no longer prove possession: the next holder claims with the transfer code made before (POST .../transfer-code). The factory password stays off until the next holder switches it on.
+         */
         post: operations["postSensorRelease"];
         delete?: never;
         options?: never;
@@ -1288,7 +1291,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release the device (tenant admins): the sensor, its history and its MQTT password go; live streams of it end */
+        /**
+         * Release the device (tenant admins): the sensor, its history and every way in go; live streams and MQTT sessions of it end
+         * @description After a release the printed claim code and the factory password no longer prove possession: the next holder claims with the transfer code made before (POST .../transfer-code). The factory password stays off until the next holder switches it on.
+         */
         post: operations["postTenantSensorRelease"];
         delete?: never;
         options?: never;
@@ -1392,7 +1398,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once; shown once */
+        /** Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once, and switches the factory password off; shown once */
         post: operations["createSensorCredential"];
         /** Drop the device's MQTT password (tenant admins); its current MQTT session ends */
         delete: operations["deleteSensorCredentials"];
@@ -1408,13 +1414,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Every way in to the device: issued password, factory password and its switch, anonymous access, a waiting transfer code (admins of the tenant that holds it) */
+        get: operations["getSensorDeviceAccess"];
         /**
          * Allow or forbid the device to connect without credentials (the device's brand or the platform; never the holding tenant)
-         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}.
+         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}. Turning it on for a device a customer holds is refused (409 device_held) and recorded in the holder's audit log.
          */
         put: operations["replaceSensorDeviceAccess"];
         post?: never;
+        /** End every way in to the device at once (tenant admins): the issued password, the factory password's use, anonymous access; its MQTT sessions end */
+        delete: operations["deleteSensorDeviceAccess"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{sensorId}/factory-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch the factory password's use for MQTT on or off (tenant admins)
+         * @description On: whoever knows the factory password (the brand, a former holder, anyone who read it) can connect as the device; for firmware that knows no other password. Off after a release and once the holder issues credentials.
+         */
+        put: operations["replaceSensorFactoryPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{sensorId}/transfer-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the one-time transfer code the next holder claims the device with after its release (tenant admins); shown once, replaces an earlier one */
+        post: operations["postSensorTransferCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1484,7 +1529,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once; shown once */
+        /** Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once, and switches the factory password off; shown once */
         post: operations["createTenantSensorCredential"];
         /** Drop the device's MQTT password (tenant admins); its current MQTT session ends */
         delete: operations["deleteTenantSensorCredentials"];
@@ -1500,13 +1545,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Every way in to the device: issued password, factory password and its switch, anonymous access, a waiting transfer code (admins of the tenant that holds it) */
+        get: operations["getTenantSensorDeviceAccess"];
         /**
          * Allow or forbid the device to connect without credentials (the device's brand or the platform; never the holding tenant)
-         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}.
+         * @description RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}. Turning it on for a device a customer holds is refused (409 device_held) and recorded in the holder's audit log.
          */
         put: operations["replaceTenantSensorDeviceAccess"];
         post?: never;
+        /** End every way in to the device at once (tenant admins): the issued password, the factory password's use, anonymous access; its MQTT sessions end */
+        delete: operations["deleteTenantSensorDeviceAccess"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/sensors/{sensorId}/factory-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch the factory password's use for MQTT on or off (tenant admins)
+         * @description On: whoever knows the factory password (the brand, a former holder, anyone who read it) can connect as the device; for firmware that knows no other password. Off after a release and once the holder issues credentials.
+         */
+        put: operations["replaceTenantSensorFactoryPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/sensors/{sensorId}/transfer-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the one-time transfer code the next holder claims the device with after its release (tenant admins); shown once, replaces an earlier one */
+        post: operations["postTenantSensorTransferCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3269,7 +3353,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -8193,6 +8277,45 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getSensorDeviceAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description an issued password, or a factory password that is on */
+                        hasPassword: boolean;
+                        allowAnonymous: boolean;
+                        /** @description a password Trellis issued to the holder */
+                        issuedPassword: boolean;
+                        /** @description the brand's factory password: none registered, on (brings the device in), off */
+                        factoryPassword: "none" | "on" | "off";
+                        /** @description a transfer code waits for the next holder */
+                        transferCode: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     replaceSensorDeviceAccess: {
         parameters: {
             query?: never;
@@ -8235,6 +8358,117 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSensorDeviceAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceSensorFactoryPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description an issued password, or a factory password that is on */
+                        hasPassword: boolean;
+                        allowAnonymous: boolean;
+                        /** @description a password Trellis issued to the holder */
+                        issuedPassword: boolean;
+                        /** @description the brand's factory password: none registered, on (brings the device in), off */
+                        factoryPassword: "none" | "on" | "off";
+                        /** @description a transfer code waits for the next holder */
+                        transferCode: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postSensorTransferCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown once; stored hashed */
+                        transferCode: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8462,6 +8696,46 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getTenantSensorDeviceAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description an issued password, or a factory password that is on */
+                        hasPassword: boolean;
+                        allowAnonymous: boolean;
+                        /** @description a password Trellis issued to the holder */
+                        issuedPassword: boolean;
+                        /** @description the brand's factory password: none registered, on (brings the device in), off */
+                        factoryPassword: "none" | "on" | "off";
+                        /** @description a transfer code waits for the next holder */
+                        transferCode: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     replaceTenantSensorDeviceAccess: {
         parameters: {
             query?: never;
@@ -8505,6 +8779,120 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteTenantSensorDeviceAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceTenantSensorFactoryPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description an issued password, or a factory password that is on */
+                        hasPassword: boolean;
+                        allowAnonymous: boolean;
+                        /** @description a password Trellis issued to the holder */
+                        issuedPassword: boolean;
+                        /** @description the brand's factory password: none registered, on (brings the device in), off */
+                        factoryPassword: "none" | "on" | "off";
+                        /** @description a transfer code waits for the next holder */
+                        transferCode: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantSensorTransferCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description shown once; stored hashed */
+                        transferCode: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

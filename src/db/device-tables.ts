@@ -22,6 +22,14 @@ export interface DevicesTable {
   /** SHA-256 of the 256-bit MQTT password Trellis issued to the holder. */
   password_hash: string | null
   allow_anonymous: Generated<boolean>
+  /** Whether the factory password still brings the device in over MQTT (migration 0025). */
+  factory_mqtt: Generated<boolean>
+  /** Set by a release: the printed claim code and the factory password no longer prove possession. */
+  labels_void: Generated<boolean>
+  /** scrypt of the one-time transfer code its holder made for the next holder. */
+  transfer_hash: ColumnType<string | null, string | null | undefined, string | null>
+  /** Counts changes of holder; part of what every MQTT session proved. */
+  holder_epoch: Generated<number>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -201,6 +201,10 @@ export const APP_ERRORS = {
   },
   device_not_claimed: { status: 409, message: 'This sensor presents no device: claim the device with its code first.' },
   device_registered: { status: 409, message: 'This MAC address is registered by another brand.' },
+  device_held: {
+    status: 409,
+    message: 'A customer holds this device: anonymous access and a new factory password are for its holder to allow; the change was refused and recorded in the holder\'s audit log.',
+  },
   invalid_command: { status: 400, message: (problem: string) => said(`command: ${problem}`, field('body.command', problem)) },
   device_offline: { status: 409, message: 'The device is offline; send the command again when it is online.' },
   broker_unavailable: { status: 503, message: said },

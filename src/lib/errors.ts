@@ -94,6 +94,7 @@ export const deviceErrors = {
   claimRefused: () => appErrors.claim_refused(),
   notClaimed: () => appErrors.device_not_claimed(),
   registeredElsewhere: () => appErrors.device_registered(),
+  held: () => appErrors.device_held(),
   notBrand: () => forbidden('Only a brand (a tenant without a parent) or the platform registers devices.'),
   anonymousNotAllowed: () => forbidden('Only the brand that registered the device, or the platform, may allow anonymous firmware.'),
   weakSecret: (field: string) => appErrors.weak_device_secret(field),

@@ -10,7 +10,7 @@ import { appSecret } from '../db/app-secrets.ts'
 import { CursorCodec } from '../lib/pagination.ts'
 import { Limits } from '../lib/rate-limit.ts'
 import { Devices } from './devices/devices.ts'
-import { updateDevice } from './devices/registry.repository.ts'
+import { releaseDevice } from './devices/registry.repository.ts'
 import { deviceRoutes } from './devices/devices.routes.ts'
 import { emqxRoutes } from './devices/emqx.routes.ts'
 import { registryRoutes } from './devices/registry.routes.ts'
@@ -141,7 +141,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
   const audit = new AuditLog(db, policy, cursors, clock)
   const settingsHistory = new SettingsHistory(db, policy, cursors, clock, audit)
   const clients = new ClientsService(db, policy, cursors, clock, audit, linkRules, () => cors.invalidate())
-  const sensors = new SensorsService(db, cursors, policy, clock, audit, (trx, deviceRef) => updateDevice(trx, deviceRef, { password_hash: null }, clock.now()))
+  const sensors = new SensorsService(db, cursors, policy, clock, audit, (trx, deviceRef) => releaseDevice(trx, deviceRef, clock.now()))
   const spaces = new SpacesService(db, cursors, policy, clock, {
     hasSensors: spaceHasSensors,
     deleteSensorsIn: (trx, spaceIds, actor) => sensors.removeInSpaces(trx, actor, spaceIds),

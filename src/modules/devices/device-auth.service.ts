@@ -3,6 +3,12 @@
  * the EMQX HTTP hooks both ask this one class.
  *
  * Threat model:
+ * - A device's MQTT identity is its own: a device connects only with a client id that carries
+ *   its own MAC (ownClientId; anonymous firmware: the MAC is the client id). MQTT gives one session per client id, and
+ *   a CONNECT with a taken one ends the other; so a holder who could connect with its own
+ *   device's credentials under another device's MAC would knock that device off and leave
+ *   its owner looking at a presence that is no longer true. Refused on the embedded broker
+ *   and in the EMQX hooks alike (authenticate, identify).
  * - A device knows only its own MAC and password. Passwords are 256-bit random secrets,
  *   shown once and stored as a SHA-256 hash (a secret that long needs no slow hash), and
  *   compared in constant time. A wrong password, an unknown MAC, and a MAC without
@@ -15,19 +21,18 @@
  *   client id, which anyone can claim. That is the stated risk of the flag: whoever reaches
  *   the broker can speak as that device. A customer tenant can never turn it on.
  * - Credentials belong to the device record, not to a sensor: a tenant that typed a MAC into
- *   a sensor gets nothing here. Issued passwords are dropped when the device is released, so
- *   a former holder cannot keep speaking as a device someone else now holds.
+ *   a sensor gets nothing here. What a session proved names the device's holder epoch, which
+ *   every claim, release and move counts up: a change of holder ends every session made
+ *   before it, whatever it proved (registry.service.ts has the hand-over's threat model).
  * - A factory password (registered by the brand, possibly short) is kept as a scrypt hash;
  *   checking it costs more than a refusal of an unknown MAC, which tells a prober only that
- *   the MAC has a factory password, not the password.
+ *   the MAC has a factory password, not the password. It brings the device in only while
+ *   `factory_mqtt` is on: until the holder issues credentials or switches it off, and never
+ *   after a release until the next holder switches it on (whoever sold the device knows it).
  * - The platform's own bridge authenticates with a secret generated per process and is the
  *   only client allowed everywhere.
  */
-import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
-import type { Device } from '../../db/database.ts'
-import type { AuditSink } from '../../lib/audit.ts'
-import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 import { hashSecret, randomToken, safeEqual, verifyPassword, type ScryptParams } from '../../lib/crypto.ts'
 import { normalizeMac } from './payload.ts'
 
@@ -38,15 +43,31 @@ import { normalizeMac } from './payload.ts'
  */
 export type DeviceIdentity = { kind: 'device'; mac: string; deviceRef: number; credential: string } | { kind: 'bridge' }
 
-type DeviceRow = { id: number; password_hash: string | null; factory_hash: string | null; allow_anonymous: boolean }
+type DeviceRow = { id: number; password_hash: string | null; factory_hash: string | null; allow_anonymous: boolean; factory_mqtt: boolean; holder_epoch: number }
 
-/** The credentials a device row accepts now. */
+/**
+ * The credentials a device row accepts now. Each names the holder epoch it was proved in, so
+ * a claim, release or move (which count the epoch up) ends every session made before it.
+ */
 function credentialsOf(row: DeviceRow): string[] {
+  const epoch = row.holder_epoch
   return [
-    ...(row.password_hash ? [`issued:${row.password_hash}`] : []),
-    ...(row.factory_hash ? [`factory:${row.factory_hash}`] : []),
-    ...(row.allow_anonymous ? ['anonymous'] : []),
+    ...(row.password_hash ? [`issued:${epoch}:${row.password_hash}`] : []),
+    ...(row.factory_hash && row.factory_mqtt ? [`factory:${epoch}:${row.factory_hash}`] : []),
+    ...(row.allow_anonymous ? [`anonymous:${epoch}`] : []),
   ]
+}
+
+/**
+ * Whether an MQTT client id is the device's own: its MAC (in any form the MAC parser takes), or
+ * an id that carries it (`fan-e0:5a:...`, `E05A1B76EF60-1`: firmware names itself in more than
+ * one way). Any id another device could use carries that device's MAC, not this one's, so no
+ * device can present the id another device's session holds.
+ */
+function ownClientId(clientId: string, mac: string | null): boolean {
+  if (mac === null) return false
+  const id = clientId.toLowerCase()
+  return normalizeMac(clientId) === mac || [mac, mac.replace(/:/g, '-'), mac.replace(/:/g, '')].some((form) => id.includes(form))
 }
 
 export type TopicAction = 'publish' | 'subscribe'
@@ -64,22 +85,40 @@ export class DeviceAuth {
   ) {}
 
   private find(mac: string) {
-    return this.db.selectFrom('devices').select(['id', 'password_hash', 'factory_hash', 'allow_anonymous']).where('mac', '=', mac).executeTakeFirst()
+    return this.db
+      .selectFrom('devices')
+      .select(['id', 'password_hash', 'factory_hash', 'allow_anonymous', 'factory_mqtt', 'holder_epoch'])
+      .where('mac', '=', mac)
+      .executeTakeFirst()
   }
 
+  /**
+   * The device (or the bridge) a CONNECT proves, or null. A device must use its own MAC as
+   * client id: with another's, it would end that device's session (MQTT lets one client id
+   * hold one session), so it is refused like a wrong password.
+   */
   async authenticate(username: string | undefined, password: string | undefined, clientId: string): Promise<DeviceIdentity | null> {
     if (username === this.bridge.username) return password !== undefined && safeEqual(password, this.bridge.password) ? { kind: 'bridge' } : null
     if (!username) return this.anonymous(clientId)
     const mac = normalizeMac(username)
     const row = mac ? await this.find(mac) : undefined
-    const given = password ?? ''
-    // hash and compare even when there is no row, so a refusal takes the same time
-    const issued = safeEqual(hashSecret(given), row?.password_hash ?? hashSecret(randomToken(8)))
-    if (issued && row?.password_hash && mac) return { kind: 'device', mac, deviceRef: row.id, credential: `issued:${row.password_hash}` }
-    // the factory password the brand registered (scrypt: it may be short)
-    if (row?.factory_hash && mac && (await verifyPassword(given, row.factory_hash, this.scrypt)).ok) {
-      return { kind: 'device', mac, deviceRef: row.id, credential: `factory:${row.factory_hash}` }
+    if (!row || !mac) {
+      // the hash and compare a known MAC costs, so a refusal takes the same time
+      safeEqual(hashSecret(password ?? ''), hashSecret(randomToken(8)))
+      return null
     }
+    const proved = await this.proved(row, password ?? '')
+    return proved && ownClientId(clientId, mac) ? { kind: 'device', mac, deviceRef: row.id, credential: proved } : null
+  }
+
+  /** Which of the row's credentials `given` is; the same work whether or not the row has them. */
+  private async proved(row: DeviceRow, given: string): Promise<string | null> {
+    const epoch = row.holder_epoch
+    // hash and compare even when there is no issued password, so a refusal takes the same time
+    if (safeEqual(hashSecret(given), row.password_hash ?? hashSecret(randomToken(8))) && row.password_hash) return `issued:${epoch}:${row.password_hash}`
+    // the factory password the brand registered (scrypt: it may be short); checked even when
+    // switched off, so the answer's time does not say whether its holder switched it off
+    if (row.factory_hash && (await verifyPassword(given, row.factory_hash, this.scrypt)).ok && row.factory_mqtt) return `factory:${epoch}:${row.factory_hash}`
     return null
   }
 
@@ -87,7 +126,7 @@ export class DeviceAuth {
     const mac = normalizeMac(clientId)
     if (!mac) return null
     const row = await this.find(mac)
-    return row?.allow_anonymous ? { kind: 'device', mac, deviceRef: row.id, credential: 'anonymous' } : null
+    return row?.allow_anonymous ? { kind: 'device', mac, deviceRef: row.id, credential: `anonymous:${row.holder_epoch}` } : null
   }
 
   /** Whether what a connected device proved is still accepted (its credentials may have changed since). */
@@ -104,8 +143,10 @@ export class DeviceAuth {
   async identify(username: string | undefined, clientId: string): Promise<DeviceIdentity | 'unknown' | null> {
     const mac = normalizeMac(username || clientId)
     if (!mac) return 'unknown'
+    // a device's session under another client id is none of its own (see authenticate)
+    if (!ownClientId(clientId, mac)) return null
     const row = await this.find(mac)
-    const ok = username ? Boolean(row?.password_hash || row?.factory_hash) : Boolean(row?.allow_anonymous)
+    const ok = username ? Boolean(row?.password_hash || (row?.factory_hash && row.factory_mqtt)) : Boolean(row?.allow_anonymous)
     return ok && row ? { kind: 'device', mac, deviceRef: row.id, credential: username ? 'password' : 'anonymous' } : null
   }
   /** Whether `identity` may publish to, or subscribe with, `topic` (a filter for subscribe). */
@@ -123,53 +164,5 @@ export class DeviceAuth {
   }
 }
 
-export interface IssuedCredentials {
-  username: string
-  password: string
-  clientId: string
-}
-
-/** Who changes a device's password, and as which tenant (the one that holds it), for the audit log. */
-export interface CredentialsActor {
-  actor: Actor
-  tenantId: number | null
-}
-const BY_OPERATOR: CredentialsActor = { actor: OPERATOR, tenantId: null }
-
-/**
- * Issues and drops a device's MQTT password. Takes a device already checked by the caller
- * (its holder's admin). A change of the password ends the device's current MQTT session:
- * the devices trigger announces it and every instance drops the connection (devices.ts).
- */
-export class CredentialsService {
-  constructor(
-    private readonly db: DB,
-    private readonly clock: Clock,
-    private readonly audit: AuditSink,
-  ) {}
-
-  /** A new password (replacing any earlier one), returned once. `by`: who, in which tenant (the operator by default). */
-  async issue(device: Pick<Device, 'id' | 'mac'>, by: CredentialsActor = BY_OPERATOR): Promise<IssuedCredentials> {
-    const password = randomToken(32)
-    await this.change('device.credentials.issue', device, hashSecret(password), by)
-    return { username: device.mac, password, clientId: device.mac }
-  }
-
-  /** Drops the issued password; a factory password, if the brand registered one, still works. */
-  async revoke(device: Pick<Device, 'id' | 'mac'>, by: CredentialsActor = BY_OPERATOR): Promise<void> {
-    await this.change('device.credentials.revoke', device, null, by)
-  }
-
-  /** The new password hash and its audit entry, in one transaction: both commit or neither. */
-  private async change(action: string, device: Pick<Device, 'id' | 'mac'>, passwordHash: string | null, by: CredentialsActor): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('devices').set({ password_hash: passwordHash, updated_at: this.clock.now() }).where('id', '=', device.id).execute()
-      await this.audit.record(trx, { actor: auditActor(by.actor), tenantId: by.tenantId, action, target: { type: 'device', id: device.mac } })
-    })
-  }
-
-  async status(deviceRef: number): Promise<{ hasPassword: boolean; allowAnonymous: boolean }> {
-    const row = await this.db.selectFrom('devices').select(['password_hash', 'factory_hash', 'allow_anonymous']).where('id', '=', deviceRef).executeTakeFirst()
-    return { hasPassword: Boolean(row?.password_hash || row?.factory_hash), allowAnonymous: row?.allow_anonymous ?? false }
-  }
-}
+// the holder's side of a device's credentials; re-exported so existing imports keep working
+export { CredentialsService, type CredentialsActor, type IssuedCredentials } from './credentials.service.ts'

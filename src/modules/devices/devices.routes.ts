@@ -55,7 +55,15 @@ const CredentialsReply = Type.Object({
   clientId: Type.String(),
   mqttUrl: Type.Union([Type.String(), Type.Null()]),
 })
-const AccessSchema = Type.Object({ hasPassword: Type.Boolean(), allowAnonymous: Type.Boolean() })
+/** What PUT .../device-access has always answered; GET .../device-access gives the whole view. */
+const AnonymousAccessSchema = Type.Object({ hasPassword: Type.Boolean(), allowAnonymous: Type.Boolean() })
+const AccessSchema = Type.Object({
+  hasPassword: Type.Boolean({ description: 'an issued password, or a factory password that is on' }),
+  allowAnonymous: Type.Boolean(),
+  issuedPassword: Type.Boolean({ description: 'a password Trellis issued to the holder' }),
+  factoryPassword: Type.Union([Type.Literal('none'), Type.Literal('on'), Type.Literal('off')], { description: "the brand's factory password: none registered, on (brings the device in), off" }),
+  transferCode: Type.Boolean({ description: 'a transfer code waits for the next holder' }),
+})
 
 function scopedDeviceRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -75,7 +83,7 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
     {
       schema: {
         tags: ['devices'],
-        summary: "Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once; shown once",
+        summary: "Create the device's MQTT password (admins of the tenant that claimed it); replaces any earlier one, which stops working at once, and switches the factory password off; shown once",
         security: write,
         params: SensorParams,
         response: { 201: CredentialsReply, ...errorResponses },
@@ -113,11 +121,11 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
         tags: ['devices'],
         summary: "Allow or forbid the device to connect without credentials (the device's brand or the platform; never the holding tenant)",
         description:
-          "RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}.",
+          "RISK: with allowAnonymous true, anyone who can reach the broker and knows the MAC can publish this device's state and read its commands (the MAC is taken from the MQTT client id). Only for firmware that cannot send credentials. 403 for the tenant that holds the device; brands use PATCH /devices/{mac}. Turning it on for a device a customer holds is refused (409 device_held) and recorded in the holder's audit log.",
         security: write,
         params: SensorParams,
         body: Type.Object({ allowAnonymous: Type.Boolean() }),
-        response: { 200: AccessSchema, ...errorResponses },
+        response: { 200: AnonymousAccessSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -125,6 +133,68 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
       await devices.registry.setAnonymous(request.actor, device, request.body.allowAnonymous)
       return devices.credentials.status(device.id)
     },
+  )
+
+  app.get(
+    '/sensors/:sensorId/device-access',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Every way in to the device: issued password, factory password and its switch, anonymous access, a waiting transfer code (admins of the tenant that holds it)',
+        security: write,
+        params: SensorParams,
+        response: { 200: AccessSchema, ...errorResponses },
+      },
+    },
+    async (request) => devices.handover.access(request.actor, request.params.sensorId, request.params.tenantId),
+  )
+
+  app.delete(
+    '/sensors/:sensorId/device-access',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "End every way in to the device at once (tenant admins): the issued password, the factory password's use, anonymous access; its MQTT sessions end",
+        security: write,
+        params: SensorParams,
+        response: { 204: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await devices.handover.endAll(request.actor, request.params.sensorId, request.params.tenantId)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.put(
+    '/sensors/:sensorId/factory-password',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "Switch the factory password's use for MQTT on or off (tenant admins)",
+        description:
+          'On: whoever knows the factory password (the brand, a former holder, anyone who read it) can connect as the device; for firmware that knows no other password. Off after a release and once the holder issues credentials.',
+        security: write,
+        params: SensorParams,
+        body: Type.Object({ enabled: Type.Boolean() }),
+        response: { 200: AccessSchema, ...errorResponses },
+      },
+    },
+    async (request) => devices.handover.switchFactory(request.actor, request.params.sensorId, request.params.tenantId, request.body.enabled),
+  )
+
+  app.post(
+    '/sensors/:sensorId/transfer-code',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Make the one-time transfer code the next holder claims the device with after its release (tenant admins); shown once, replaces an earlier one',
+        security: write,
+        params: SensorParams,
+        response: { 201: Type.Object({ transferCode: Type.String({ description: 'shown once; stored hashed' }) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await devices.handover.transferCode(request.actor, request.params.sensorId, request.params.tenantId)),
   )
 
   app.post(

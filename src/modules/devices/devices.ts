@@ -19,6 +19,7 @@ import { startBroker, type EmbeddedBroker } from './broker.ts'
 import { Bridge, type BridgeTarget } from './bridge.ts'
 import { CommandsService } from './commands.service.ts'
 import { CredentialsService, DeviceAuth } from './device-auth.service.ts'
+import { DeviceHandover } from './handover.service.ts'
 import { StateService } from './state.service.ts'
 import { TicketsService } from './tickets.service.ts'
 
@@ -45,6 +46,7 @@ export class Devices {
   readonly commands: CommandsService
   readonly tickets: TicketsService
   readonly registry: DeviceRegistry
+  readonly handover: DeviceHandover
   readonly conflicts: DeviceConflicts
   /** Access changes announced by any instance (db/access-changes.ts); live sockets re-check on them. */
   readonly changes: AccessChanges
@@ -63,6 +65,7 @@ export class Devices {
     this.tickets = new TicketsService(deps.db, clock, deps.isSessionActive)
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
     this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit)
+    this.handover = new DeviceHandover(deps.db, deps.policy, this.registry, this.credentials, deps.scrypt, clock, deps.audit)
     this.changes = new AccessChanges(deps.db)
     this.conflicts = new DeviceConflicts(deps.db, clock, deps.audit)
   }

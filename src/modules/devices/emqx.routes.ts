@@ -9,7 +9,9 @@
  * Threats: these endpoints answer "may this client connect / use this topic", so they are
  * only served when MQTT_HOOK_SECRET is set, and only to a caller that presents it (compared
  * in constant time); anyone else gets 401. Devices get the same rules as on the embedded
- * broker (device-auth.service.ts). A username or client id that is not a MAC is not a device: the
+ * broker (device-auth.service.ts): a device's client id must carry its own MAC, so a holder cannot
+ * take another device's session (EMQX, like any broker, ends the older session of a client
+ * id), and the ACL hook denies a session whose client id is not its device's. A username or client id that is not a MAC is not a device: the
  * answer is `ignore`, so EMQX's next authenticator (e.g. its built-in database holding the
  * Trellis bridge's account) decides. Nobody is ever made superuser here.
  */

@@ -171,14 +171,16 @@ function scopedOwnershipRoutes(parent: FastifyInstance): void {
     {
       schema: {
         tags: ['sensors'],
-        summary: 'Release the device (tenant admins): the sensor, its history and its MQTT password go; live streams of it end',
+        summary: 'Release the device (tenant admins): the sensor, its history and every way in go; live streams and MQTT sessions of it end',
+        description:
+          'After a release the printed claim code and the factory password no longer prove possession: the next holder claims with the transfer code made before (POST .../transfer-code). The factory password stays off until the next holder switches it on.',
         security: write,
         params: SensorParams,
         response: { 204: Type.Null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await registry.release(request.actor, request.params.sensorId, request.params.tenantId)
+      await app.services.devices.handover.release(request.actor, request.params.sensorId, request.params.tenantId)
       return reply.code(204).send(null)
     },
   )
@@ -195,7 +197,7 @@ function scopedOwnershipRoutes(parent: FastifyInstance): void {
         response: { 200: SensorSchema, ...errorResponses },
       },
     },
-    async (request) => sensorView(await registry.transfer(request.actor, request.params.sensorId, request.params.tenantId, request.body.toTenantId)),
+    async (request) => sensorView(await app.services.devices.handover.transfer(request.actor, request.params.sensorId, request.params.tenantId, request.body.toTenantId)),
   )
 }
 
