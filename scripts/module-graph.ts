@@ -1,7 +1,8 @@
 // Draws src/modules as rooms and its imports as arrows, and reports what goes against the order
 // written in DESIGN.md (lib and db, then tenancy and sessions, then the feature modules, then pages,
-// dialects and the wiring). Run with `npx tsx scripts/module-graph.ts`; test/module-graph.test.ts
-// keeps the figures at zero.
+// dialects and the wiring), and every circle between two or more files anywhere in src (type-only
+// imports count: a circle of types is still two files that cannot be read one before the other).
+// Run with `npx tsx scripts/module-graph.ts`; test/module-graph.test.ts keeps the figures at zero.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,7 +41,20 @@ export function moduleArrows(): Arrow[] {
   return arrows
 }
 
-export interface Figures { rooms: number; arrows: number; backArrows: Arrow[]; twoWay: string[][]; cycles: string[][] }
+export interface Figures { rooms: number; arrows: number; backArrows: Arrow[]; twoWay: string[][]; cycles: string[][]; fileCycles: string[][] }
+
+/** Every file of src (tests aside) with the files of src it imports. */
+export function fileEdges(): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>()
+  for (const file of sourceFiles(join(root, 'src'))) {
+    const from = relative(root, file)
+    const targets = importSources(readFileSync(file, 'utf8'))
+      .map((source) => relative(root, resolve(dirname(file), source)))
+      .filter((target) => target.startsWith('src/') && target !== from)
+    edges.set(from, new Set(targets))
+  }
+  return edges
+}
 
 export function figures(arrows = moduleArrows()): Figures {
   const edges = new Map<string, Set<string>>()
@@ -52,11 +66,11 @@ export function figures(arrows = moduleArrows()): Figures {
   const pairs = [...edges].flatMap(([from, tos]) => [...tos].map((to) => [from, to] as [string, string]))
   const backArrows = arrows.filter((a) => rankOf(a.to) > rankOf(a.from))
   const twoWay = pairs.filter(([a, b]) => a < b && edges.get(b)?.has(a))
-  return { rooms: rooms.size, arrows: pairs.length, backArrows, twoWay, cycles: cycles(edges) }
+  return { rooms: rooms.size, arrows: pairs.length, backArrows, twoWay, cycles: cycles(edges), fileCycles: cycles(fileEdges()) }
 }
 
-// Strongly connected components with more than one room (Tarjan): each is a circle of imports.
-function cycles(edges: Map<string, Set<string>>): string[][] {
+// Strongly connected components with more than one node (Tarjan): each is a circle of imports.
+export function cycles(edges: Map<string, Set<string>>): string[][] {
   const index = new Map<string, number>(), low = new Map<string, number>()
   const stack: string[] = [], onStack = new Set<string>(), found: string[][] = []
   let next = 0
@@ -79,8 +93,9 @@ function cycles(edges: Map<string, Set<string>>): string[][] {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const f = figures()
-  console.log(`rooms ${f.rooms}, arrows ${f.arrows}, back arrows ${f.backArrows.length}, two-way pairs ${f.twoWay.length}, circles ${f.cycles.length}`)
+  console.log(`rooms ${f.rooms}, arrows ${f.arrows}, back arrows ${f.backArrows.length}, two-way pairs ${f.twoWay.length}, circles ${f.cycles.length}, circles between files ${f.fileCycles.length}`)
   for (const a of f.backArrows) console.log(`  back: ${a.from} -> ${a.to}  (${a.file} imports ${a.target})`)
   for (const [a, b] of f.twoWay) console.log(`  two-way: ${a} <-> ${b}`)
   for (const c of f.cycles) console.log(`  circle: ${c.join(', ')}`)
+  for (const c of f.fileCycles) console.log(`  file circle: ${c.join(', ')}`)
 }

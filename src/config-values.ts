@@ -4,7 +4,48 @@
  */
 import { isIP } from 'node:net'
 import { parseSecretsKey } from './lib/secret-box.ts'
-import type { Config, DatabaseTarget, MqttConfig, RateLimitSpec } from './config.ts'
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory
+  /**
+   * poolSize: connections this process opens at most (DATABASE_POOL_SIZE); preparedStatements:
+   * whether the hot statements are prepared per connection (DATABASE_PREPARED_STATEMENTS, db/prepared.ts).
+   */
+  | { kind: 'postgres'; url: string; poolSize: number; preparedStatements: boolean }
+
+/**
+ * Each limit is a token bucket written `N/P` (`RATE_LIMIT_*=300/10m`): a quiet key takes
+ * N at once, and tokens come back steadily at N per P (P in s, m, h or d). See
+ * lib/rate-limit.ts for how a bucket is built, and docs/security.md (Limits) for what each one protects.
+ */
+export interface RateLimitSpec {
+  burst: number
+  periodSeconds: number
+}
+
+export interface MqttConfig {
+  /** An external broker (mqtt:// or mqtts://); null: the embedded broker, unless disabled. */
+  url: string | null
+  /** Whether the embedded broker runs when there is no external one. */
+  embedded: boolean
+  /** The embedded broker's port (0: an ephemeral port, for tests) and interface. */
+  port: number
+  host: string
+  /** PEM files: the embedded broker speaks TLS when both are given. */
+  tlsCert: string | null
+  tlsKey: string | null
+  /** The shared-subscription group of the instances of one deployment on an external broker. */
+  shareGroup: string
+  /** Shared secret EMQX sends in the x-trellis-hook-secret header; null: the hooks are off. */
+  hookSecret: string | null
+  /** How long the state-change history of a device is kept. */
+  historyRetentionDays: number
+  /** A command not confirmed by the device's state within this time is expired. */
+  commandTimeoutSeconds: number
+}
+
+export type NodeEnv = 'development' | 'production' | 'test'
+export interface ScryptParams { N: number; r: number; p: number }
 
 export class ConfigError extends Error {
   constructor(
@@ -112,7 +153,7 @@ export function trustProxy(raw: string | undefined): boolean | number | string {
 
 const NODE_ENVS = ['development', 'test', 'production'] as const
 
-export function nodeEnv(raw: string | undefined): Config['env'] {
+export function nodeEnv(raw: string | undefined): NodeEnv {
   if (raw === undefined || raw === '') return 'development'
   const found = NODE_ENVS.find((name) => name === raw)
   if (!found) throw new ConfigError('NODE_ENV', `must be one of ${NODE_ENVS.join(', ')}, got "${raw}"`)
@@ -130,7 +171,7 @@ export function host(raw: string | undefined): string {
 /** Largest scrypt working memory we allow per hash (128 * N * r bytes). */
 const SCRYPT_MAX_BYTES = 256 * 1024 * 1024
 
-export function scryptParams(env: Env): Config['scrypt'] {
+export function scryptParams(env: Env): ScryptParams {
   const N = int(env, 'SCRYPT_N', 32768, 1024, 1 << 20)
   const r = int(env, 'SCRYPT_R', 8, 1, 32)
   const p = int(env, 'SCRYPT_P', 1, 1, 16)

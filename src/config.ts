@@ -9,25 +9,10 @@
 import { isIP } from 'node:net'
 import { DEFAULT_V5_CLIENT_ID, basePath, bool, bucket, database, domains, host, int, mqtt, nodeEnv, scryptParams, secretsKey, trustProxy, url, ConfigError, type Env } from './config-values.ts'
 
+import type { DatabaseTarget, MqttConfig, NodeEnv, RateLimitSpec, ScryptParams } from './config-values.ts'
+
 export { ConfigError, DEFAULT_V5_CLIENT_ID } from './config-values.ts'
-
-export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory
-  /**
-   * poolSize: connections this process opens at most (DATABASE_POOL_SIZE); preparedStatements:
-   * whether the hot statements are prepared per connection (DATABASE_PREPARED_STATEMENTS, db/prepared.ts).
-   */
-  | { kind: 'postgres'; url: string; poolSize: number; preparedStatements: boolean }
-
-/**
- * Each limit is a token bucket written `N/P` (`RATE_LIMIT_*=300/10m`): a quiet key takes
- * N at once, and tokens come back steadily at N per P (P in s, m, h or d). See
- * lib/rate-limit.ts for how a bucket is built, and docs/security.md (Limits) for what each one protects.
- */
-export interface RateLimitSpec {
-  burst: number
-  periodSeconds: number
-}
+export type { DatabaseTarget, MqttConfig, RateLimitSpec } from './config-values.ts'
 
 export interface RateLimits {
   /** Mail-sending requests (login code, register, forgotPassword) per client address (IPv4, or IPv6 /64); over it: 429. */
@@ -56,7 +41,7 @@ export interface RateLimits {
 }
 
 export interface Config {
-  env: 'development' | 'production' | 'test'
+  env: NodeEnv
   port: number
   host: string
   /**
@@ -96,7 +81,7 @@ export interface Config {
   /** How long audit-log entries are kept before maintenance purges them (modules/audit). */
   auditRetentionDays: number
   allowUnconfirmedPasswordLogin: boolean
-  scrypt: { N: number; r: number; p: number }
+  scrypt: ScryptParams
   rateLimits: RateLimits
   /** Whether the in-process outbox worker runs alongside the HTTP server. */
   runWorker: boolean
@@ -134,27 +119,6 @@ export interface Config {
   v5: { basePath: string; clientId: string }
   /** Devices over MQTT (modules/devices). */
   mqtt: MqttConfig
-}
-
-export interface MqttConfig {
-  /** An external broker (mqtt:// or mqtts://); null: the embedded broker, unless disabled. */
-  url: string | null
-  /** Whether the embedded broker runs when there is no external one. */
-  embedded: boolean
-  /** The embedded broker's port (0: an ephemeral port, for tests) and interface. */
-  port: number
-  host: string
-  /** PEM files: the embedded broker speaks TLS when both are given. */
-  tlsCert: string | null
-  tlsKey: string | null
-  /** The shared-subscription group of the instances of one deployment on an external broker. */
-  shareGroup: string
-  /** Shared secret EMQX sends in the x-trellis-hook-secret header; null: the hooks are off. */
-  hookSecret: string | null
-  /** How long the state-change history of a device is kept. */
-  historyRetentionDays: number
-  /** A command not confirmed by the device's state within this time is expired. */
-  commandTimeoutSeconds: number
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']

@@ -3,7 +3,7 @@
 // and the lint rule that keeps it so fails on an import against the order.
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { figures, importSources } from '../scripts/module-graph.ts'
+import { cycles, figures, importSources } from '../scripts/module-graph.ts'
 
 describe('module graph', () => {
   it('has no arrow going up, no circle and no two-way pair', () => {
@@ -12,6 +12,16 @@ describe('module graph', () => {
     expect(f.backArrows.map((a) => `${a.file} -> ${a.target}`)).toEqual([])
     expect(f.cycles).toEqual([])
     expect(f.twoWay).toEqual([])
+  })
+
+  it('has no circle between files anywhere in src, type-only imports included', () => {
+    expect(figures().fileCycles).toEqual([])
+  })
+
+  it('finds a circle of files, and none in a line', () => {
+    const graph = (pairs: string[][]) => new Map(Object.entries(Object.fromEntries(pairs.map(([a, ...b]) => [a!, new Set(b)]))))
+    expect(cycles(graph([['a', 'b'], ['b', 'c'], ['c', 'a'], ['d', 'a']]))).toEqual([['a', 'b', 'c']])
+    expect(cycles(graph([['a', 'b'], ['b', 'c'], ['c']]))).toEqual([])
   })
 
   it('sees every kind of import: named, re-export, lazy and side effect', () => {

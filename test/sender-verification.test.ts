@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { senderFor } from '../src/modules/email/sender-verification.service.ts'
+import { senderFor } from '../src/modules/email/senders.repository.ts'
 import { createActor, createTenant, createTestApp, errorBody, type Actor, type TestApp } from './helpers.ts'
 import { SmtpSink, type ReceivedMail } from './smtp-sink.ts'
 

@@ -1,6 +1,5 @@
 /** Table types of the histories: email-settings versions and the audit log (migration 0018). */
 import type { ColumnType, Generated, Selectable } from 'kysely'
-import type { AuditSummary } from '../lib/audit.ts'
 
 export interface TenantSettingsVersionsTable {
   id: Generated<number>
@@ -35,3 +34,9 @@ export interface AuditLogTable {
 
 export type SettingsVersion = Selectable<TenantSettingsVersionsTable>
 export type AuditEntry = Selectable<AuditLogTable>
+
+/** What an audit entry says of a change: the fields it touched, and the values safe to show. */
+export interface AuditSummary {
+  fields?: string[]
+  values?: Record<string, string | number | boolean | null>
+}

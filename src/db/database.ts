@@ -11,11 +11,8 @@ export type { OutboxStatus, MailJobRow } from './email-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
 export type { LatestData, CommandStatus, DeviceCommand, Device } from './device-tables.ts'
 
-export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
-/** jsonb: read as a value, written as its JSON text (pg would turn arrays into Postgres arrays). */
-export type Json<T> = ColumnType<T, string, string>
-/** A nullable reference that inserts may leave out. */
-export type OptionalRef = ColumnType<number | null, number | null | undefined, number | null>
+import type { Json, NullableTimestamp, OptionalRef } from './column-types.ts'
+export type { Json, NullableTimestamp, OptionalRef } from './column-types.ts'
 
 export type TenantRole = 'owner' | 'admin' | 'member' | 'customer'
 export type SignupPolicy = 'closed' | 'customers' | 'members'

@@ -1,6 +1,6 @@
 /** Table types of devices (MQTT state, commands, live tickets) and their schedules. */
 import type { ColumnType, Generated, Selectable } from 'kysely'
-import type { Json, NullableTimestamp } from './database.ts'
+import type { Json, NullableTimestamp } from './column-types.ts'
 
 export interface LatestData {
   fullData: Record<string, unknown>

@@ -1,6 +1,6 @@
 /** Table types of mail: the outbox (with its deferred jobs) and sender verifications. */
 import type { ColumnType, Generated } from 'kysely'
-import type { NullableTimestamp } from './database.ts'
+import type { NullableTimestamp } from './column-types.ts'
 
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'mailbox'
 

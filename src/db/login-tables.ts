@@ -1,6 +1,6 @@
 /** Table types of signing in: login codes, hosted-page authorization requests, refresh tokens. */
 import type { ColumnType, Generated, Selectable } from 'kysely'
-import type { NullableTimestamp } from './database.ts'
+import type { NullableTimestamp } from './column-types.ts'
 
 export interface LoginCodesTable {
   id: Generated<number>

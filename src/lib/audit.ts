@@ -9,6 +9,7 @@
  * token, a code, a hash, a text nobody thought of) appears by name at most.
  */
 import type { Executor } from '../db/executor.ts'
+import type { AuditSummary } from '../db/audit-tables.ts'
 
 export interface AuditActorRef {
   kind: 'user' | 'client' | 'operator' | 'anonymous'
@@ -29,10 +30,7 @@ export interface AuditRecord {
   summary?: AuditSummary
 }
 
-export interface AuditSummary {
-  fields?: string[]
-  values?: Record<string, string | number | boolean | null>
-}
+export type { AuditSummary }
 
 export interface AuditSink {
   /**

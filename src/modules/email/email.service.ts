@@ -8,32 +8,19 @@ import { checkLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { EmailTypeTexts, OutboxMessage, Tenant } from '../../db/database.ts'
+import type { EmailTypeTexts, Tenant } from '../../db/database.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
 import { MailJobs } from './mail-jobs.service.ts'
 import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
 import type { EmailType } from './placeholders.ts'
-import { renderEmail, type EmailUser, type RenderedEmail, type RenderInput } from './renderer.ts'
-import { senderFor } from './sender-verification.service.ts'
+import { renderEmail, type RenderedEmail, type RenderInput } from './renderer.ts'
+import { senderFor } from './senders.repository.ts'
+import type { ComposedMessage, SendEmailInput, VerbatimEmail } from './message.ts'
 import { OutboxWorker, smtpTransport } from './worker.ts'
 
-export interface SendEmailInput {
-  type: EmailType
-  to: EmailUser
-  /** Tenant whose branding applies; null or absent: the platform's own. */
-  tenantId?: number | null
-  /** Whether the tenant's customised texts apply (the caller checked the tenant rule). */
-  customTexts?: boolean
-  data?: Record<string, string>
-  /** Moments the email names (resetTokenExp), written in its locale and the tenant's zone. */
-  dates?: Record<string, Date>
-  /** The recipient's locale (the account's; the request's for an address without one); null: not known. */
-  locale?: string | null
-  /** Unsaved texts laid over the tenant's for this type (a console preview); never stored. */
-  draftTexts?: EmailTypeTexts
-}
+export type { ComposedMessage, SendEmailInput, VerbatimEmail } from './message.ts'
 
 /** The tenant as it would look with `draft` saved for `type`: for previews only. */
 function withDraft(tenant: Tenant, type: EmailType, draft: EmailTypeTexts): Tenant {
@@ -47,17 +34,6 @@ function parseMailFrom(mailFrom: string): { name: string; address: string } {
   if (match) return { name: match[1] ?? '', address: match[2] ?? mailFrom }
   return { name: '', address: mailFrom.trim() }
 }
-
-/** A message built outside the four email types (sender verification), secrets already masked. */
-export interface VerbatimEmail extends RenderedEmail {
-  type: string
-  to: string
-  tenantId: number | null
-  secrets: Record<string, string>
-}
-
-/** An outbox row's content: rendered, its secrets masked and sealed (shown, in the dev mailbox). */
-export type ComposedMessage = Pick<OutboxMessage, 'type' | 'tenant_id' | 'to_address' | 'from_name' | 'from_address' | 'subject' | 'html' | 'text' | 'secrets'>
 
 export class EmailService {
   readonly worker: OutboxWorker | null

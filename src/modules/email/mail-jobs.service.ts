@@ -29,7 +29,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
 import { claimDue, markFailed } from './outbox.repository.ts'
 import { openSecrets, sealSecrets } from './outbox-secrets.ts'
-import type { ComposedMessage, SendEmailInput } from './email.service.ts'
+import type { ComposedMessage, SendEmailInput } from './message.ts'
 
 export interface DeferredEmail {
   kind: string

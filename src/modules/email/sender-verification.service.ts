@@ -16,7 +16,8 @@ import type { Tenant } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { appErrors } from '../../lib/errors.ts'
 import type { Executor } from '../../db/executor.ts'
-import type { EmailService } from './email.service.ts'
+import type { MailQueue } from './message.ts'
+import { domainOf } from './senders.repository.ts'
 import { maskSecrets } from './outbox-secrets.ts'
 import { escapeHtml } from './placeholders.ts'
 import { emailLocale } from './email-locale.ts'
@@ -26,28 +27,11 @@ type SenderVerificationKey = keyof Catalog['senderVerification'] & string
 
 const RESEND_AFTER_SECONDS = 3600
 
-const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
-
-/** The tenant's senderEmail when it may be used as From, else null (the platform sender). */
-export async function senderFor(db: Executor, allowedDomains: readonly string[], tenant: Tenant): Promise<string | null> {
-  const address = tenant.sender_email
-  if (!address) return null
-  if (allowedDomains.includes(domainOf(address))) return address
-  const confirmed = await db
-    .selectFrom('sender_verifications')
-    .select('tenant_id')
-    .where('tenant_id', '=', tenant.id)
-    .where('email', '=', address.toLowerCase())
-    .where('verified_at', 'is not', null)
-    .executeTakeFirst()
-  return confirmed ? address : null
-}
-
 export class SenderVerification {
   constructor(
     private readonly db: DB,
     private readonly config: Readonly<Config>,
-    private readonly email: EmailService,
+    private readonly email: MailQueue,
     private readonly clock: Clock,
   ) {}
 

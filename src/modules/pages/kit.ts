@@ -11,21 +11,8 @@ import { renderPage } from './layout.ts'
 import type { PageSessions } from './page-sessions.ts'
 import { browserId, cookieNames, csrfToken, csrfValid, cspSource, newNonce, pageHeaders, type CookieNames } from './security.ts'
 import { message } from './views.ts'
-
-export interface PageContext {
-  brand: Brand
-  nonce: string
-  browser: string
-  csrf: string
-  names: CookieNames
-  /** The page's language and texts (i18n.ts). */
-  t: Translator
-  /** The sign-in's own `ui_locales`, cleaned, for its forms to carry on (null: none asked). */
-  uiLocales: string | null
-}
-
-/** The parts of a context every form needs. */
-export type FormContext = Pick<PageContext, 'csrf' | 't' | 'uiLocales'>
+import type { PageContext } from './page-context.ts'
+export type { FormContext, PageContext } from './page-context.ts'
 
 export class PageKit {
   readonly names: CookieNames

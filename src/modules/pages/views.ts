@@ -4,7 +4,7 @@ import type { Brand } from './brand.ts'
 import { brandPath } from './brand.ts'
 import { html, type SafeHtml } from './html.ts'
 import { LOCALE_NAMES } from './i18n.ts'
-import type { FormContext } from './kit.ts'
+import type { FormContext } from './page-context.ts'
 import { notice } from './layout.ts'
 
 export interface Form extends FormContext {

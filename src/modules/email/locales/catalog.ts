@@ -10,10 +10,8 @@ import { en } from './en.ts'
 import { fr } from './fr.ts'
 import { nl } from './nl.ts'
 
-export type Catalog = typeof en
-export type CatalogSection = keyof Catalog
-/** A locale's catalog: the keys of English; completeness is the test's to check, not the compiler's. */
-export type LocaleCatalog = { [S in CatalogSection]?: { [K in keyof Catalog[S]]?: string } }
+import type { Catalog, CatalogSection, LocaleCatalog } from './types.ts'
+export type { Catalog, CatalogSection, LocaleCatalog } from './types.ts'
 
 export const CATALOGS: Record<SupportedLocale, LocaleCatalog> = { en, nl, de, fr }
 

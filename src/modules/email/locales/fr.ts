@@ -1,5 +1,5 @@
 /** The platform's default email texts in French (keys and placeholders as in en.ts). */
-import type { LocaleCatalog } from './catalog.ts'
+import type { LocaleCatalog } from './types.ts'
 
 export const fr: LocaleCatalog = {
   passwordReset: {
