@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
+import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
 import { createActor, uniqueEmail, type TestApp } from './helpers.ts'
 import { consoleTestbed, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 import { mailSettled } from './login-helpers.ts'
@@ -159,6 +160,10 @@ describe("a person's sign-in sessions", () => {
   it('an admin sees a member\'s open sessions and ends one; a member is refused; another tenant\'s person is a 404', async () => {
     const person = await createActor(t, { tenantId: w.brandId, role: 'member' })
     const { sessionId } = await t.app.services.pages.sessions.create(person.user.id, w.brandId)
+    // the person signed in to an app under the brand's prefix: a session of this brand (a
+    // session at the platform without a tenant, or at another brand, is not the brand's to see)
+    const appSession = await openSession(t.db, 3600, { userId: person.user.id, clientId: 'test-client', tenantId: w.brandId, scope: 'account' }, t.clock.now())
+    const appHeaders = { authorization: `Bearer ${await signAccessToken(t.app, { sub: String(person.user.id), clientId: 'test-client', scope: 'account', sessionId: appSession.sessionId })}` }
     const browser = await signedInBrowser(t, base, w.admin)
     expect((await browser.get(url('/people'))).body).toContain(`href="${url(`/people/members/${person.user.id}/sessions`)}"`)
     const page = await browser.get(url(`/people/members/${person.user.id}/sessions`))
@@ -166,13 +171,12 @@ describe("a person's sign-in sessions", () => {
     expect(page.body).toContain('the hosted pages and this console')
     expect(page.body).toContain('test-client')
     // the person's app token works until its session is ended
-    expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: person.headers })).statusCode).toBe(200)
-    const tokenSession = await t.db.selectFrom('sessions').select('id').where('user_id', '=', person.user.id).where('client_id', '=', 'test-client').executeTakeFirstOrThrow()
-    const ended = await browser.submit(page, url(`/people/members/${person.user.id}/sessions/${tokenSession.id}/revoke`))
+    expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: appHeaders })).statusCode).toBe(200)
+    const ended = await browser.submit(page, url(`/people/members/${person.user.id}/sessions/${appSession.sessionId}/revoke`))
     expect(ended.status).toBe(200)
     expect(ended.body).toContain('The session is ended')
     expect(ended.body).not.toContain('test-client')
-    expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: person.headers })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: appHeaders })).statusCode).toBe(401)
     const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'session.revoke').orderBy('id', 'desc').executeTakeFirstOrThrow()
     expect(entry).toMatchObject({ tenant_id: w.brandId, actor_id: String(w.admin.user.id), target_id: String(person.user.id), source_ip: '127.0.0.1' })
 

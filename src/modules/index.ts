@@ -181,7 +181,7 @@ export async function createServices(deps: ServiceDeps, options: { background?: 
     clock,
     policy,
     sessions,
-    memberSessions: new MemberSessions(db, policy, clock, audit),
+    memberSessions: new MemberSessions(db, policy, clock, audit, clientTenant),
     tenants,
     settingsHistory,
     audit,

@@ -1,7 +1,9 @@
 /**
  * CORS for the API (token, login code, revocation, introspection, userinfo and resource
  * routes): the request's Origin is echoed back only when it is an allowed origin of a
- * registered client (modules/oauth/origins.service.ts), never `*`, and never with credentials:
+ * registered client that counts for the request's tenant (modules/oauth/origins.service.ts:
+ * a tenant's client counts under its own `/tenants/{id}` prefix and those of the tenants under
+ * it, a platform client everywhere), never `*`, and never with credentials:
  * the API authenticates with Bearer tokens and client secrets, not cookies. The hosted
  * pages are same-origin HTML and get no CORS headers at all.
  */
@@ -9,7 +11,14 @@ import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 /** Which browser origins may call the API (oauth/origins.service.ts answers it; plugins sit below the modules). */
 interface CorsOrigins {
-  isAllowed(origin: string): Promise<boolean>
+  isAllowed(origin: string, tenantId: number | null): Promise<boolean>
+}
+
+/** The tenant a request is attributed to: its `/tenants/{id}` prefix (a preflight carries nothing else); none: the platform. */
+const TENANT_PREFIX = /^\/tenants\/(\d{1,10})(?:[/?#]|$)/
+export function requestTenant(url: string): number | null {
+  const id = Number(TENANT_PREFIX.exec(url)?.[1] ?? 0)
+  return id >= 1 && id <= 2147483647 ? id : null
 }
 
 const PAGE_PATHS = /^(\/tenants\/[^/]+)?\/(auth\/oauth2\/(authorize|logout)|account|confirm-email|reset-password|forgot-password|pages\/|dev\/|invitations\/accept\/)/
@@ -23,7 +32,7 @@ export async function registerCors(app: FastifyInstance, origins: CorsOrigins): 
     delegator: (request, callback) => {
       const origin = request.headers.origin
       if (!origin || isPage(request.method, request.url)) return callback(null, { origin: false })
-      origins.isAllowed(origin).then(
+      origins.isAllowed(origin, requestTenant(request.url)).then(
         (allowed) =>
           callback(null, {
             origin: allowed ? origin : false,

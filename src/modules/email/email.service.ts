@@ -4,7 +4,7 @@
  * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.service.ts).
  */
 import { findTenant, lookOf } from '../tenancy/index.ts'
-import { checkLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
+import { checkLink, normalisedLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -98,9 +98,12 @@ export class EmailService {
     const tenant = saved && input.draftTexts ? withDraft(saved, input.type, input.draftTexts) : saved
     const customTexts = input.customTexts ?? false
     const origins = tenant && customTexts ? await verifiedOrigins(trx, tenant, this.linkRules) : null
-    const linkOk = (link: string) => origins !== null && checkLink(link, origins, this.linkRules) === null
+    const linkAs = (link: string): string | null => {
+      const normal = normalisedLink(link)
+      return origins !== null && 'link' in normal && checkLink(normal.link, origins, this.linkRules) === null ? normal.link : null
+    }
     const { type, to, data = {}, dates, locale } = input
-    return { tenant, rendered: await this.render({ type, tenant, onBehalfOf, customTexts, user: to, data, dates, locale, linkOk }) }
+    return { tenant, rendered: await this.render({ type, tenant, onBehalfOf, customTexts, user: to, data, dates, locale, linkAs }) }
   }
 
   /**

@@ -44,8 +44,8 @@ export interface RenderInput {
   locale?: string | null
   /** The time {currentDate} and the like show (the sender's clock). */
   now: Date
-  /** Whether a tenant-set ctaLink may be used (on an origin verified for the tenant); absent: none is. */
-  linkOk?: (link: string) => boolean
+  /** A tenant-set ctaLink as it may be used (normalised, on an origin verified for the tenant), or null; absent: none is. */
+  linkAs?: (link: string) => string | null
 }
 
 export const PLATFORM_BRAND = { name: 'Trellis', buttonColor: '#2563eb', textColor: '#1f2937' }
@@ -62,9 +62,9 @@ function effectiveTexts(input: RenderInput, ctx: DefaultsContext, overrides: Ema
   const pagesUrl = input.tenant ? `${ctx.publicUrl}/tenants/${input.tenant.id}` : ctx.publicUrl
   const out = defaultTexts(input.type, { ...ctx, pagesUrl, onBehalf: Boolean(input.onBehalfOf), timeZone: input.tenant?.time_zone ?? 'UTC', hasContact: Boolean(input.tenant?.email_address), locale: at.platform })
   for (const key of Object.keys(out) as (keyof EmailTexts)[]) {
-    const value = brandText(overrides[key], at)
-    // a link not (or no longer) on a verified origin gives way to the platform's own
-    if (key === 'ctaLink' && value && !input.linkOk?.(value)) continue
+    const text = brandText(overrides[key], at)
+    // a link not (or no longer) on a verified origin gives way to the platform's own; one that is goes out normalised
+    const value = key === 'ctaLink' && text ? (input.linkAs?.(text) ?? undefined) : text
     if (typeof value === 'string') out[key] = value
   }
   return out

@@ -123,7 +123,8 @@ export interface Rotation {
  * exactly one writes; an ineligible token, or a loser, writes nothing. The row comes back
  * either way, so the grant can tell why nothing happened (reuse revokes the session, or a
  * retry rotates again: `rotateAgain`). The successor records its parent, which a retry needs.
- * Undefined when no token has that hash.
+ * Rotating one of several siblings (`rotateAgain` with `keep`: a concurrent refresh) retires the
+ * others, so one line of the family goes on. Undefined when no token has that hash.
  */
 export async function rotateRefreshToken(
   db: Executor,
@@ -133,7 +134,7 @@ export async function rotateRefreshToken(
   const { now } = presented
   const result = await sql<Rotation>`${prepared('rotate_refresh_token')}
     with presented as (
-      select r.id, r.used_at, r.expires_at, s.id as session_id, s.client_id, s.user_id, s.tenant_id, s.scope, s.revoked_at
+      select r.id, r.parent_id, r.used_at, r.expires_at, s.id as session_id, s.client_id, s.user_id, s.tenant_id, s.scope, s.revoked_at
       from refresh_tokens r join sessions s on s.id = r.session_id
       where r.token_hash = ${hashSecret(presented.token)}
     ), used as (
@@ -147,6 +148,11 @@ export async function rotateRefreshToken(
     ), successor as (
       insert into refresh_tokens (token_hash, session_id, expires_at, parent_id)
       select ${hashSecret(successor)}, session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz, id from used
+      returning id
+    ), siblings as (
+      update refresh_tokens set used_at = ${now}::timestamptz
+      where used_at is null and parent_id = (select parent_id from presented) and exists (select 1 from used)
+        and id <> (select id from presented) and session_id = (select session_id from presented)
       returning id
     )
     select id, session_id, client_id, user_id, tenant_id, scope, used_at, expires_at, revoked_at, exists (select 1 from successor) as rotated
@@ -163,10 +169,12 @@ export async function rotateRefreshToken(
  * is the immediate parent of the live token). Then the successor is retired (marked used, so
  * whoever holds it and presents it later is a reuse) and a new one stored with the same parent.
  * `eligible` with nothing `rotated`: a concurrent retry retired that successor first.
+ * With `keep` (a refresh concurrent with the rotation), the live successor is not retired: the
+ * new one is its sibling, both live, and the first of them to be used retires the other.
  */
 export async function rotateAgain(
   db: Executor,
-  presented: { id: number; clientId: string; scopes: readonly string[]; since: Date; now: Date; ttlSeconds: number },
+  presented: { id: number; clientId: string; scopes: readonly string[]; since: Date; now: Date; ttlSeconds: number; keep?: boolean },
 ): Promise<{ eligible: boolean; rotated: boolean; successor: string }> {
   const successor = randomToken(32)
   const { now } = presented
@@ -182,12 +190,12 @@ export async function rotateAgain(
       where c.used_at is null and c.expires_at > ${now}::timestamptz
     ), retired as (
       update refresh_tokens set used_at = ${now}::timestamptz
-      where used_at is null and id in (select id from live)
+      where used_at is null and id in (select id from live) and not ${presented.keep === true}
       returning id
     ), successor as (
       insert into refresh_tokens (token_hash, session_id, expires_at, parent_id)
       select ${hashSecret(successor)}, p.session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz, p.id
-      from presented p where exists (select 1 from retired)
+      from presented p where exists (select 1 from ${presented.keep === true ? sql`live` : sql`retired`})
       returning id
     )
     select exists (select 1 from live) as eligible, exists (select 1 from successor) as rotated

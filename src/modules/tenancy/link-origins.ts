@@ -19,6 +19,18 @@
  * judged as the browser would judge them. The check runs when the link is saved (400 naming
  * the field) and again when an email is rendered, so a link saved before this rule, or on an
  * origin that stopped being verified, is replaced by the platform's default.
+ *
+ * Two readers, one link. A mail client, a link scanner or a server-side fetcher may read the
+ * link with an RFC 3986 parser, not the WHATWG one: `https://a.example\@evil.example/x` is
+ * `a.example` to WHATWG (a backslash is a slash) and `evil.example` to RFC 3986 (everything up
+ * to the first `/` is the authority, `a.example\` its user name). So a link is refused, naming
+ * the field, whenever the two could disagree on where it goes: a backslash; a space, tab,
+ * newline or other control character (WHATWG drops or trims them, RFC 3986 has none); a user
+ * name or `@` before the host; a host written other than as WHATWG serialises it (percent
+ * escapes, numeric or non-ASCII forms, an empty port): the RFC 3986 authority must be the
+ * WHATWG host (a default port may be written). What is stored and mailed is then the WHATWG
+ * serialisation (`normalisedLink`), with the `{{placeholders}}` kept as typed, so the text a
+ * reader parses is the one that was checked.
  */
 import type { Config } from '../../config.ts'
 import type { ErrorDetail } from '../../lib/errors.ts'
@@ -49,6 +61,49 @@ export function linkRulesOf(config: Pick<Config, 'publicUrl' | 'env'>, redirectU
 }
 
 const PLACEHOLDER = /\{\{[^}]*\}\}/g
+/** RFC 3986 appendix B: the components a generic URI reader splits a reference into. */
+const RFC3986 = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$/s
+const DEFAULT_PORT: Record<string, string> = { 'https:': '443', 'http:': '80' }
+
+/** What makes a WHATWG and an RFC 3986 reader disagree on a link's host (its placeholders already stood in for), or null. */
+function ambiguity(text: string, url: URL): string | null {
+  const authority = RFC3986.exec(text)?.[4]
+  if (authority === undefined) return 'must be written as scheme://host/...'
+  if (authority.includes('@')) return 'must not carry a user name or password'
+  if (authority.includes('%')) return 'must not percent-encode its host'
+  const written = authority.toLowerCase()
+  const port = DEFAULT_PORT[url.protocol]
+  if (written !== url.host && !(url.port === '' && port && written === `${url.host}:${port}`)) {
+    return `has a host other URL readers take differently; write it as ${url.protocol}//${url.host}`
+  }
+  return null
+}
+
+/**
+ * The link as it is stored and mailed: its WHATWG serialisation with its placeholders as typed,
+ * or what WHATWG and RFC 3986 readers could disagree on (see the top of this file).
+ */
+export function normalisedLink(template: string): { link: string } | { problem: string } {
+  if (template.includes('\\')) return { problem: 'must not contain a backslash' }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u0020\u007f]/.test(template)) return { problem: 'must not contain spaces, tabs, newlines or control characters' }
+  const placeholders = template.match(PLACEHOLDER) ?? []
+  // a stand-in no parser changes (lower-case letters and digits), not found in the link itself
+  let stem = 'trellisph'
+  while (template.toLowerCase().includes(stem)) stem += 'x'
+  let i = 0
+  const text = template.replace(PLACEHOLDER, () => `${stem}${i++}z`)
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return { problem: 'is not an absolute URL' }
+  }
+  const problem = ambiguity(text, url)
+  if (problem) return { problem }
+  const link = url.href.replace(new RegExp(`${stem}(\\d+)z`, 'g'), (whole, n: string) => placeholders[Number(n)] ?? whole)
+  return { link }
+}
 /** Fillings that would move an origin if a placeholder sat in the scheme, host or port. */
 const PROBES = ['x', '.probe.invalid/@other.invalid:1/?#']
 
@@ -93,7 +148,9 @@ export async function verifiedOrigins(db: Executor, tenant: Pick<Tenant, 'id' | 
 
 /** What is wrong with a link on a tenant, or null when it may carry a token. */
 export function checkLink(template: string, origins: ReadonlySet<string>, rules: LinkRules): string | null {
-  const result = linkOrigin(template, rules)
+  const normal = normalisedLink(template)
+  if ('problem' in normal) return normal.problem
+  const result = linkOrigin(normal.link, rules)
   if ('problem' in result) return result.problem
   if (!origins.has(result.origin)) {
     return `must be on an origin verified for this tenant (its apps' redirect URIs, or a domain the platform approved); ${result.origin} is not`
@@ -118,6 +175,26 @@ export function linksIn(emailTypeConfig: Record<string, unknown> | null | undefi
     }
   }
   return out
+}
+
+function normalisedText(value: unknown): unknown {
+  const one = (text: string) => {
+    const normal = normalisedLink(text)
+    return 'link' in normal ? normal.link : text
+  }
+  if (typeof value === 'string') return value === '' ? value : one(value)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).map(([tag, text]) => [tag, typeof text === 'string' && text !== '' ? one(text) : text]))
+}
+
+/** The email texts with every ctaLink (plain or per locale) as it is stored: normalisedLink's form (a link it refuses is left for the check to name). */
+export function withNormalisedLinks<T extends Record<string, unknown>>(emailTypeConfig: T): T {
+  const out: Record<string, unknown> = {}
+  for (const [type, texts] of Object.entries(emailTypeConfig)) {
+    const link = (texts as { ctaLink?: unknown } | null)?.ctaLink
+    out[type] = texts !== null && typeof texts === 'object' && link !== undefined ? { ...texts, ctaLink: normalisedText(link) } : texts
+  }
+  return out as T
 }
 
 /** Placeholders whose value hands over an account: they travel only in the verified ctaLink. */

@@ -15,7 +15,7 @@ import type { Actor } from './actor.ts'
 import { mergeEmailConfig, type TextCheck } from './email-config.ts'
 import { PLATFORM_FIELDS } from './brands.ts'
 import { checkDomains, checkTimeZone, columns, faceFields, memberView, setFields, tenantView } from './tenant-fields.ts'
-import { linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, type LinkRules } from './link-origins.ts'
+import { linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, withNormalisedLinks, type LinkRules } from './link-origins.ts'
 import { notABrand, roleAtLeast, type Policy } from './policy.ts'
 import type { CreateTenantInput, UpdateTenantInput } from './tenants.schemas.ts'
 import type { SettingsHistory } from './settings-history.service.ts'
@@ -47,14 +47,20 @@ export class TenantsService {
     private readonly history: SettingsHistory,
   ) {}
 
-  /** Refuses a ctaLink (or other token link) in the patch that is not on an origin verified for the tenant. */
-  private async checkLinks(trx: Executor, tenant: Pick<Tenant, 'id' | 'link_domains'>, input: UpdateTenantInput): Promise<void> {
-    const tokens = tokensOutsideLinks(input.emailConfig?.emailTypeConfig)
+  /**
+   * Refuses a ctaLink (or other token link) in the patch that is not on an origin verified for
+   * the tenant, and gives back the patch's email settings with each link as it is stored (its
+   * normalised form: link-origins.ts).
+   */
+  private async checkLinks(trx: Executor, tenant: Pick<Tenant, 'id' | 'link_domains'>, input: UpdateTenantInput): Promise<UpdateTenantInput['emailConfig']> {
+    const config = input.emailConfig
+    const tokens = tokensOutsideLinks(config?.emailTypeConfig)
     if (tokens.length) throw validationError(tokens)
-    const links = linksIn(input.emailConfig?.emailTypeConfig)
-    if (links.length === 0) return
+    const links = linksIn(config?.emailTypeConfig)
+    if (links.length === 0 || !config?.emailTypeConfig) return config
     const details = linkProblems(links, await verifiedOrigins(trx, tenant, this.linkRules), this.linkRules)
     if (details.length) throw validationError(details)
+    return { ...config, emailTypeConfig: withNormalisedLinks(config.emailTypeConfig) }
   }
 
   /** Platform-only fields need the platform; a brand's face needs a brand (or a tenant being made one now). */
@@ -85,8 +91,8 @@ export class TenantsService {
     // a tenant under another is named by the platform, but wears its brand's face unless made a brand
     const face = faceFields(input).filter((field) => field !== 'name')
     if (parent !== null && input.brand !== true && face.length) throw notABrand(face)
-    await this.checkLinks(this.db, { id: 0, link_domains: input.linkDomains ?? [] }, input)
-    const emailConfig = mergeEmailConfig({}, input.emailConfig, this.checkText)
+    const links = await this.checkLinks(this.db, { id: 0, link_domains: input.linkDomains ?? [] }, input)
+    const emailConfig = mergeEmailConfig({}, links, this.checkText)
     const values = { ...columns(input), name: input.name, parent_tenant_id: parent, email_config: JSON.stringify(emailConfig) }
     // the tenant and its audit entry (and the sender's confirmation) commit together or not at all
     return this.db.transaction().execute(async (trx) => {
@@ -143,8 +149,8 @@ export class TenantsService {
     return this.db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('tenants').selectAll().where('id', '=', tenantId).forUpdate().executeTakeFirst()
       if (!current) throw notFound('Tenant')
-      await this.checkLinks(trx, { id: tenantId, link_domains: input.linkDomains ?? current.link_domains }, input)
-      const emailConfig = mergeEmailConfig(current.email_config, input.emailConfig, this.checkText)
+      const links = await this.checkLinks(trx, { id: tenantId, link_domains: input.linkDomains ?? current.link_domains }, input)
+      const emailConfig = mergeEmailConfig(current.email_config, links, this.checkText)
       const tenant = await trx
         .updateTable('tenants')
         .set({ ...columns(input), email_config: JSON.stringify(emailConfig), updated_at: this.clock.now() })

@@ -34,6 +34,20 @@
  * - the same client only, its session live, the scope within the session's.
  * The address is not compared (a login code's duplicate rule does): a lost answer is often a
  * network change, the moment a phone moves from Wi-Fi to mobile data.
+ *
+ * One winner, whichever answer the app keeps. Two refreshes an app sends at once (two threads,
+ * a double tap) can fall on both sides of the rotation: the first rotates, the second arrives a
+ * few milliseconds after and, under the retry rule, would retire the successor the first just
+ * returned. An app that kept the first answer would then present a retired token and lose the
+ * session. So a repeat that arrived within CONCURRENT_MS of the rotation (and within the
+ * interval) is a concurrent refresh, not a lost answer: it gets a successor of its own *beside*
+ * the first, both live. Whichever of them the app keeps and uses first rotates normally and
+ * retires the others (tokens.repository.ts), so one line of the family goes on, and presenting
+ * a retired one later is reuse, as before. A request that arrived before the rotation is the
+ * race's loser: `invalid_grant`, nothing revoked, the winner's tokens stay valid.
+ * The threat is the retry rule's, in a smaller window: a copy replayed within CONCURRENT_MS of
+ * the legitimate use gets a live successor, and whichever of the two is used first ends the
+ * other's line; a later use of the ended line is reuse and revokes the session.
  */
 import { oauthErrors } from '../../../lib/errors.ts'
 import { revokeSessions } from '../../sessions/index.ts'
@@ -42,6 +56,9 @@ import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
 const invalid = () => oauthErrors.invalid_grant('The refresh token is invalid, expired or revoked.')
+
+/** A repeat that arrived this soon after the rotation was sent at the same time as it (see above). */
+const CONCURRENT_MS = 500
 
 async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: string): Promise<never> {
   await revokeSessions(deps.db, { sessionId }, 'refresh_token_reuse', deps.clock.now())
@@ -60,7 +77,9 @@ function tokensFor(deps: GrantDeps, row: Rotation & { user_id: number }, params:
 async function presentedAgain(deps: GrantDeps, row: Rotation & { user_id: number; used_at: Date }, ctx: GrantContext, now: Date): Promise<TokenResponse> {
   const interval = deps.config.refreshReuseIntervalSeconds
   if (interval > 0 && now.getTime() - row.used_at.getTime() < interval * 1000) {
+    const concurrent = ctx.started.getTime() - row.used_at.getTime() < Math.min(CONCURRENT_MS, interval * 1000)
     const retry = await rotateAgain(deps.db, {
+      keep: concurrent,
       id: row.id,
       clientId: ctx.client.client_id,
       scopes: requestedScopes(ctx.params.scope),
@@ -69,7 +88,8 @@ async function presentedAgain(deps: GrantDeps, row: Rotation & { user_id: number
       ttlSeconds: deps.config.refreshTokenTtlSeconds,
     })
     if (retry.rotated) {
-      deps.log.info({ sessionId: row.session_id, clientId: ctx.client.client_id }, 'refresh token retried within the interval: rotated again')
+      const what = concurrent ? 'refreshed concurrently: a successor beside the first' : 'retried within the interval: rotated again'
+      deps.log.info({ sessionId: row.session_id, clientId: ctx.client.client_id }, `refresh token ${what}`)
       return tokensFor(deps, row, ctx.params, retry.successor)
     }
     // a concurrent retry of the same token retired the successor first: not a copy
