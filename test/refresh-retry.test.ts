@@ -17,6 +17,11 @@ let off: TestApp
 let app: { clientId: string; redirectUri: string }
 let other: { clientId: string }
 const recorder = new StatementRecorder()
+/**
+ * The grant's own statements: the client is read through a cache of CLIENT_CACHE_MS on the same
+ * clock, which the test's 4 s moves plus a busy machine's real seconds can let expire.
+ */
+const grantStatements = () => recorder.statements.filter((s) => !s.includes('from "oauth_clients"'))
 const limits = { RATE_LIMIT_MAIL_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_IP: '100000/1s', RATE_LIMIT_FAILED_TOKEN_PER_CLIENT: '100000/1s' }
 
 beforeAll(async () => {
@@ -76,8 +81,8 @@ describe('a refresh retried within REFRESH_REUSE_INTERVAL_SECONDS', () => {
     const retried = await refresh(first.refresh_token)
     expect(retried.statusCode).toBe(200)
     // the retry takes a second statement; the happy path stays one
-    expect(recorder.statements).toHaveLength(2)
-    expect(recorder.statements[0]).toContain('prepared:rotate_refresh_token')
+    expect(grantStatements()).toHaveLength(2)
+    expect(grantStatements()[0]).toContain('prepared:rotate_refresh_token')
     const again = retried.json() as Tokens
     expect(again.refresh_token).not.toBe(lost.json().refresh_token)
     expect(await signedIn(again.access_token)).toBe(true)
@@ -92,7 +97,7 @@ describe('a refresh retried within REFRESH_REUSE_INTERVAL_SECONDS', () => {
     recorder.statements = []
     const next = await refresh(third.json().refresh_token)
     expect(next.statusCode).toBe(200)
-    expect(recorder.statements).toHaveLength(1)
+    expect(grantStatements()).toHaveLength(1)
     expect(await signedIn(next.json().access_token)).toBe(true)
   })
 
