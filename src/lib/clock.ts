@@ -49,3 +49,13 @@ export class ManualClock implements MovableClock {
     this.ms += seconds * 1000
   }
 }
+
+/** The moment `seconds` after `at` (a lifetime's end, a retry's time): the one place such sums are written. */
+export function secondsAfter(at: Date, seconds: number): Date {
+  return new Date(at.getTime() + seconds * 1000)
+}
+
+/** The moment `seconds` before `at` (the start of a window that ends now). */
+export function secondsBefore(at: Date, seconds: number): Date {
+  return new Date(at.getTime() - seconds * 1000)
+}

@@ -11,7 +11,7 @@ import type { DB } from '../../db/connect.ts'
 import type { AuditEntry } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { AuditRecord, AuditSink, AuditTrails } from '../../lib/audit.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsBefore, type Clock } from '../../lib/clock.ts'
 import { validationError } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 
@@ -142,7 +142,7 @@ export class AuditLog implements AuditSink, AuditTrails {
 
   /** Drops entries older than the retention (maintenance, on the clock). */
   async purge(at: Date, retentionDays: number): Promise<number> {
-    const before = new Date(at.getTime() - retentionDays * 86_400_000)
+    const before = secondsBefore(at, retentionDays * 86_400)
     return this.db.transaction().execute(async (trx) => {
       // the delete trigger lets a DELETE through only with this transaction-local setting (migration 0022)
       await sql`set local trellis.audit_purge = 'on'`.execute(trx)

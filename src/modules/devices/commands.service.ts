@@ -17,7 +17,7 @@ import type { DB } from '../../db/connect.ts'
 import type { DeviceCommand, Sensor } from '../../db/database.ts'
 import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from '../sensors/index.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 import { Coalescer, type Outcome } from '../../lib/coalesce.ts'
@@ -124,7 +124,7 @@ export class CommandsService {
           from unnest(
             ${col((p) => p.sensor.id)}::int[], ${col((p) => p.sensor.tenant_id)}::int[], ${col((p) => p.check.command)}::text[],
             ${col((p) => p.check.key)}::text[], ${col((p) => p.check.value)}::int[], ${col((p) => p.requestedBy)}::int[],
-            ${col((p) => p.created)}::timestamptz[], ${col((p) => new Date(p.created.getTime() + this.timeoutSeconds * 1000))}::timestamptz[],
+            ${col((p) => p.created)}::timestamptz[], ${col((p) => secondsAfter(p.created, this.timeoutSeconds))}::timestamptz[],
             ${col((p) => p.deviceRef)}::int[]
           ) with ordinality as t(sensor_id, tenant_id, command, key, value, requested_by, created_at, expires_at, device_ref, ord)
           join devices d on d.id = t.device_ref

@@ -8,7 +8,7 @@
  * sensor that merely carries the MAC as its deviceId never receives anything.
  */
 import { sql } from 'kysely'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsBefore, type Clock } from '../../lib/clock.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { DB } from '../../db/connect.ts'
 import type { CursorCodec, KeysetSource, PageQuery } from '../../lib/pagination.ts'
@@ -158,7 +158,7 @@ export class StateService {
 
   /** Drops history older than the retention. */
   async purgeHistory(retentionDays: number): Promise<void> {
-    const before = new Date(this.clock.now().getTime() - retentionDays * 86_400_000)
+    const before = secondsBefore(this.clock.now(), retentionDays * 86_400)
     await this.db.deleteFrom('sensor_history').where('recorded_at', '<', before).execute()
   }
 

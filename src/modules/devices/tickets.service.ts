@@ -11,7 +11,7 @@
  */
 import type { DB } from '../../db/connect.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, secondsBefore, type Clock } from '../../lib/clock.ts'
 
 export const TICKET_TTL_SECONDS = 30
 
@@ -39,7 +39,7 @@ export class TicketsService {
         client_id: holder.clientId,
         session_id: holder.sessionId,
         scopes: JSON.stringify(holder.scopes),
-        expires_at: new Date(this.clock.now().getTime() + TICKET_TTL_SECONDS * 1000),
+        expires_at: secondsAfter(this.clock.now(), TICKET_TTL_SECONDS),
       })
       .execute()
     return { ticket, expiresIn: TICKET_TTL_SECONDS }
@@ -62,6 +62,6 @@ export class TicketsService {
   }
 
   async purge(): Promise<void> {
-    await this.db.deleteFrom('ws_tickets').where('expires_at', '<', new Date(this.clock.now().getTime() - 3600_000)).execute()
+    await this.db.deleteFrom('ws_tickets').where('expires_at', '<', secondsBefore(this.clock.now(), 3600)).execute()
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, secondsBefore, type Clock } from '../../lib/clock.ts'
 import type { Tenant } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { appErrors } from '../../lib/errors.ts'
@@ -41,7 +41,7 @@ export class SenderVerification {
     if (!address || this.config.allowedSenderDomains.includes(domainOf(address))) return
     const token = randomToken(32)
     const now = this.clock.now()
-    const expiresAt = new Date(now.getTime() + this.config.emailConfirmationTtlSeconds * 1000)
+    const expiresAt = secondsAfter(now, this.config.emailConfirmationTtlSeconds)
     // a new row, or a fresh token for an unconfirmed one whose last mail is over an hour old
     const issued = await trx
       .insertInto('sender_verifications')
@@ -51,7 +51,7 @@ export class SenderVerification {
           .columns(['tenant_id', 'email'])
           .doUpdateSet({ token_hash: hashSecret(token), expires_at: expiresAt, created_at: now })
           .where('sender_verifications.verified_at', 'is', null)
-          .where('sender_verifications.created_at', '<', new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000)),
+          .where('sender_verifications.created_at', '<', secondsBefore(now, RESEND_AFTER_SECONDS)),
       )
       .returning('tenant_id')
       .executeTakeFirst()

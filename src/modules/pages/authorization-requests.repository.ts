@@ -8,6 +8,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { AuthorizationRequest } from '../../db/database.ts'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
+import { secondsAfter } from '../../lib/clock.ts'
 
 /** How long a started sign-in may take, end to end. */
 export const AUTHORIZATION_TTL_SECONDS = 30 * 60
@@ -41,7 +42,7 @@ export function insertAuthorization(db: DB, input: NewAuthorization, now: Date):
       code_challenge_method: input.codeChallenge ? 'S256' : null,
       tenant_id: input.tenantId,
       locale: input.locale ?? null,
-      expires_at: new Date(now.getTime() + AUTHORIZATION_TTL_SECONDS * 1000),
+      expires_at: secondsAfter(now, AUTHORIZATION_TTL_SECONDS),
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { insertSession, revokeSessions } from '../sessions/index.ts'
 import { pageSessionUser } from '../users/index.ts'
@@ -64,7 +64,7 @@ export class PageSessions {
       tenant_id: tenantId,
       cookie_hash: hashSecret(cookie),
       created_at: authTime,
-      expires_at: new Date(authTime.getTime() + PAGE_SESSION_TTL_SECONDS * 1000),
+      expires_at: secondsAfter(authTime, PAGE_SESSION_TTL_SECONDS),
     })
     return { cookie, sessionId }
   }

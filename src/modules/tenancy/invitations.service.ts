@@ -21,7 +21,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Invitation, TenantRole } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import { appErrors, forbidden, notFound } from '../../lib/errors.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from './resource-scope.repository.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
@@ -115,7 +115,7 @@ export class InvitationsService {
           role: input.role,
           token_hash: hashSecret(token),
           invited_by: actor.kind === 'user' ? actor.userId : null,
-          expires_at: new Date(this.clock.now().getTime() + this.config.invitationTtlSeconds * 1000),
+          expires_at: secondsAfter(this.clock.now(), this.config.invitationTtlSeconds),
         })
         .returningAll()
         .executeTakeFirstOrThrow()

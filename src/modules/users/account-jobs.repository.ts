@@ -17,7 +17,7 @@ import type { Config } from '../../config.ts'
 import type { User } from '../../db/database.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Log } from '../../lib/log.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import type { EmailService, SendEmailInput } from '../email/index.ts'
 import type { EmailType } from '../email/index.ts'
 import { findTenant } from '../tenancy/index.ts'
@@ -64,7 +64,7 @@ export function accountMail(type: EmailType, user: User, prefixTenant: number | 
 export async function issueToken(trx: Executor, userId: number, kind: 'emailConfirmation' | 'passwordReset', ttlSeconds: number, now: Date) {
   await trx.updateTable('user_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute()
   const token = randomToken(32)
-  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000)
+  const expiresAt = secondsAfter(now, ttlSeconds)
   await trx.insertInto('user_tokens').values({ user_id: userId, kind, token_hash: hashSecret(token), expires_at: expiresAt }).execute()
   return { token, expiresAt }
 }
