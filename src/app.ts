@@ -33,6 +33,8 @@ import { logOptions } from './lib/log-redaction.ts'
 import { DeferredSchemas } from './lib/deferred-schemas.ts'
 import type { DestinationStream, LoggerOptions } from 'pino'
 
+export interface RouteEntry { method: string; url: string; tags: string[] }
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Readonly<Config>
@@ -47,8 +49,8 @@ declare module 'fastify' {
     readiness: Readiness
     /** Route validators and serializers not compiled yet (lib/deferred-schemas.ts). */
     schemas: DeferredSchemas
-    /** Every route registered, for the docs check. */
-    routeList: { method: string; url: string }[]
+    /** Every route registered, with its OpenAPI tags: for the docs check and the walks over routes. */
+    routeList: RouteEntry[]
   }
 }
 
@@ -127,10 +129,11 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     schemaController: { compilersFactory: { buildValidator: noDefaultValidator, buildSerializer: schemas.buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const routeList: { method: string; url: string }[] = []
+  const routeList: RouteEntry[] = []
   app.decorate('routeList', routeList)
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url })
+    const tags = (route.schema as { tags?: string[] } | undefined)?.tags ?? []
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, tags })
   })
   const tightening = dataDirTighteningOf(db)
   if (tightening) app.log.warn({ dataDir: tightening.dataDir, entries: tightening.entries }, tighteningMessage(tightening))

@@ -115,6 +115,27 @@ describe('cross-site posts', () => {
     }
     expect(await t.db.selectFrom('tenants').select(['name', 'updated_at']).where('id', '=', w.brandId).executeTakeFirstOrThrow()).toEqual(before)
   })
+
+  it('every form of the hosted pages refuses a post without its CSRF token; the OpenID logout only asks', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const posts = t.app.routeList.filter((r) => r.method === 'POST' && r.tags.includes('pages') && !r.url.startsWith('/console/'))
+    expect(posts.length).toBeGreaterThan(10)
+    for (const route of posts) {
+      const url = route.url.replace(':tenantId', String(w.brandId)).replace(/:[A-Za-z]+/g, '1')
+      const forged = await browser.request('POST', url, { email: 'x@example.test', displayName: 'Forged', locale: 'de', token: 'x', password: 'Forged-password-1', code: '123456', scope: 'everywhere' })
+      if (route.url.endsWith('/auth/oauth2/logout')) {
+        expect(forged.status, url).toBe(200)
+        expect(forged.body, url).not.toContain('This form has expired')
+      } else {
+        expect(forged.status, url).toBe(403)
+        expect(forged.body, url).toContain('This form has expired')
+      }
+    }
+    // the account is as it was: still signed in, name unchanged
+    const account = await browser.request('GET', '/account')
+    expect(account.status).toBe(200)
+    expect(account.body).not.toContain('Forged')
+  })
 })
 
 describe('emails', () => {

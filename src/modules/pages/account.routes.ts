@@ -50,7 +50,6 @@ function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.post('/confirm-email', { schema: { tags: ['pages'], summary: 'Page: confirm an email address (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const ctx = await kit.context(request, reply)
     try {
       await accounts.confirmEmail(field(request, 'token'))
@@ -70,7 +69,6 @@ function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.post('/reset-password', { schema: { tags: ['pages'], summary: 'Page: set the new password (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const ctx = await kit.context(request, reply)
     const token = field(request, 'token')
     try {
@@ -91,7 +89,6 @@ function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.post('/forgot-password', { schema: { tags: ['pages'], summary: 'Page: email a password reset link (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const ctx = await kit.context(request, reply)
     const email = field(request, 'email').trim()
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 320) {
@@ -150,7 +147,6 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
   app.get('/account', { schema: { tags: ['pages'], summary: 'Page: the signed-in account (sign-in by code when signed out)' } }, async (request, reply) => show(reply, await kit.context(request, reply), request))
 
   app.post('/account/profile', { schema: { tags: ['pages'], summary: 'Page: change the display name (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const { user } = await signedIn(request)
     const name = field(request, 'displayName').trim().slice(0, 200)
     await accounts.updateProfileOf(user.id, { displayName: name || null })
@@ -159,7 +155,6 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
   })
 
   app.post('/account/password', { schema: { tags: ['pages'], summary: 'Page: change the password (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const session = await signedIn(request)
     const ctx = await kit.context(request, reply)
     try {
@@ -173,7 +168,6 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
   })
 
   app.post('/account/signout', { schema: { tags: ['pages'], summary: 'Page: sign out here or everywhere (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const session = await signedIn(request)
     // the answer keeps the language of the session that ends
     const ctx = await kit.context(request, reply)
@@ -190,7 +184,6 @@ function languagePage(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
   const { show, signedIn } = accountView(kit, deps)
 
   app.post('/account/locale', { schema: { tags: ['pages'], summary: "Page: choose the account's language (form)" } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const { user } = await signedIn(request)
     const locale = field(request, 'locale')
     if (!isSupportedLocale(locale)) {
@@ -223,7 +216,7 @@ function endSessionPages(app: FastifyInstance, kit: PageKit, sessions: PageSessi
 
   app.get('/auth/oauth2/logout', { schema: { tags: ['pages'], summary: 'OpenID Connect end_session_endpoint: asks to sign out' } }, async (request, reply) => confirm(request, reply, request.query))
 
-  app.post('/auth/oauth2/logout', { schema: { tags: ['pages'], summary: 'OpenID Connect end_session_endpoint: signs out, returns to a registered post_logout_redirect_uri' } }, async (request, reply) => {
+  app.post('/auth/oauth2/logout', { config: { csrf: 'own' }, schema: { tags: ['pages'], summary: 'OpenID Connect end_session_endpoint: signs out, returns to a registered post_logout_redirect_uri' } }, async (request, reply) => {
     const fields = pick(request.body)
     // an app may POST here directly (OpenID Connect allows it): without our token, ask first
     const body = (request.body ?? {}) as Record<string, unknown>

@@ -53,7 +53,6 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
   })
 
   app.post('/auth/oauth2/authorize/email', { schema: { tags: ['pages'], summary: 'Hosted sign-in, step 1: email a login code (HTML form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const ctx = await kit.context(request, reply)
     const id = field(request, 'request')
     try {
@@ -67,7 +66,6 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
   })
 
   app.post('/auth/oauth2/authorize/code', { schema: { tags: ['pages'], summary: 'Hosted sign-in, step 2: the typed code; redirects to the app (HTML form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const ctx = await kit.context(request, reply)
     const id = field(request, 'request')
     try {

@@ -61,7 +61,6 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
   })
 
   app.post('/invitations/accept/signin', { schema: { tags: ['pages'], summary: 'Page: sign in as the invited address (signs out another account first); emails it a code (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const token = wellFormed(field(request, 'token'))
     const { ctx, invitation } = await load(request, reply, token)
     if (!invitation) return invalid(reply, ctx)
@@ -81,7 +80,6 @@ export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: P
   })
 
   app.post('/invitations/accept/confirm', { schema: { tags: ['pages'], summary: 'Page: accept the invitation as the signed-in invited address (form)' } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const token = wellFormed(field(request, 'token'))
     const { ctx, invitation } = await load(request, reply, token)
     if (!invitation) return invalid(reply, ctx)

@@ -14,6 +14,15 @@ import { message } from './views.ts'
 import type { PageContext } from './page-context.ts'
 export type { FormContext, PageContext } from './page-context.ts'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'own': the route checks the CSRF token itself, when one is sent (see PageKit.guard). */
+    csrf?: 'own'
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 export class PageKit {
   readonly names: CookieNames
 
@@ -62,6 +71,17 @@ export class PageKit {
     const { locale, uiLocales } = await this.locale(request, chosen)
     const browser = browserId(request, reply, this.names)
     return { brand, nonce: newNonce(), browser, csrf: csrfToken(this.csrfKey, browser), names: this.names, t: translator(locale), uiLocales }
+  }
+
+  /**
+   * Every state-changing request of the pages and the console passes here before its handler
+   * (the plugin's preHandler hook), so no form can forget it; a route that an app may post to
+   * without the form (OpenID Connect's logout, which then only asks) says `config: { csrf: 'own' }`.
+   */
+  guard(request: FastifyRequest): void {
+    if (!STATE_CHANGING.has(request.method)) return
+    if (request.routeOptions.config.csrf === 'own') return
+    this.checkCsrf(request)
   }
 
   /** Refuses a POST whose CSRF token does not match its browser cookie. */

@@ -33,6 +33,8 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   await app.register(cookie)
   const { pages } = app.services
   const kit = new PageKit(app, pages.csrfKey, pages.sessions)
+  // one CSRF check for every form of the pages and the console, before any handler runs
+  app.addHook('preHandler', async (request) => kit.guard(request))
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     // the error's page speaks the request's language (a failing lookup must not hide the error)

@@ -35,7 +35,6 @@ export function senderVerificationRoutes(app: FastifyInstance, kit: PageKit): vo
   })
 
   app.post(`${PATH}/confirm`, { schema: { tags: ['pages'], summary: "Page: confirms a tenant's sender address with the mailed token (the page's form)" } }, async (request, reply) => {
-    kit.checkCsrf(request)
     const ctx = await kit.context(request, reply)
     const title = ctx.t.text('sender.title')
     try {

@@ -128,7 +128,6 @@ export class ConsoleKit {
     params: TProperties = {},
   ): void {
     this.app.post(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary} (form)`, params: Type.Object({ tenantId: Id, ...params }) } }, async (request, reply) => {
-      this.kit.checkCsrf(request)
       const session = await this.session(request)
       if (!session) throw appErrors.signed_out()
       const c = await this.open(request, reply, session)
