@@ -65,10 +65,14 @@ export const APP_ERRORS = {
 
   // validation, identity and access
   validation_failed: { status: 400, message: said },
+  // no credentials: a bare challenge; a bad one names its fault (RFC 6750 3.1: invalid_request, invalid_token)
   unauthorized: {
     status: 401,
     rfc: 'RFC 6750 3 (the WWW-Authenticate challenge)',
-    message: (message = 'A valid Bearer access token is required.'): ErrorText => ({ message, headers: { 'www-authenticate': 'Bearer' } }),
+    message: (message = 'A valid Bearer access token is required.', error?: 'invalid_request' | 'invalid_token'): ErrorText => ({
+      message,
+      headers: { 'www-authenticate': error ? `Bearer error="${error}", error_description="${message}"` : 'Bearer' },
+    }),
   },
   // the header names the scope the token lacks
   insufficient_scope: {

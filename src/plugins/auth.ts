@@ -12,7 +12,7 @@
  * document and lets the access matrix test read it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { unauthorized } from '../lib/errors.ts'
+import { invalidBearerRequest, invalidToken, unauthorized } from '../lib/errors.ts'
 import { ANONYMOUS, type Actor } from '../modules/tenancy/index.ts'
 import type { Policy } from '../modules/tenancy/index.ts'
 import type { JWTPayload } from 'jose'
@@ -44,6 +44,12 @@ export type ActorResolver = (
   payload: JWTPayload,
   want: { profile: boolean; tenantId: number | null; sourceIp: string },
 ) => Promise<{ actor: Actor; profile?: UserProfile } | null>
+
+/**
+ * Verifies an access token's signature, type, expiry and issuer (modules/oauth verifyAccessToken:
+ * the platform's issuer or the tenant issuer it was issued at); throws when it does not verify.
+ */
+export type AccessTokenVerifier = (token: string) => Promise<{ payload: JWTPayload }>
 
 /** The tenant a request names (`/tenants/{tenantId}/...`), when its id is well formed. */
 function namedTenant(request: FastifyRequest): number | null {
@@ -86,7 +92,7 @@ function requireAnyOf(policy: Policy, actor: Actor, alternatives: string[][]): v
   throw refusal
 }
 
-export function registerAuth(app: FastifyInstance, resolve: ActorResolver, policy: Policy): void {
+export function registerAuth(app: FastifyInstance, verify: AccessTokenVerifier, resolve: ActorResolver, policy: Policy): void {
   // an object decorator must be a getter/setter pair (Fastify shares plain values between requests);
   // the pair reads and writes a slot decorated with null, which every request starts with
   app.decorateRequest('profile', undefined)
@@ -108,18 +114,18 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) {
       if (/^Basic\s/i.test(header)) return // client authentication on the OAuth endpoints
-      throw unauthorized('The Authorization header must be "Bearer <access token>".')
+      throw invalidBearerRequest('The Authorization header must be "Bearer <access token>".')
     }
     let payload
     try {
-      ;({ payload } = await app.keys.verify(match[1], app.config.publicUrl))
+      ;({ payload } = await verify(match[1]))
     } catch {
-      throw unauthorized('The access token is invalid or expired.')
+      throw invalidToken('The access token is invalid or expired.')
     }
     // the session check also reads the user's role in the tenant the request names (one round trip);
     // the address goes with the actor as plain input: services record it in the audit log
     const resolved = await resolve(payload, { profile: config.profile === true, tenantId: namedTenant(request), sourceIp: request.ip })
-    if (!resolved) throw unauthorized('The access token has been revoked.')
+    if (!resolved) throw invalidToken('The access token has been revoked.')
     request.actor = resolved.actor
     request.profile = resolved.profile
   })
