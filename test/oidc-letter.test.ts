@@ -164,7 +164,7 @@ describe('ID and access tokens, as the libraries check them with their defaults'
 describe('RFC 7662 and RFC 6750 answers', () => {
   it('introspection without client authentication, or by a public client, is 401 invalid_client with a Basic challenge', async () => {
     const publicApp = await createClient(t.app)
-    for (const body of [{ token: 'anything' }, { token: 'anything', client_id: publicApp.clientId }]) {
+    for (const body of [{ token: 'anything' }, { token: 'anything', client_id: publicApp.clientId }] as Record<string, string>[]) {
       const res = await fetch(`${base}/auth/oauth2/introspect`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) })
       expect(res.status).toBe(401)
       expect(((await res.json()) as { error: string }).error).toBe('invalid_client')

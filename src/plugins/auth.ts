@@ -1,8 +1,10 @@
 /**
  * Bearer authentication: turns an access token into `request.actor` (see
- * modules/tenancy/actor.ts). No token leaves the actor anonymous; a present but invalid or
- * revoked one is a 401 at once, so a client learns its token is bad rather than getting
- * anonymous results.
+ * modules/tenancy/actor.ts). No token leaves the actor anonymous; a present but invalid,
+ * expired or revoked one is a 401 at once, with `error="invalid_token"` in its challenge
+ * (RFC 6750 3.1), so a client learns its token is bad rather than getting anonymous results.
+ * A token of any of the service's issuers verifies (the platform's, or the tenant's a person
+ * signed in at); the verifier the wiring passes in decides which (modules/oauth verifyAccessToken).
  *
  * Scopes: a route declares the scope it needs in its OpenAPI security requirement,
  * `security: [{ bearer: ['sensors:read'] }]`. Before the handler runs, a route with a
