@@ -3354,6 +3354,8 @@ export interface components {
             longLivedAccessTokenSeconds?: number | null;
             /** @description CORS origins (https://app.example); default: the origins of the redirect URIs */
             allowedOrigins?: string[];
+            /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
+            idTokenSignedResponseAlg?: "RS256" | "ES256";
         };
         OAuthClient: {
             clientId: string;
@@ -3369,6 +3371,8 @@ export interface components {
             longLivedAccessTokenSeconds: number | null;
             /** @description browser origins CORS allows for this client */
             allowedOrigins: string[];
+            /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
+            idTokenSignedResponseAlg: "RS256" | "ES256";
             /** Format: date-time */
             createdAt: string;
         };
@@ -3386,6 +3390,8 @@ export interface components {
             redirectUris?: string[];
             allowedOrigins?: string[] | null;
             scopes?: string[];
+            /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
+            idTokenSignedResponseAlg?: "RS256" | "ES256";
         };
         SuccessMessage: {
             /** @enum {boolean} */
@@ -4767,7 +4773,8 @@ export interface operations {
                  *       "longLivedAccessTokenSeconds": 60,
                  *       "allowedOrigins": [
                  *         "string"
-                 *       ]
+                 *       ],
+                 *       "idTokenSignedResponseAlg": "RS256"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateOAuthClient"];
@@ -4936,7 +4943,8 @@ export interface operations {
                  *       ],
                  *       "scopes": [
                  *         "string"
-                 *       ]
+                 *       ],
+                 *       "idTokenSignedResponseAlg": "RS256"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateOAuthClient"];
@@ -5282,6 +5290,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5323,6 +5332,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5365,6 +5375,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5578,6 +5589,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5586,7 +5598,6 @@ export interface operations {
                         response_modes_supported: string[];
                         prompt_values_supported: string[];
                         subject_types_supported: string[];
-                        id_token_signing_alg_values_supported: string[];
                         claims_supported: string[];
                     };
                 };
@@ -5627,6 +5638,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5635,7 +5647,6 @@ export interface operations {
                         response_modes_supported: string[];
                         prompt_values_supported: string[];
                         subject_types_supported: string[];
-                        id_token_signing_alg_values_supported: string[];
                         claims_supported: string[];
                     };
                 };
