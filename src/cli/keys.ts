@@ -24,7 +24,8 @@ export const keyCommands: Command[] = [
       if (alg !== undefined && alg !== 'ES256' && alg !== 'RS256') throw new CommandError('--alg must be ES256 or RS256')
       const kids = await ctx.services.signingKeys.rotate(ctx.operator, alg)
       await propagate(ctx)
-      emit(ctx.out, { kids }, `signing keys ${kids.join(', ')} added; ${await followUp()} and sign with them; older keys still verify`)
+      // kid: the first key added (the ES256 one without --alg), as the command answered with one key before
+      emit(ctx.out, { kid: kids[0], kids }, `signing keys ${kids.join(', ')} added; ${await followUp()} and sign with them; older keys still verify`)
     },
   },
   {
