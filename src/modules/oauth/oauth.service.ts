@@ -22,7 +22,7 @@ import { refreshTokenGrant } from './grants/refresh-token.ts'
 import type { GrantDeps, GrantHandler } from './grants/types.ts'
 import type { KeyStore } from './keys.service.ts'
 import { authorizationServerMetadata, openidConfiguration } from './metadata.ts'
-import { verifyAccessToken } from './oidc.ts'
+import { issuerOf, verifyAccessToken } from './oidc.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import { findRefreshToken, type TokenResponse } from './tokens.repository.ts'
 
@@ -235,7 +235,8 @@ export class OAuthService {
       scope: row.scope,
       client_id: row.client_id,
       sub: String(row.user_id),
-      iss: this.config.publicUrl,
+      // the issuer the session was signed in at, as its access tokens name it
+      iss: issuerOf(this.config.publicUrl, row.tenant_id),
       exp: Math.floor(row.expires_at.getTime() / 1000),
       iat: Math.floor(row.created_at.getTime() / 1000),
     }
