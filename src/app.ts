@@ -27,6 +27,7 @@ import { createMetrics, type AppMetrics } from './lib/metrics.ts'
 import { Readiness } from './lib/readiness.ts'
 import { adminRoutes } from './cli/remote.ts'
 import { KeyStore } from './modules/oauth/keys.service.ts'
+import { verifyAccessToken } from './modules/oauth/oidc.ts'
 import { registerModules, createServices, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
 import { logOptions } from './lib/log-redaction.ts'
@@ -172,7 +173,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerJsonDepthLimit(app)
   await app.register(formbody)
   await registerCors(app, services.cors)
-  registerAuth(app, services.sessions.resolve, services.policy)
+  registerAuth(app, (token) => verifyAccessToken(app.keys, config.publicUrl, token), services.sessions.resolve, services.policy)
   const registry = registerMetrics(app, metrics)
   services.limits.registerMetrics(registry)
   registerOutboxMetrics(registry, db, services.clock)

@@ -169,13 +169,17 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     expect(await json(['users', 'delete', String(user.id)])).toEqual({ id: user.id, deleted: true })
     expect(await json(['clients', 'delete', machine.clientId])).toEqual({ clientId: machine.clientId, deleted: true })
     expect(await json(['tenants', 'delete', String(tenant.id)])).toEqual({ id: tenant.id, deleted: true })
-    const keys = await json(['keys', 'list'])
-    expect(keys.keys[0]).toMatchObject({ state: 'signing', retiredAt: null })
-    const retired = await json(['keys', 'retire', keys.keys[1].kid])
-    expect(retired).toMatchObject({ kid: keys.keys[1].kid, retired: true })
-    // every older key retired too, so the newest is the only one left to sign
-    for (const older of keys.keys.slice(2)) await json(['keys', 'retire', older.kid])
-    expect((await json(['keys', 'list'])).keys.filter((k: { retiredAt: string | null }) => k.retiredAt === null)).toHaveLength(1)
+    // one key per algorithm signs; a rotation adds one of each
+    expect((await json(['keys', 'rotate'])).kids).toHaveLength(2)
+    type Listed = { kid: string; alg: string; state: string; retiredAt: string | null }
+    const keys = (await json(['keys', 'list'])) as { keys: Listed[] }
+    expect(keys.keys.filter((k) => k.state === 'signing').map((k) => k.alg).sort()).toEqual(['ES256', 'RS256'])
+    const older = keys.keys.filter((k) => k.state !== 'signing' && k.retiredAt === null)
+    const retired = await json(['keys', 'retire', older[0]!.kid])
+    expect(retired).toMatchObject({ kid: older[0]!.kid, retired: true })
+    // every older key retired too, so the newest of each algorithm is the only one left to sign with it
+    for (const key of older.slice(1)) await json(['keys', 'retire', key.kid])
+    expect((await json(['keys', 'list'])).keys.filter((k: Listed) => k.retiredAt === null)).toHaveLength(2)
     const rewrapped = await json(['secrets', 'rewrap'])
     expect(rewrapped).toMatchObject({ signingKeys: expect.any(Number), appSecrets: expect.any(Number), outbox: expect.any(Number) })
 
@@ -193,7 +197,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     const refusals: [string[], number, RegExp][] = [
       [['clients', 'create', '--name', 'No redirect'], 2, /^trellis: --redirect-uri is required/],
       [['tenants', 'delete', String(tenant.id)], 1, /^trellis: tenant \d+ does not exist$/],
-      [['keys', 'retire', keys.keys[0].kid], 1, /only one that signs/],
+      [['keys', 'retire', keys.keys[0]!.kid], 1, /only one that signs/],
       [['tenants', 'frobnicate'], 2, /^trellis: unknown command "tenants frobnicate"; try: tenants create, tenants list, tenants delete$/],
       [['users', 'delete'], 2, /^trellis: usage: trellis users delete ID/],
       [['users', 'delete', String(user.id)], 1, /^trellis: user \d+ does not exist$/],

@@ -94,7 +94,9 @@ describe('one error model', () => {
     expect(errorBody(none).code).toBe('unauthorized')
     const bad = await t.app.inject({ method: 'GET', url: `/tenants/${tenantId}`, headers: { authorization: 'Bearer nope' } })
     expect(bad.statusCode).toBe(401)
-    expect(bad.headers['www-authenticate']).toBe('Bearer')
+    expect(none.headers['www-authenticate']).toBe('Bearer')
+    // RFC 6750 3.1: a token that was presented and failed says so
+    expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token", error_description="The access token is invalid or expired."')
   })
 
   it('an unexpected failure is a 500 that hides internals and names the request id', async () => {

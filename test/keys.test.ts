@@ -68,12 +68,29 @@ describe('signing keys', () => {
     expect(listed.find((k) => k.kid === replacement)?.state).toBe('signing')
   })
 
-  it('retiring refuses the only signing key, an unknown kid and a retired one', async () => {
+  it('retiring refuses the only signing key of an algorithm, an unknown kid and a retired one', async () => {
+    await addSigningKey(t.db, t.app.secretBox, undefined, 'RS256')
     const keys = await listSigningKeys(t.db, t.config.accessTokenTtlSeconds, t.clock.now())
-    const signing = keys.filter((k) => k.retiredAt === null)
-    for (const k of signing.slice(1)) expect(await retireSigningKey(t.db, k.kid, t.clock.now())).toBe('retired')
-    expect(await retireSigningKey(t.db, signing[0]!.kid, t.clock.now())).toBe('last_key')
+    for (const alg of ['ES256', 'RS256'] as const) {
+      const signing = keys.filter((k) => k.retiredAt === null && k.alg === alg)
+      expect(signing.length, alg).toBeGreaterThan(1)
+      for (const k of signing.slice(1)) expect(await retireSigningKey(t.db, k.kid, t.clock.now())).toBe('retired')
+      expect(await retireSigningKey(t.db, signing[0]!.kid, t.clock.now())).toBe('last_key')
+      expect(await retireSigningKey(t.db, signing[1]!.kid, t.clock.now())).toBe('already_retired')
+    }
     expect(await retireSigningKey(t.db, 'no-such-kid', t.clock.now())).toBe('unknown')
-    expect(await retireSigningKey(t.db, signing[1]!.kid, t.clock.now())).toBe('already_retired')
+  })
+
+  it('an RS256 key signs ID tokens and verifies only RS256 tokens; access tokens stay ES256', async () => {
+    await t.app.keys.reload()
+    const idToken = await t.app.keys.sign({ sub: '1' }, { issuer: t.config.publicUrl, expiresInSeconds: 60, typ: 'JWT', alg: 'RS256' })
+    expect(JSON.parse(Buffer.from(idToken.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'RS256', typ: 'JWT' })
+    await expect(t.app.keys.verify(idToken, t.config.publicUrl, 'JWT')).resolves.toBeDefined()
+    // an ID token is no access token, whatever its algorithm
+    await expect(t.app.keys.verify(idToken, t.config.publicUrl)).rejects.toThrow()
+    // a header that names ES256 over an RS256 key's kid verifies nothing
+    const [header, payload, signature] = idToken.split('.')
+    const relabelled = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(header!, 'base64url').toString()), alg: 'ES256' })).toString('base64url')
+    await expect(t.app.keys.verify(`${relabelled}.${payload}.${signature}`, t.config.publicUrl, 'JWT')).rejects.toThrow()
   })
 })

@@ -148,9 +148,9 @@ describe("a tenant's issuer", () => {
     const tokens = await client.authorizationCodeGrant(config, callback, first.checks)
     const claims = tokens.claims()
     expect(claims).toMatchObject({ iss: issuer, aud: app.clientId, email })
-    // a token asked for `openid email` carries exactly those; access tokens name the platform, which accepts them
+    // a token asked for `openid email` carries exactly those; access tokens name the tenant's issuer and the platform as audience, which accepts them
     expect(tokens.scope).toBe('openid email')
-    expect(decodeJwt(tokens.access_token)).toMatchObject({ scope: 'openid email', iss: base, aud: base })
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ scope: 'openid email', iss: issuer, aud: base, tid: tenantId })
     expect((await client.fetchUserInfo(config, tokens.access_token, claims?.sub ?? '')).email).toBe(email)
     const mailed = await mailsTo(email)
 

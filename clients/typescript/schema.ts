@@ -3489,6 +3489,8 @@ export interface components {
             longLivedAccessTokenSeconds?: number | null;
             /** @description CORS origins (https://app.example); default: the origins of the redirect URIs */
             allowedOrigins?: string[];
+            /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
+            idTokenSignedResponseAlg?: "RS256" | "ES256";
         };
         OAuthClient: {
             clientId: string;
@@ -3504,6 +3506,8 @@ export interface components {
             longLivedAccessTokenSeconds: number | null;
             /** @description browser origins CORS allows for this client */
             allowedOrigins: string[];
+            /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
+            idTokenSignedResponseAlg: "RS256" | "ES256";
             /** Format: date-time */
             createdAt: string;
         };
@@ -3521,6 +3525,8 @@ export interface components {
             redirectUris?: string[];
             allowedOrigins?: string[] | null;
             scopes?: string[];
+            /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
+            idTokenSignedResponseAlg?: "RS256" | "ES256";
         };
         SuccessMessage: {
             /** @enum {boolean} */
@@ -5001,7 +5007,8 @@ export interface operations {
                  *       "longLivedAccessTokenSeconds": 60,
                  *       "allowedOrigins": [
                  *         "string"
-                 *       ]
+                 *       ],
+                 *       "idTokenSignedResponseAlg": "RS256"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateOAuthClient"];
@@ -5170,7 +5177,8 @@ export interface operations {
                  *       ],
                  *       "scopes": [
                  *         "string"
-                 *       ]
+                 *       ],
+                 *       "idTokenSignedResponseAlg": "RS256"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateOAuthClient"];
@@ -5516,6 +5524,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5557,6 +5566,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5599,6 +5609,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5812,6 +5823,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5820,7 +5832,6 @@ export interface operations {
                         response_modes_supported: string[];
                         prompt_values_supported: string[];
                         subject_types_supported: string[];
-                        id_token_signing_alg_values_supported: string[];
                         claims_supported: string[];
                     };
                 };
@@ -5861,6 +5872,7 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         introspection_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
                         /** @description The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales */
                         ui_locales_supported: string[];
@@ -5869,7 +5881,6 @@ export interface operations {
                         response_modes_supported: string[];
                         prompt_values_supported: string[];
                         subject_types_supported: string[];
-                        id_token_signing_alg_values_supported: string[];
                         claims_supported: string[];
                     };
                 };

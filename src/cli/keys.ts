@@ -16,13 +16,16 @@ async function followUp(): Promise<string> {
 export const keyCommands: Command[] = [
   {
     name: 'keys rotate',
-    usage: 'keys rotate [--json]',
-    summary: 'add a signing key that signs from now on; older keys keep verifying',
-    options: {},
-    async run(ctx) {
-      const kid = await ctx.services.signingKeys.rotate(ctx.operator)
+    usage: 'keys rotate [--alg ES256|RS256] [--json]',
+    summary: 'add a signing key per algorithm (or of --alg) that signs from now on; older keys keep verifying',
+    options: { alg: { type: 'string' } },
+    async run(ctx, { values }) {
+      const alg = values.alg
+      if (alg !== undefined && alg !== 'ES256' && alg !== 'RS256') throw new CommandError('--alg must be ES256 or RS256')
+      const kids = await ctx.services.signingKeys.rotate(ctx.operator, alg)
       await propagate(ctx)
-      emit(ctx.out, { kid }, `signing key ${kid} added; ${await followUp()} and sign with it; older keys still verify`)
+      // kid: the first key added (the ES256 one without --alg), as the command answered with one key before
+      emit(ctx.out, { kid: kids[0], kids }, `signing keys ${kids.join(', ')} added; ${await followUp()} and sign with them; older keys still verify`)
     },
   },
   {
@@ -33,6 +36,7 @@ export const keyCommands: Command[] = [
     async run(ctx) {
       const keys = (await ctx.services.signingKeys.list(ctx.operator)).map((k) => ({
         kid: k.kid,
+        alg: k.alg,
         state: k.state,
         createdAt: k.createdAt.toISOString(),
         retiredAt: k.retiredAt?.toISOString() ?? null,
@@ -51,7 +55,7 @@ export const keyCommands: Command[] = [
       const { outcome, verifiesUntil } = await ctx.services.signingKeys.retire(ctx.operator, kid)
       if (outcome === 'unknown') throw new CommandError(`signing key ${kid} does not exist`)
       if (outcome === 'already_retired') throw new CommandError(`signing key ${kid} is already retired`)
-      if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs: run trellis keys rotate first`)
+      if (outcome === 'last_key') throw new CommandError(`signing key ${kid} is the only one that signs with its algorithm: run trellis keys rotate first`)
       await propagate(ctx)
       const until = verifiesUntil.toISOString()
       emit(ctx.out, { kid, retired: true, verifiesUntil: until }, `signing key ${kid} retired: it no longer signs (${await followUp()}) and verifies tokens until ${until}`)

@@ -97,6 +97,8 @@ export interface OAuthClientsTable {
   long_lived_access_token_seconds: Generated<number | null>
   /** Browser origins allowed by CORS; null: the origins of the redirect URIs. */
   allowed_origins: ColumnType<string[] | null, string | null | undefined, string | null>
+  /** The JWS algorithm of this client's ID tokens: RS256 (the default) or ES256. */
+  id_token_signed_response_alg: Generated<'RS256' | 'ES256'>
   created_at: Generated<Date>
 }
 

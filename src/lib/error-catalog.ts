@@ -36,6 +36,9 @@ const field = (name: string, message: string): ErrorDetail[] => [{ field: name, 
 const MAC_RULE = 'must be a MAC address, e.g. e0:5a:1b:76:ef:60'
 const SAME_TENANT = 'must be a space of the same tenant'
 
+/** RFC 6750 3.1's error codes of a failed Bearer credential: the token itself, or the header that carried it. */
+const BEARER_FAULTS = { token: 'invalid_token', header: 'invalid_request' } as const
+
 /** `{"success": false, "code", "message", "details"?}`: every non-OAuth error of the API. */
 export const APP_ERRORS = {
   // requests the framework refuses before a route runs (plugins/errors.ts): its message, or this one
@@ -65,10 +68,14 @@ export const APP_ERRORS = {
 
   // validation, identity and access
   validation_failed: { status: 400, message: said },
+  // no credentials: a bare challenge; a bad one names its fault (RFC 6750 3.1: invalid_request, invalid_token)
   unauthorized: {
     status: 401,
     rfc: 'RFC 6750 3 (the WWW-Authenticate challenge)',
-    message: (message = 'A valid Bearer access token is required.'): ErrorText => ({ message, headers: { 'www-authenticate': 'Bearer' } }),
+    message: (message = 'A valid Bearer access token is required.', fault?: 'token' | 'header'): ErrorText => ({
+      message,
+      headers: { 'www-authenticate': fault ? `Bearer error="${BEARER_FAULTS[fault]}", error_description="${message}"` : 'Bearer' },
+    }),
   },
   // the header names the scope the token lacks
   insufficient_scope: {

@@ -80,6 +80,10 @@ export const oauthErrors = Object.fromEntries(
 export const validationError = (details: ErrorDetail[]) =>
   appErrors.validation_failed(details.map((d) => `${d.field}: ${d.message}`).join('; '), details)
 export const unauthorized = (message?: string) => appErrors.unauthorized(message)
+/** A presented access token that is malformed, invalid, expired or revoked (RFC 6750 3.1). */
+export const invalidToken = (message: string) => appErrors.unauthorized(message, 'token')
+/** An Authorization header that is not a Bearer credential (RFC 6750 3.1 invalid_request). */
+export const invalidBearerRequest = (message: string) => appErrors.unauthorized(message, 'header')
 export const forbidden = (message?: string) => appErrors.forbidden(message)
 export const notFound = (what: string) => appErrors.not_found(`${what} was not found.`)
 export const rateLimited = (retryAfterSeconds: number) => appErrors.rate_limited(retryAfterSeconds)

@@ -1,8 +1,10 @@
 /**
  * Bearer authentication: turns an access token into `request.actor` (see
- * modules/tenancy/actor.ts). No token leaves the actor anonymous; a present but invalid or
- * revoked one is a 401 at once, so a client learns its token is bad rather than getting
- * anonymous results.
+ * modules/tenancy/actor.ts). No token leaves the actor anonymous; a present but invalid,
+ * expired or revoked one is a 401 at once, with `error="invalid_token"` in its challenge
+ * (RFC 6750 3.1), so a client learns its token is bad rather than getting anonymous results.
+ * A token of any of the service's issuers verifies (the platform's, or the tenant's a person
+ * signed in at); the verifier the wiring passes in decides which (modules/oauth verifyAccessToken).
  *
  * Scopes: a route declares the scope it needs in its OpenAPI security requirement,
  * `security: [{ bearer: ['sensors:read'] }]`. Before the handler runs, a route with a
@@ -12,7 +14,7 @@
  * document and lets the access matrix test read it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { unauthorized } from '../lib/errors.ts'
+import { invalidBearerRequest, invalidToken, unauthorized } from '../lib/errors.ts'
 import { ANONYMOUS, type Actor } from '../modules/tenancy/index.ts'
 import type { Policy } from '../modules/tenancy/index.ts'
 import type { JWTPayload } from 'jose'
@@ -44,6 +46,12 @@ export type ActorResolver = (
   payload: JWTPayload,
   want: { profile: boolean; tenantId: number | null; sourceIp: string },
 ) => Promise<{ actor: Actor; profile?: UserProfile } | null>
+
+/**
+ * Verifies an access token's signature, type, expiry and issuer (modules/oauth verifyAccessToken:
+ * the platform's issuer or the tenant issuer it was issued at); throws when it does not verify.
+ */
+export type AccessTokenVerifier = (token: string) => Promise<{ payload: JWTPayload }>
 
 /** The tenant a request names (`/tenants/{tenantId}/...`), when its id is well formed. */
 function namedTenant(request: FastifyRequest): number | null {
@@ -86,7 +94,7 @@ function requireAnyOf(policy: Policy, actor: Actor, alternatives: string[][]): v
   throw refusal
 }
 
-export function registerAuth(app: FastifyInstance, resolve: ActorResolver, policy: Policy): void {
+export function registerAuth(app: FastifyInstance, verify: AccessTokenVerifier, resolve: ActorResolver, policy: Policy): void {
   // an object decorator must be a getter/setter pair (Fastify shares plain values between requests);
   // the pair reads and writes a slot decorated with null, which every request starts with
   app.decorateRequest('profile', undefined)
@@ -108,18 +116,18 @@ export function registerAuth(app: FastifyInstance, resolve: ActorResolver, polic
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match?.[1]) {
       if (/^Basic\s/i.test(header)) return // client authentication on the OAuth endpoints
-      throw unauthorized('The Authorization header must be "Bearer <access token>".')
+      throw invalidBearerRequest('The Authorization header must be "Bearer <access token>".')
     }
     let payload
     try {
-      ;({ payload } = await app.keys.verify(match[1], app.config.publicUrl))
+      ;({ payload } = await verify(match[1]))
     } catch {
-      throw unauthorized('The access token is invalid or expired.')
+      throw invalidToken('The access token is invalid or expired.')
     }
     // the session check also reads the user's role in the tenant the request names (one round trip);
     // the address goes with the actor as plain input: services record it in the audit log
     const resolved = await resolve(payload, { profile: config.profile === true, tenantId: namedTenant(request), sourceIp: request.ip })
-    if (!resolved) throw unauthorized('The access token has been revoked.')
+    if (!resolved) throw invalidToken('The access token has been revoked.')
     request.actor = resolved.actor
     request.profile = resolved.profile
   })

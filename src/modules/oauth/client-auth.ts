@@ -14,7 +14,8 @@ export interface AuthenticatedClient {
   method: AuthMethod
 }
 
-const invalidClient = (description: string) =>
+/** 401 invalid_client with the Basic challenge (RFC 6749 5.2). */
+export const invalidClient = (description: string) =>
   oauthErrors.invalid_client(description, { headers: { 'www-authenticate': 'Basic realm="trellis", charset="UTF-8"' } })
 
 /** RFC 6749 2.3.1: the Basic credentials are form-urlencoded before base64. */

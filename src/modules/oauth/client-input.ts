@@ -28,6 +28,8 @@ export interface NewClientInput {
   longLivedAccessTokenSeconds?: number | null
   /** CORS: browser origins allowed to call the API for this client; default: its redirect URIs' origins. */
   allowedOrigins?: string[] | null
+  /** The JWS algorithm of the client's ID tokens; default RS256. */
+  idTokenSignedResponseAlg?: 'RS256' | 'ES256'
 }
 
 /** What an existing client's admins may change (ClientsService.update); absent: kept. */
@@ -37,6 +39,7 @@ export interface ClientChange {
   /** null: back to the redirect URIs' origins. */
   allowedOrigins?: string[] | null
   scopes?: string[]
+  idTokenSignedResponseAlg?: 'RS256' | 'ES256'
 }
 
 export interface ClientView {
@@ -49,6 +52,7 @@ export interface ClientView {
   tenantId: number | null
   longLivedAccessTokenSeconds: number | null
   allowedOrigins: string[]
+  idTokenSignedResponseAlg: 'RS256' | 'ES256'
   createdAt: string
 }
 
@@ -63,6 +67,7 @@ export function clientView(c: OAuthClient): ClientView {
     tenantId: c.tenant_id,
     longLivedAccessTokenSeconds: c.long_lived_access_token_seconds,
     allowedOrigins: allowedOrigins(c),
+    idTokenSignedResponseAlg: c.id_token_signed_response_alg,
     createdAt: c.created_at.toISOString(),
   }
 }

@@ -5,6 +5,10 @@ import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from
 import { Id } from '../../lib/scope.ts'
 import { clientView } from './clients.service.ts'
 
+const IdTokenAlg = Type.Union([Type.Literal('RS256'), Type.Literal('ES256')], {
+  description: "the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256",
+})
+
 const ClientSchema = Type.Object({
   clientId: Type.String(),
   clientSecret: Type.Optional(Type.String({ description: 'shown once, at creation, for confidential clients' })),
@@ -18,6 +22,7 @@ const ClientSchema = Type.Object({
     description: 'access token lifetime when a token request sends makeAccessTokenLongLasting; null: off',
   }),
   allowedOrigins: Type.Array(Type.String(), { description: 'browser origins CORS allows for this client' }),
+  idTokenSignedResponseAlg: IdTokenAlg,
   createdAt: Type.String({ format: 'date-time' }),
 }, component('OAuthClient'))
 
@@ -47,6 +52,7 @@ const CreateClientBody = Type.Object({
       description: 'CORS origins (https://app.example); default: the origins of the redirect URIs',
     }),
   ),
+  idTokenSignedResponseAlg: Type.Optional(IdTokenAlg),
 }, component('CreateOAuthClient'))
 
 const UpdateClientBody = Type.Object({
@@ -56,6 +62,7 @@ const UpdateClientBody = Type.Object({
     Nullable(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 50, description: 'CORS origins; null: the origins of the redirect URIs' })),
   ),
   scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 })),
+  idTokenSignedResponseAlg: Type.Optional(IdTokenAlg),
 }, { ...component('UpdateOAuthClient'), additionalProperties: false, description: "the tenant, kind and grants of a client never change" })
 
 const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 100 }) })

@@ -86,6 +86,7 @@ export class ClientsService {
           tenant_id: input.tenantId ?? null,
           long_lived_access_token_seconds: input.longLivedAccessTokenSeconds ?? null,
           allowed_origins: input.allowedOrigins ? JSON.stringify([...new Set(input.allowedOrigins)]) : null,
+          ...(input.idTokenSignedResponseAlg ? { id_token_signed_response_alg: input.idTokenSignedResponseAlg } : {}),
         })
         // two concurrent imports of one id: the unique index decides, the loser gets the same 409
         .onConflict((oc) => oc.column('client_id').doNothing())
@@ -132,7 +133,7 @@ export class ClientsService {
   }
 
   /**
-   * Changes a client's name, redirect URIs, CORS origins or scopes, checked as at creation;
+   * Changes a client's name, redirect URIs, CORS origins, scopes or ID token algorithm, checked as at creation;
    * never its tenant, kind or grants. Seen at once by this process (the caches are cleared).
    */
   async update(actor: Actor, clientId: string, change: ClientChange): Promise<OAuthClient> {
@@ -156,6 +157,7 @@ export class ClientsService {
           ...(change.redirectUris ? { redirect_uris: JSON.stringify(change.redirectUris) } : {}),
           ...(change.scopes ? { scopes: JSON.stringify([...new Set(change.scopes)]) } : {}),
           ...(change.allowedOrigins !== undefined ? { allowed_origins: change.allowedOrigins ? JSON.stringify([...new Set(change.allowedOrigins)]) : null } : {}),
+          ...(change.idTokenSignedResponseAlg ? { id_token_signed_response_alg: change.idTokenSignedResponseAlg } : {}),
         })
         .where('client_id', '=', clientId)
         .returningAll()

@@ -1,7 +1,10 @@
 /**
- * Signing keys for access tokens (ES256). Keys live in the database so every instance
- * signs and verifies with the same set. The newest unretired key signs; every key that is
- * kept verifies, so `trellis keys rotate` never invalidates a token that is still live.
+ * Signing keys: ES256 for access tokens (and the ID tokens of clients that ask for ES256),
+ * RS256 for ID tokens (the default: OpenID Connect Discovery 3 requires RS256, and libraries
+ * that find no `id_token_signing_alg_values_supported` expect it). Keys live in the database
+ * so every instance signs and verifies with the same set. Per algorithm, the newest unretired
+ * key signs; every key that is kept verifies, so `trellis keys rotate` never invalidates a
+ * token that is still live. A key verifies only tokens whose header names its own algorithm.
  * Private keys are stored sealed with the secrets key (lib/secret-box.ts): a copy of the
  * database alone cannot sign tokens.
  * A retired key stops signing at once and verifies until the last token it signed has
@@ -18,13 +21,13 @@
  * until it is restarted with the fleet's key.
  */
 import { randomUUID } from 'node:crypto'
-import { importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload, type JWTVerifyResult } from 'jose'
+import { compactVerify, decodeJwt, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload, type JWTVerifyResult, type ProtectedHeaderParameters } from 'jose'
 import { poolOf, type DB } from '../../db/connect.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { appErrors } from '../../lib/errors.ts'
-import { importSignKey, signEs256, type SignKey } from './jws.ts'
-import { addSigningKey, ALG, KEYS_CHANNEL, privateJwk } from './signing-keys.repository.ts'
+import { importSignKey, SIGNING_ALGS, signJws, type SignKey, type SigningAlg } from './jws.ts'
+import { addSigningKey, algOf, KEYS_CHANNEL, missingAlgs, privateJwk } from './signing-keys.repository.ts'
 
 /** How often an unknown `kid` may make an instance reload the key set from the database. */
 const RELOAD_INTERVAL_MS = 5_000
@@ -33,8 +36,12 @@ export const REFRESH_MS = 3_000
 /** How many verified access tokens are remembered (see KeyStore.verify). */
 const VERIFIED_CACHE_SIZE = 10_000
 
+/** Which issuers a verification accepts: one, or any this predicate allows (the platform's and its tenants'). */
+export type IssuerCheck = string | ((issuer: string) => boolean)
+
 interface LoadedKey {
   kid: string
+  alg: SigningAlg
   publicJwk: JWK
   verifyKey: CryptoKey | Uint8Array
   /** Imported once per key (and kept across reloads): signing never parses a JWK. */
@@ -48,7 +55,6 @@ interface LoadedKey {
 
 interface Verified {
   result: JWTVerifyResult
-  issuer: string
   typ: string
   kid: string
   expiresAtMs: number
@@ -79,13 +85,11 @@ export class KeyStore {
     return this.clock.now().getTime()
   }
 
-  /** Loads the key set, creating the first key on a fresh database, and starts following changes. */
+  /** Loads the key set, creating the first key of each algorithm where there is none, and starts following changes. */
   async init(): Promise<void> {
+    const missing = await missingAlgs(this.db)
+    for (const alg of missing) await addSigningKey(this.db, this.box, undefined, alg)
     await this.reload()
-    if (!this.keys.some((k) => !k.retired)) {
-      await addSigningKey(this.db, this.box)
-      await this.reload()
-    }
     this.timer = setInterval(() => void this.reload().catch(() => {}), REFRESH_MS)
     this.timer.unref()
     await this.listen()
@@ -136,11 +140,13 @@ export class KeyStore {
     this.keys = await Promise.all(
       rows.map(async (row) => {
         const id = `${row.kid} ${row.retired_at?.getTime() ?? ''}`
+        const alg = algOf(row.alg)
         const key = this.imported.get(id) ?? {
           kid: row.kid,
+          alg,
           publicJwk: row.public_jwk as JWK,
-          verifyKey: await importJWK(row.public_jwk as JWK, ALG),
-          ...(row.retired_at ? { signKey: null, unreadable: false } : await this.signKeyOf(row.kid, row.private_jwk)),
+          verifyKey: await importJWK(row.public_jwk as JWK, alg),
+          ...(row.retired_at ? { signKey: null, unreadable: false } : await this.signKeyOf(row.kid, alg, row.private_jwk)),
           retired: row.retired_at !== null,
           verifiesUntil: row.retired_at ? row.retired_at.getTime() + ttlMs : null,
         }
@@ -153,20 +159,25 @@ export class KeyStore {
     for (const fn of this.reloadListeners) fn()
   }
 
-  private async signKeyOf(kid: string, stored: string): Promise<{ signKey: SignKey | null; unreadable: boolean }> {
+  private async signKeyOf(kid: string, alg: SigningAlg, stored: string): Promise<{ signKey: SignKey | null; unreadable: boolean }> {
     let jwk: JWK
     try {
       jwk = privateJwk(this.box, kid, stored)
     } catch {
       return { signKey: null, unreadable: true }
     }
-    return { signKey: await importSignKey(jwk), unreadable: false }
+    return { signKey: await importSignKey(jwk, alg), unreadable: false }
   }
 
-  /** Why this instance cannot sign, or null: the current key is sealed under a SECRETS_KEY it does not have. */
+  /** The key that signs with `alg` now: the newest unretired one, or none (never an older one in its place). */
+  private signer(alg: SigningAlg): LoadedKey | undefined {
+    return this.keys.find((k) => !k.retired && k.alg === alg)
+  }
+
+  /** Why this instance cannot sign, or null: a current key is sealed under a SECRETS_KEY it does not have. */
   problem(): string | null {
-    const current = this.keys.find((k) => !k.retired)
-    if (!current?.unreadable) return null
+    const current = SIGNING_ALGS.map((alg) => this.signer(alg)).find((k) => k?.unreadable)
+    if (!current) return null
     return `the current signing key ${current.kid} cannot be unsealed with this instance's SECRETS_KEY (stale or wrong): it verifies tokens but signs none; restart it with the fleet's SECRETS_KEY`
   }
 
@@ -180,43 +191,67 @@ export class KeyStore {
     return { keys: this.verifying().map((k) => k.publicJwk) }
   }
 
-  async sign(payload: JWTPayload, opts: { issuer: string; expiresInSeconds: number; typ?: string }): Promise<string> {
-    // the newest unretired key, or none: never an older one in its place
-    const key = this.keys.find((k) => !k.retired)
+  /** Signs with the current key of `alg` (ES256 unless said: access tokens are ES256). */
+  async sign(payload: JWTPayload, opts: { issuer: string; expiresInSeconds: number; typ?: string; alg?: SigningAlg }): Promise<string> {
+    const alg = opts.alg ?? 'ES256'
+    const key = this.signer(alg)
     if (!key?.signKey) throw appErrors.signing_key_unavailable()
     const now = Math.floor(this.nowMs() / 1000)
     const claims = { ...payload, iss: opts.issuer, iat: now, exp: now + opts.expiresInSeconds, jti: payload.jti ?? randomUUID() }
-    return signEs256(claims, { kid: key.kid, typ: opts.typ ?? 'at+jwt' }, key.signKey)
+    return signJws(claims, { alg, kid: key.kid, typ: opts.typ ?? 'at+jwt' }, key.signKey)
+  }
+
+  /** The verifying key a header names, with its own algorithm; reloads the set (rate-limited) for an unknown kid. */
+  private keyFor = async (header: ProtectedHeaderParameters): Promise<CryptoKey | Uint8Array> => {
+    const find = () => this.verifying().find((k) => k.kid === header.kid)
+    let key = find()
+    if (!key && this.nowMs() - this.lastLoad > RELOAD_INTERVAL_MS) {
+      await this.reload()
+      key = find()
+    }
+    // a key verifies only what it signs: an RS256 key never stands in for an ES256 header, or back
+    if (!key || key.alg !== header.alg) throw new Error('unknown key id')
+    return key.verifyKey
   }
 
   /**
-   * Verifies a token this service signed; `typ` keeps access and ID tokens apart. A token
-   * verified before is answered from memory (by its exact text, so nothing but that token
-   * can hit) until it expires or its key stops verifying: an app presents one access token
-   * on many requests, and the signature check is the dearest part of each. Revocation is
-   * not cached here: the caller checks the session on every request.
+   * Verifies a token this service signed; `typ` keeps access and ID tokens apart (access
+   * tokens are ES256 only; ID tokens either algorithm). `issuer` is the one issuer the token
+   * must name, or a check that accepts any of this service's issuers. A token verified before
+   * is answered from memory (by its exact text, so nothing but that token can hit) until it
+   * expires or its key stops verifying: an app presents one access token on many requests,
+   * and the signature check is the dearest part of each. Revocation is not cached here: the
+   * caller checks the session on every request.
    */
-  async verify(token: string, issuer: string, typ = 'at+jwt'): Promise<JWTVerifyResult> {
+  async verify(token: string, issuer: IssuerCheck, typ = 'at+jwt'): Promise<JWTVerifyResult> {
     const known = this.verified.get(token)
-    if (known && known.issuer === issuer && known.typ === typ && known.expiresAtMs > this.nowMs() && this.verifying().some((k) => k.kid === known.kid)) {
+    if (known && known.typ === typ && known.expiresAtMs > this.nowMs() && this.verifying().some((k) => k.kid === known.kid)) {
+      if (!accepts(issuer, known.result.payload.iss)) throw new Error('unexpected issuer')
       return known.result
     }
-    const result = await jwtVerify(
-      token,
-      async (header) => {
-        let key = this.verifying().find((k) => k.kid === header.kid)
-        if (!key && this.nowMs() - this.lastLoad > RELOAD_INTERVAL_MS) {
-          await this.reload()
-          key = this.verifying().find((k) => k.kid === header.kid)
-        }
-        if (!key) throw new Error('unknown key id')
-        return key.verifyKey
-      },
+    const result = await jwtVerify(token, this.keyFor, {
+      ...(typeof issuer === 'string' ? { issuer } : {}),
+      algorithms: typ === 'at+jwt' ? ['ES256'] : [...SIGNING_ALGS],
+      typ,
       // exp (and nbf) are judged on the injected clock, as the remembered answers above are
-      { issuer, algorithms: [ALG], typ, currentDate: new Date(this.nowMs()) },
-    )
-    this.remember(token, { result, issuer, typ, kid: result.protectedHeader.kid ?? '', expiresAtMs: (result.payload.exp ?? 0) * 1000 })
+      currentDate: new Date(this.nowMs()),
+    })
+    if (!accepts(issuer, result.payload.iss)) throw new Error('unexpected issuer')
+    this.remember(token, { result, typ, kid: result.protectedHeader.kid ?? '', expiresAtMs: (result.payload.exp ?? 0) * 1000 })
     return result
+  }
+
+  /**
+   * An ID token this service signed, whether or not it has expired: OpenID Connect
+   * RP-Initiated Logout 1.0 (2) asks the OP to accept an expired ID token as `id_token_hint`.
+   * Signature (by a key that still verifies), `typ` and issuer are checked; the caller checks
+   * the audience. Never remembered, and never accepted where a live token is needed.
+   */
+  async verifyExpiredAllowed(token: string, issuer: IssuerCheck): Promise<JWTPayload> {
+    const { protectedHeader } = await compactVerify(token, this.keyFor, { algorithms: [...SIGNING_ALGS] })
+    const payload = decodeJwt(token)
+    if (protectedHeader.typ !== 'JWT' || !accepts(issuer, payload.iss)) throw new Error('not an ID token of this issuer')
+    return payload
   }
 
   private remember(token: string, entry: Verified): void {
@@ -228,4 +263,9 @@ export class KeyStore {
     }
     this.verified.set(token, entry)
   }
+}
+
+function accepts(issuer: IssuerCheck, iss: unknown): boolean {
+  if (typeof iss !== 'string') return false
+  return typeof issuer === 'string' ? iss === issuer : issuer(iss)
 }

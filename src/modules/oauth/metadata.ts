@@ -31,6 +31,9 @@ export function authorizationServerMetadata(config: Readonly<Config>, grantTypes
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     code_challenge_methods_supported: ['S256'],
+    // in the RFC 8414 document too: a library that discovers through it (and not through OpenID
+    // Connect Discovery) otherwise assumes RS256 only; RS256 first, the default (oidc.ts)
+    id_token_signing_alg_values_supported: ['RS256', 'ES256'],
     // RFC 9207: the authorization response carries iss
     authorization_response_iss_parameter_supported: true,
     // the hosted pages' languages, chosen by ui_locales (RFC 8414 2, OpenID Connect Discovery 3)
@@ -47,7 +50,6 @@ export function openidConfiguration(config: Readonly<Config>, grantTypes: string
     response_modes_supported: ['query'],
     prompt_values_supported: ['none', 'login', 'select_account'],
     subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['ES256'],
-    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'email', 'email_verified', 'name', 'preferred_username'],
+    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'tenant_id', 'brand_id', 'email', 'email_verified', 'name', 'preferred_username'],
   }
 }

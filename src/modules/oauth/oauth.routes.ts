@@ -160,6 +160,7 @@ export const ServerMetadata = Type.Object({
   revocation_endpoint_auth_methods_supported: Strings,
   introspection_endpoint_auth_methods_supported: Strings,
   code_challenge_methods_supported: Strings,
+  id_token_signing_alg_values_supported: Strings,
   authorization_response_iss_parameter_supported: Type.Boolean(),
   ui_locales_supported: Type.Array(Type.String(), { description: 'The languages of the hosted pages (BCP 47); the authorization request picks one with ui_locales' }),
 })

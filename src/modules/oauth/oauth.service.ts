@@ -14,7 +14,7 @@ import { notFound, OAUTH_CODE, oauthErrors, OAuthError } from '../../lib/errors.
 import { findTenant } from '../tenancy/index.ts'
 import { originOf } from '../../lib/network.ts'
 import type { Attempts, TokenAttempt } from './attempts.ts'
-import { authenticateClient, type AuthenticatedClient } from './client-auth.ts'
+import { authenticateClient, invalidClient, type AuthenticatedClient } from './client-auth.ts'
 import type { ClientsService } from './clients.service.ts'
 import { authorizationCodeGrant } from './grants/authorization-code.repository.ts'
 import { clientCredentialsGrant } from './grants/client-credentials.ts'
@@ -22,6 +22,7 @@ import { refreshTokenGrant } from './grants/refresh-token.ts'
 import type { GrantDeps, GrantHandler } from './grants/types.ts'
 import type { KeyStore } from './keys.service.ts'
 import { authorizationServerMetadata, openidConfiguration } from './metadata.ts'
+import { issuerOf, verifyAccessToken } from './oidc.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import { findRefreshToken, type TokenResponse } from './tokens.repository.ts'
 
@@ -171,7 +172,7 @@ export class OAuthService {
     const refresh = await findRefreshToken(this.db, token)
     if (refresh) return { sessionId: refresh.session_id, clientId: refresh.client_id }
     try {
-      const { payload } = await this.deps.keys.verify(token, this.config.publicUrl)
+      const { payload } = await verifyAccessToken(this.deps.keys, this.config.publicUrl, token)
       return typeof payload.sid === 'string' && typeof payload.client_id === 'string'
         ? { sessionId: payload.sid, clientId: payload.client_id }
         : null
@@ -180,10 +181,18 @@ export class OAuthService {
     }
   }
 
-  /** RFC 7662, for confidential clients (resource servers). */
+  /**
+   * RFC 7662, for confidential clients (resource servers). A request without client
+   * authentication, or from a public client (which has none), is 401 invalid_client with
+   * the Basic challenge (RFC 7662 2.1, RFC 6749 5.2): nobody learns about a token unauthenticated.
+   */
   async introspect(req: TokenRequest): Promise<Introspection> {
+    const presented = readParams(req.body)
+    if (presented.client_id === undefined && !/^Basic\s/i.test(req.authorization ?? '')) {
+      throw invalidClient('Introspection needs client authentication (client_secret_basic or client_secret_post).')
+    }
     const { params, client } = await this.authenticate(req)
-    if (client.is_public) throw oauthErrors.unauthorized_client('Only confidential clients may introspect tokens.', { status: 401 })
+    if (client.is_public) throw invalidClient('Only confidential clients may introspect tokens.')
     if (!params.token) throw oauthErrors.invalid_request('token is required.')
     const inactive = { active: false }
     if (params.token_type_hint !== 'refresh_token') {
@@ -196,7 +205,7 @@ export class OAuthService {
   private async introspectAccess(token: string): Promise<Introspection | null> {
     let payload
     try {
-      ;({ payload } = await this.deps.keys.verify(token, this.config.publicUrl))
+      ;({ payload } = await verifyAccessToken(this.deps.keys, this.config.publicUrl, token))
     } catch {
       return null
     }
@@ -226,7 +235,8 @@ export class OAuthService {
       scope: row.scope,
       client_id: row.client_id,
       sub: String(row.user_id),
-      iss: this.config.publicUrl,
+      // the issuer the session was signed in at, as its access tokens name it
+      iss: issuerOf(this.config.publicUrl, row.tenant_id),
       exp: Math.floor(row.expires_at.getTime() / 1000),
       iat: Math.floor(row.created_at.getTime() / 1000),
     }

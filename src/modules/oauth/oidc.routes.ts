@@ -16,7 +16,6 @@ const Discovery = Type.Object({
   response_modes_supported: Strings,
   prompt_values_supported: Strings,
   subject_types_supported: Strings,
-  id_token_signing_alg_values_supported: Strings,
   claims_supported: Strings,
 })
 

@@ -1,20 +1,25 @@
 /**
  * OpenID Connect on top of the login codes: an ID token when the authorization asked for
- * the `openid` scope, the userinfo claims, and the discovery document. ID tokens are
- * signed with the same ES256 keys as access tokens but typed `JWT`, so one can never be
- * presented as the other (access tokens are verified as `at+jwt`).
+ * the `openid` scope, the userinfo claims, and the discovery document. ID tokens are signed
+ * RS256 (or ES256, the client's `id_token_signed_response_alg`) and typed `JWT`; access
+ * tokens are ES256 and typed `at+jwt`, and each is verified as its own type only, so one can
+ * never be presented as the other.
  */
-import type { User } from '../../db/database.ts'
+import type { JWTVerifyResult } from 'jose'
+import type { OAuthClient, User } from '../../db/database.ts'
+import type { Executor } from '../../db/executor.ts'
+import { lookOfId } from '../tenancy/index.ts'
+import type { KeyStore } from './keys.service.ts'
 import type { TokenIssuer } from './tokens.repository.ts'
 
 /**
  * The issuer an authorization is made by. Each tenant has its own, `$PUBLIC_URL/tenants/{id}`,
  * with its own discovery document (oidc.routes.ts): an authorization under `/tenants/{id}`
- * names it in its response (`iss`, RFC 9207) and in the ID token, so an OpenID Connect
- * library pointed at a brand's issuer runs the brand's pages and accepts what comes back.
- * Without the prefix the issuer is the platform's, `$PUBLIC_URL`. Access tokens always name
- * the platform (`iss` and `aud`): the platform's resource routes are their one audience and
- * accept that one issuer, so a token verifies wherever it did before tenants had issuers.
+ * names it in its response (`iss`, RFC 9207), in the ID token and in the access tokens of
+ * the session it opens, so an OpenID Connect library pointed at a brand's issuer runs the
+ * brand's pages and accepts what comes back, access tokens included (RFC 9068 4). Without
+ * the prefix the issuer is the platform's, `$PUBLIC_URL`. Access tokens name the platform as
+ * their audience (`aud`) whatever their issuer: its resource routes serve every issuer.
  */
 export function issuerOf(publicUrl: string, tenantId: number | null): string {
   return tenantId ? `${publicUrl}/tenants/${tenantId}` : publicUrl
@@ -26,6 +31,19 @@ export function tenantOfIssuer(publicUrl: string, issuer: unknown): number | nul
   if (typeof issuer !== 'string' || !issuer.startsWith(`${publicUrl}/tenants/`)) return undefined
   const id = issuer.slice(publicUrl.length + '/tenants/'.length)
   return /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2147483647 ? Number(id) : undefined
+}
+
+/**
+ * Verifies an access token of any of this service's issuers. Its `iss` must be the issuer of
+ * the tenant it was issued for (`tid`), or the platform's (every token before tenant issuers
+ * named it): a token issued at tenant A's issuer never passes as one of tenant B's.
+ */
+export async function verifyAccessToken(keys: KeyStore, publicUrl: string, token: string): Promise<JWTVerifyResult> {
+  const result = await keys.verify(token, (iss) => tenantOfIssuer(publicUrl, iss) !== undefined)
+  const issuedAt = tenantOfIssuer(publicUrl, result.payload.iss)
+  const tid = typeof result.payload.tid === 'number' ? result.payload.tid : null
+  if (issuedAt !== null && issuedAt !== tid) throw new Error('the issuer is not the tenant the token was issued for')
+  return result
 }
 
 export function userClaims(user: User) {
@@ -55,22 +73,47 @@ export function claimsFor(user: User, scopes: ReadonlySet<string> | null): UserC
   }
 }
 
+/**
+ * Which tenant signed the person in: `tenant_id`, the tenant whose issuer it was, and
+ * `brand_id`, the brand whose look that sign-in wore (the tenant itself when it is a brand).
+ * Neither at the platform's issuer.
+ */
+async function tenantClaims(db: Executor, tenantId: number | null): Promise<{ tenant_id?: number; brand_id?: number }> {
+  if (tenantId === null) return {}
+  const brand = await lookOfId(db, tenantId)
+  return { tenant_id: tenantId, ...(brand ? { brand_id: brand.id } : {}) }
+}
+
 export async function signIdToken(
-  issuer: TokenIssuer,
-  input: { user: User; clientId: string; scope: string; nonce: string | null; authTime: Date; sessionId: string; tenantId: number | null },
+  issuer: TokenIssuer & { db: Executor },
+  input: {
+    user: User
+    client: Pick<OAuthClient, 'client_id' | 'id_token_signed_response_alg'>
+    scope: string
+    nonce: string | null
+    authTime: Date
+    sessionId: string
+    tenantId: number | null
+  },
 ): Promise<string> {
   const scopes = new Set(input.scope.split(' '))
   const { sub, email, email_verified } = claimsFor(input.user, scopes)
   return issuer.keys.sign(
     {
       sub,
-      aud: input.clientId,
+      aud: input.client.client_id,
       // when the person last proved the address: a typed code, or the sign-in a browser session stands on
       auth_time: Math.floor(input.authTime.getTime() / 1000),
       ...(email !== undefined ? { email, email_verified } : {}),
       sid: input.sessionId,
       ...(input.nonce ? { nonce: input.nonce } : {}),
+      ...(await tenantClaims(issuer.db, input.tenantId)),
     },
-    { issuer: issuerOf(issuer.config.publicUrl, input.tenantId), expiresInSeconds: issuer.config.accessTokenTtlSeconds, typ: 'JWT' },
+    {
+      issuer: issuerOf(issuer.config.publicUrl, input.tenantId),
+      expiresInSeconds: issuer.config.accessTokenTtlSeconds,
+      typ: 'JWT',
+      alg: input.client.id_token_signed_response_alg,
+    },
   )
 }

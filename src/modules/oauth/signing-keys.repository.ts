@@ -9,16 +9,17 @@ import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
 import { isSealed, rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
 import type { Executor } from '../../db/executor.ts'
+import { SIGNING_ALGS, type SigningAlg } from './jws.ts'
 
-export const ALG = 'ES256'
 /** The PostgreSQL NOTIFY channel a key change is announced on. */
 export const KEYS_CHANNEL = 'trellis_signing_keys'
 
 export interface SigningKeyInfo {
   kid: string
+  alg: SigningAlg
   createdAt: Date
   retiredAt: Date | null
-  /** signing: the newest unretired key; verifying: still accepted; expired: retired and past its last token. */
+  /** signing: the newest unretired key of its algorithm; verifying: still accepted; expired: retired and past its last token. */
   state: 'signing' | 'verifying' | 'expired'
 }
 
@@ -49,16 +50,20 @@ export async function rewrapSigningKeys(db: DB, box: SecretBox): Promise<number>
 /** Called inside the change's transaction (its audit entry), so both commit or neither. */
 export type KeyChangeHook = (trx: Executor, kid: string) => Promise<void>
 
-/** Adds a new signing key, which signs from then on; older keys stay for verification. */
-export async function addSigningKey(db: DB, box: SecretBox, recorded?: KeyChangeHook): Promise<string> {
-  const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true })
+/**
+ * Adds a new signing key of `alg`, which signs from then on what that algorithm signs; older
+ * keys stay for verification. RSA keys are 2048 bits (RFC 7518 3.3's minimum, what every
+ * OpenID Connect library accepts).
+ */
+export async function addSigningKey(db: DB, box: SecretBox, recorded?: KeyChangeHook, alg: SigningAlg = 'ES256'): Promise<string> {
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) })
   const kid = randomUUID()
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG }
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' }
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg }
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('signing_keys')
-      .values({ kid, alg: ALG, private_jwk: box.seal(JSON.stringify(privateJwk), context(kid)), public_jwk: JSON.stringify(publicJwk) })
+      .values({ kid, alg, private_jwk: box.seal(JSON.stringify(privateJwk), context(kid)), public_jwk: JSON.stringify(publicJwk) })
       .execute()
     await recorded?.(trx, kid)
   })
@@ -66,33 +71,43 @@ export async function addSigningKey(db: DB, box: SecretBox, recorded?: KeyChange
   return kid
 }
 
-/** Every key, newest first, with what it does now. */
+/** A stored key's algorithm: rows from before RS256 keys are all ES256. */
+export const algOf = (alg: string): SigningAlg => (alg === 'RS256' ? 'RS256' : 'ES256')
+
+/** Every key, newest first, with what it does now (one signing key per algorithm). */
 export async function listSigningKeys(db: DB, accessTokenTtlSeconds: number, now: Date): Promise<SigningKeyInfo[]> {
-  const rows = await db.selectFrom('signing_keys').select(['kid', 'created_at', 'retired_at']).orderBy('created_at', 'desc').execute()
-  let signer = false
+  const rows = await db.selectFrom('signing_keys').select(['kid', 'alg', 'created_at', 'retired_at']).orderBy('created_at', 'desc').execute()
+  const signers = new Set<SigningAlg>()
   return rows.map((row) => {
+    const alg = algOf(row.alg)
     let state: SigningKeyInfo['state'] = 'verifying'
-    if (!row.retired_at && !signer) {
-      signer = true
+    if (!row.retired_at && !signers.has(alg)) {
+      signers.add(alg)
       state = 'signing'
     } else if (row.retired_at && row.retired_at.getTime() + accessTokenTtlSeconds * 1000 <= now.getTime()) state = 'expired'
-    return { kid: row.kid, createdAt: row.created_at, retiredAt: row.retired_at, state }
+    return { kid: row.kid, alg, createdAt: row.created_at, retiredAt: row.retired_at, state }
   })
+}
+
+/** The algorithms without an unretired key (a fresh database, or one from before RS256 keys). */
+export async function missingAlgs(db: DB): Promise<SigningAlg[]> {
+  const rows = await db.selectFrom('signing_keys').select('alg').where('retired_at', 'is', null).execute()
+  return SIGNING_ALGS.filter((alg) => !rows.some((row) => algOf(row.alg) === alg))
 }
 
 export type RetireOutcome = 'retired' | 'unknown' | 'last_key' | 'already_retired'
 
 /**
  * Retires a key: it stops signing now and verifies until its last token expires. Refused
- * for the last unretired key (nothing would sign); returns false for an unknown kid.
+ * for the last unretired key of its algorithm (nothing would sign what it signs).
  */
 export async function retireSigningKey(db: DB, kid: string, now: Date, recorded?: KeyChangeHook): Promise<RetireOutcome> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const keys = await trx.selectFrom('signing_keys').select(['kid', 'retired_at']).forUpdate().execute()
+    const keys = await trx.selectFrom('signing_keys').select(['kid', 'alg', 'retired_at']).forUpdate().execute()
     const key = keys.find((k) => k.kid === kid)
     if (!key) return 'unknown' as const
     if (key.retired_at) return 'already_retired' as const
-    if (!keys.some((k) => k.kid !== kid && !k.retired_at)) return 'last_key' as const
+    if (!keys.some((k) => k.kid !== kid && !k.retired_at && algOf(k.alg) === algOf(key.alg))) return 'last_key' as const
     await trx.updateTable('signing_keys').set({ retired_at: now }).where('kid', '=', kid).execute()
     await recorded?.(trx, kid)
     return 'retired' as const

@@ -1,6 +1,7 @@
 /**
- * The operator's signing keys: list, rotate (a new key signs from now on) and retire (a key
- * stops signing now and verifies until its last token expires). Platform only; each change
+ * The operator's signing keys: list, rotate (a new key of each algorithm, or of the one named,
+ * signs from now on) and retire (a key stops signing now and verifies until its last token
+ * expires). Platform only; each change
  * and its audit entry commit together. Running instances follow the set (keys.service.ts).
  */
 import type { DB } from '../../db/connect.ts'
@@ -9,6 +10,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
+import { SIGNING_ALGS, type SigningAlg } from './jws.ts'
 import { addSigningKey, listSigningKeys, retireSigningKey, type RetireOutcome, type SigningKeyInfo } from './signing-keys.repository.ts'
 
 export class SigningKeysService {
@@ -31,13 +33,15 @@ export class SigningKeysService {
     return listSigningKeys(this.db, this.accessTokenTtlSeconds, this.clock.now())
   }
 
-  /** Adds a key that signs from now on; returns its kid. */
-  async rotate(actor: Actor): Promise<string> {
+  /** Adds a key per algorithm (ES256 first), or of `alg` only, that signs from now on; returns their kids. */
+  async rotate(actor: Actor, alg?: SigningAlg): Promise<string[]> {
     this.policy.authorizeAction(actor, 'keys.manage')
-    return addSigningKey(this.db, this.box, this.recorder(actor, 'signing_key.rotate'))
+    const kids: string[] = []
+    for (const each of alg ? [alg] : SIGNING_ALGS) kids.push(await addSigningKey(this.db, this.box, this.recorder(actor, 'signing_key.rotate'), each))
+    return kids
   }
 
-  /** Retires a key now; `verifiesUntil` is when its last token expires. Refused for the last signing key. */
+  /** Retires a key now; `verifiesUntil` is when its last token expires. Refused for the last signing key of its algorithm. */
   async retire(actor: Actor, kid: string): Promise<{ outcome: RetireOutcome; verifiesUntil: Date }> {
     this.policy.authorizeAction(actor, 'keys.manage')
     const now = this.clock.now()

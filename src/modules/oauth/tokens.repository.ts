@@ -12,6 +12,7 @@ import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { KeyStore } from './keys.service.ts'
 import { insertSession } from '../sessions/index.ts'
+import { issuerOf } from './oidc.ts'
 
 export interface TokenResponse {
   access_token: string
@@ -51,6 +52,12 @@ export function accessTokenTtl(
   return longLived && params.makeAccessTokenLongLasting === 'true' ? longLived : config.accessTokenTtlSeconds
 }
 
+/**
+ * An access token (RFC 9068). Its `iss` is the issuer the person signed in at: the tenant's
+ * (`$PUBLIC_URL/tenants/{id}`) for a sign-in there, which `tid` repeats, so a resource
+ * server validating against the issuer it discovered accepts it (oidc.ts issuerOf); `aud` is
+ * always the platform, whose resource routes serve every issuer.
+ */
 export async function signAccessToken(
   issuer: TokenIssuer,
   claims: { sub: string; clientId: string; scope: string; sessionId?: string; tenantId?: number | null; ttlSeconds?: number },
@@ -65,7 +72,7 @@ export async function signAccessToken(
       ...(claims.sessionId ? { sid: claims.sessionId } : {}),
       ...(claims.tenantId ? { tid: claims.tenantId } : {}),
     },
-    { issuer: issuer.config.publicUrl, expiresInSeconds: claims.ttlSeconds ?? issuer.config.accessTokenTtlSeconds },
+    { issuer: issuerOf(issuer.config.publicUrl, claims.tenantId ?? null), expiresInSeconds: claims.ttlSeconds ?? issuer.config.accessTokenTtlSeconds },
   )
 }
 

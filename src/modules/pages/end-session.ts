@@ -1,7 +1,10 @@
 /**
  * OpenID Connect RP-initiated logout (the `end_session_endpoint`). The page asks before
- * signing out, so a cross-site link cannot sign anyone out. A valid `id_token_hint` also
- * ends the app session it was issued in (its `sid`). The browser returns to
+ * signing out, so a cross-site link cannot sign anyone out. An `id_token_hint` also ends the
+ * app session it was issued in (its `sid`), expired or not (RP-Initiated Logout 1.0, 2: an
+ * app signs out long after its ID token's few minutes): its signature (by a key that still
+ * verifies), its issuer (one of this service's) and its audience (a client that exists, and
+ * `client_id` when one is given) are checked; an expired hint is trusted for nothing else. The browser returns to
  * `post_logout_redirect_uri` only when it is registered for the client (one of its redirect
  * URIs) named by the hint's `aud` or by `client_id`; otherwise the page says "signed out".
  */
@@ -30,29 +33,32 @@ export interface EndSessionDeps {
   clock: Clock
 }
 
-async function hintClaims(deps: EndSessionDeps, hint: string | undefined): Promise<{ sid?: string; aud?: string }> {
+/** What the hint names; `mismatch`: a hint of ours for another client than `client_id` (nothing ends, nowhere to go). */
+async function hintClaims(deps: EndSessionDeps, input: EndSessionInput): Promise<{ sid?: string; aud?: string; mismatch?: true }> {
+  const hint = input.idTokenHint
   if (!hint) return {}
   try {
     // the platform's ID tokens, or a tenant's (oauth/oidc.ts issuerOf): any issuer this service is
     const tenantId = tenantOfIssuer(deps.config.publicUrl, decodeJwt(hint).iss)
     if (tenantId === undefined) return {}
-    const { payload } = await deps.keys.verify(hint, issuerOf(deps.config.publicUrl, tenantId), 'JWT')
-    return {
-      sid: typeof payload.sid === 'string' ? payload.sid : undefined,
-      aud: typeof payload.aud === 'string' ? payload.aud : undefined,
-    }
+    const payload = await deps.keys.verifyExpiredAllowed(hint, issuerOf(deps.config.publicUrl, tenantId))
+    const aud = typeof payload.aud === 'string' ? payload.aud : undefined
+    // the audience: the client named, when one is, and a client that exists
+    if (aud && input.clientId !== undefined && input.clientId !== aud) return { mismatch: true }
+    if (!aud || !(await deps.clients.find(aud))) return {}
+    return { sid: typeof payload.sid === 'string' ? payload.sid : undefined, aud }
   } catch {
-    return {} // an expired or foreign hint signs out the page session only
+    return {} // a forged or foreign hint signs out the page session only
   }
 }
 
 /** Ends the app session named by the hint; returns where to send the browser, if anywhere. */
 export async function endSession(deps: EndSessionDeps, input: EndSessionInput): Promise<string | null> {
-  const claims = await hintClaims(deps, input.idTokenHint)
+  const claims = await hintClaims(deps, input)
+  if (claims.mismatch) return null
   if (claims.sid) await revokeSessions(deps.db, { sessionId: claims.sid }, 'end_session', deps.clock.now())
   const clientId = claims.aud ?? input.clientId
   if (!input.postLogoutRedirectUri || !clientId) return null
-  if (claims.aud && input.clientId && claims.aud !== input.clientId) return null
   const client = await deps.clients.find(clientId)
   if (!client?.redirect_uris.includes(input.postLogoutRedirectUri)) return null
   return withParams(input.postLogoutRedirectUri, { state: input.state })

@@ -200,7 +200,7 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   if (!wantsOpenId(scope)) return response
   const idToken = await signIdToken(deps, {
     user: issued.user,
-    clientId: client.client_id,
+    client,
     scope,
     tenantId: code.tenant_id,
     nonce: code.nonce,
