@@ -53,4 +53,18 @@ describe('one clock', () => {
     expect(await lint('export const e = new Date()\n', 'src/lib/clock.ts')).toEqual([])
     expect(await lint('export const f = new Date()\n', 'src/db/migrations/0099_x.ts')).toEqual([])
   }, 60_000)
+
+  it('a lifetime is counted with secondsAfter/secondsBefore, never a hand-written date sum in seconds or days', () => {
+    const sum = /new Date\([^;]*getTime\(\)\s*[-+][^;]*\*\s*(1000|1_000|86_400_000)\b|new Date\([^;]*getTime\(\)\s*[-+]\s*\d[\d_]*000\b/
+    expect('new Date(now.getTime() + ttl * 1000)').toMatch(sum)
+    expect('new Date(at.getTime() - days * 86_400_000)').toMatch(sum)
+    expect('new Date(x.getTime() - 3600_000)').toMatch(sum)
+    expect('secondsAfter(now, ttl)').not.toMatch(sum)
+    const found = sourceFiles(join(root, 'src')).flatMap((path) => {
+      const file = relative(root, path)
+      if (ALLOWED[file] || file.endsWith('.test.ts')) return []
+      return readFileSync(path, 'utf8').split('\n').flatMap((line, i) => (sum.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []))
+    })
+    expect(found).toEqual([])
+  })
 })

@@ -71,6 +71,7 @@ import type { Reach } from './attempts.ts'
 import { s256 } from './pkce.ts'
 import { signupSql } from '../tenancy/index.ts'
 import type { Executor } from '../../db/executor.ts'
+import { secondsAfter } from '../../lib/clock.ts'
 
 export interface ExchangeInput {
   codeHash: string
@@ -150,7 +151,7 @@ function sessionAndRefresh(input: ExchangeInput, sessionId: string, refreshToken
     ),
     refresh as (
       insert into refresh_tokens (token_hash, session_id, expires_at)
-      select ${hashSecret(refreshToken)}, id, ${new Date(input.now.getTime() + input.refreshTtlSeconds * 1000)}::timestamptz from session
+      select ${hashSecret(refreshToken)}, id, ${secondsAfter(input.now, input.refreshTtlSeconds)}::timestamptz from session
       returning id
     )`
 }

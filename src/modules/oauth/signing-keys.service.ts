@@ -7,7 +7,7 @@
 import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { AuditSink } from '../../lib/audit.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
 import { SIGNING_ALGS, type SigningAlg } from './jws.ts'
@@ -46,6 +46,6 @@ export class SigningKeysService {
     this.policy.authorizeAction(actor, 'keys.manage')
     const now = this.clock.now()
     const outcome = await retireSigningKey(this.db, kid, now, this.recorder(actor, 'signing_key.retire'))
-    return { outcome, verifiesUntil: new Date(now.getTime() + this.accessTokenTtlSeconds * 1000) }
+    return { outcome, verifiesUntil: secondsAfter(now, this.accessTokenTtlSeconds) }
   }
 }

@@ -13,6 +13,7 @@ import type { Executor } from '../../db/executor.ts'
 import type { KeyStore } from './keys.service.ts'
 import { insertSession } from '../sessions/index.ts'
 import { issuerOf } from './oidc.ts'
+import { secondsAfter } from '../../lib/clock.ts'
 
 export interface TokenResponse {
   access_token: string
@@ -101,7 +102,7 @@ export async function insertRefreshToken(trx: Executor, sessionId: string, ttlSe
   const token = randomToken(32)
   await trx
     .insertInto('refresh_tokens')
-    .values({ token_hash: hashSecret(token), session_id: sessionId, expires_at: new Date(now.getTime() + ttlSeconds * 1000) })
+    .values({ token_hash: hashSecret(token), session_id: sessionId, expires_at: secondsAfter(now, ttlSeconds) })
     .execute()
   return token
 }
@@ -154,7 +155,7 @@ export async function rotateRefreshToken(
       returning id, session_id
     ), successor as (
       insert into refresh_tokens (token_hash, session_id, expires_at, parent_id)
-      select ${hashSecret(successor)}, session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz, id from used
+      select ${hashSecret(successor)}, session_id, ${secondsAfter(now, presented.ttlSeconds)}::timestamptz, id from used
       returning id
     ), siblings as (
       update refresh_tokens set used_at = ${now}::timestamptz
@@ -201,7 +202,7 @@ export async function rotateAgain(
       returning id
     ), successor as (
       insert into refresh_tokens (token_hash, session_id, expires_at, parent_id)
-      select ${hashSecret(successor)}, p.session_id, ${new Date(now.getTime() + presented.ttlSeconds * 1000)}::timestamptz, p.id
+      select ${hashSecret(successor)}, p.session_id, ${secondsAfter(now, presented.ttlSeconds)}::timestamptz, p.id
       from presented p where exists (select 1 from ${presented.keep === true ? sql`live` : sql`retired`})
       returning id
     )

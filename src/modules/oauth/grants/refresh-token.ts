@@ -54,6 +54,7 @@ import { revokeSessions } from '../../sessions/index.ts'
 import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.repository.ts'
 import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
+import { secondsBefore } from '../../../lib/clock.ts'
 
 const invalid = () => oauthErrors.invalid_grant('The refresh token is invalid, expired or revoked.')
 
@@ -83,7 +84,7 @@ async function presentedAgain(deps: GrantDeps, row: Rotation & { user_id: number
       id: row.id,
       clientId: ctx.client.client_id,
       scopes: requestedScopes(ctx.params.scope),
-      since: new Date(now.getTime() - interval * 1000),
+      since: secondsBefore(now, interval),
       now,
       ttlSeconds: deps.config.refreshTokenTtlSeconds,
     })
