@@ -96,7 +96,7 @@ async function device(mac: string, password: string): Promise<DeviceSimulator> {
 
 /** The audit actions recorded in `person`'s own tenant, as the person reads them. */
 async function auditActions(person: Person): Promise<string[]> {
-  const res = await send('GET', `/tenants/${person.home}/audit?limit=250`, person.headers)
+  const res = await send('GET', `/tenants/${person.home}/v4/audit?limit=250`, person.headers)
   expect(res.statusCode).toBe(200)
   return (res.json() as { edges: { node: { action: string } }[] }).edges.map((e) => e.node.action)
 }

@@ -135,11 +135,14 @@ describe('operations', () => {
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow()
   })
 
-  it('/.well-known/jwks.json publishes an ES256 key', async () => {
+  it('/.well-known/jwks.json publishes an ES256 and an RS256 key, public parts only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })
-    const key = res.json().keys[0]
-    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })
-    expect(key.d).toBeUndefined()
+    const keys = res.json().keys as Record<string, unknown>[]
+    const ec = keys.find((k) => k.alg === 'ES256')
+    const rsa = keys.find((k) => k.alg === 'RS256')
+    expect(ec).toMatchObject({ kty: 'EC', crv: 'P-256', use: 'sig' })
+    expect(rsa).toMatchObject({ kty: 'RSA', use: 'sig' })
+    for (const key of keys) for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(key[secret]).toBeUndefined()
   })
 })
 

@@ -80,7 +80,9 @@ describe('authorization endpoint checks', () => {
     const oidc = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as Record<string, unknown>
     expect(oidc.userinfo_endpoint).toBe(`${base}/userinfo`)
     expect(oidc.end_session_endpoint).toBe(`${base}/auth/oauth2/logout`)
-    expect(oidc.id_token_signing_alg_values_supported).toEqual(['ES256'])
+    // RS256 first: OpenID Connect Discovery requires it; a client may ask for ES256
+    expect(oidc.id_token_signing_alg_values_supported).toEqual(['RS256', 'ES256'])
+    expect(meta.id_token_signing_alg_values_supported).toEqual(['RS256', 'ES256'])
   })
 })
 

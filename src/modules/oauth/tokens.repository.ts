@@ -12,7 +12,7 @@ import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { KeyStore } from './keys.service.ts'
 import { insertSession } from '../sessions/index.ts'
-import { issuerOf } from './oidc.ts'
+import { issuerOf } from './issuers.ts'
 import { secondsAfter } from '../../lib/clock.ts'
 
 export interface TokenResponse {
