@@ -45,6 +45,7 @@ import { InvitationSignIn } from './pages/invitation-signin.ts'
 import { PageSessions } from './pages/page-sessions.ts'
 import { PlatformStatus } from './pages/platform-status.service.ts'
 import { pagesRoutes } from './pages/pages.routes.ts'
+import { consoleRoutes } from './console/index.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
 import { spaceHasSensors } from './sensors/sensors.repository.ts'
 import { sensorRoutes } from './sensors/sensors.routes.ts'
@@ -235,5 +236,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(v5Routes)
   await app.register(senderVerificationRoutes)
   await app.register(pagesRoutes)
+  // the admin console: a plugin of its own on the pages' kit (its own cookies, CSRF hook and error pages)
+  await app.register(consoleRoutes)
   if (app.services.email.mailboxEnabled) await app.register(mailboxRoutes)
 }

@@ -5,14 +5,13 @@
  * whether each was claimed. Every action is the devices API's own service call.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Sensor } from '../../../db/database.ts'
-import { Id } from '../../../lib/scope.ts'
-import { html, type SafeHtml } from '../html.ts'
-import { field } from '../kit.ts'
+import type { Sensor } from '../../db/database.ts'
+import { Id } from '../../lib/scope.ts'
+import { field, html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
-import { actionButton, csrfField, notes } from './layout.ts'
-import { unlessForbidden } from './history-views.ts'
-import { isBrand } from '../../tenancy/index.ts'
+import { actionButton, csrfField, notes } from './console.views.ts'
+import { unlessForbidden } from './history.views.ts'
+import { isBrand } from '../tenancy/index.ts'
 
 export async function deviceCounts(app: FastifyInstance, c: Console) {
   return app.services.sensors.counts(c.actor, c.tenant.id)

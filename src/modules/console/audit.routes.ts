@@ -4,11 +4,11 @@
  * admins and owners, the platform; a member is told it needs the admin role).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AuditFilters } from '../../audit/index.ts'
-import { html } from '../html.ts'
+import type { AuditFilters } from '../audit/index.ts'
+import { html } from '../pages/index.ts'
 import { refusalOf, type ConsoleKit, type ConsolePage } from './console-kit.ts'
-import { auditFilters, auditTable, unlessForbidden, whoIn } from './history-views.ts'
-import { notes } from './layout.ts'
+import { auditFilters, auditTable, unlessForbidden, whoIn } from './history.views.ts'
+import { notes } from './console.views.ts'
 
 function queryOf(request: FastifyRequest) {
   const q = request.query as Record<string, unknown>

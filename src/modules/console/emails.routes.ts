@@ -11,16 +11,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import type { EmailTypeTexts } from '../../../db/database.ts'
-import { Id } from '../../../lib/scope.ts'
-import { CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType } from '../../email/index.ts'
-import { isBrand, UpdateTenantBody, type CustomisableType } from '../../tenancy/index.ts'
-import { field } from '../kit.ts'
-import { cspSource } from '../security.ts'
+import type { EmailTypeTexts } from '../../db/database.ts'
+import { Id } from '../../lib/scope.ts'
+import { CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType } from '../email/index.ts'
+import { isBrand, UpdateTenantBody, type CustomisableType } from '../tenancy/index.ts'
+import { cspSource, field } from '../pages/index.ts'
 import { checked, refusalOf, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
 import { defaultLocaleOf, EDITOR_LOCALES, localeOf, withLocale } from './email-locales.ts'
-import { emailEditor, emailList, TEXT_FIELDS, TYPE_NAMES } from './email-views.ts'
-import { unlessForbidden, whoIn } from './history-views.ts'
+import { emailEditor, emailList, TEXT_FIELDS, TYPE_NAMES } from './emails.views.ts'
+import { unlessForbidden, whoIn } from './history.views.ts'
 
 const TypeParam = { emailType: Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t))) }
 const Params = Type.Object({ tenantId: Id, ...TypeParam })

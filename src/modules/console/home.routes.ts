@@ -5,18 +5,16 @@
  */
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Tenant, TenantRole } from '../../../db/database.ts'
-import { registerScoped } from '../../../lib/scope.ts'
-import { html } from '../html.ts'
-import { emailStep } from '../views.ts'
-import { pageActor, type PageSession } from '../page-sessions.ts'
-import { isBrand, isPlatform } from '../../tenancy/index.ts'
+import type { Tenant, TenantRole } from '../../db/database.ts'
+import { registerScoped } from '../../lib/scope.ts'
+import { emailStep, html, pageActor, type PageSession } from '../pages/index.ts'
+import { isBrand, isPlatform } from '../tenancy/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { deviceCounts } from './devices.routes.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
 const CSS = asset('console.css')
-const JS = asset('../assets/console.js')
+const JS = asset('assets/console.js')
 
 export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   app.get('/console/console.css', { schema: { tags: ['pages'], summary: "The console's stylesheet" } }, async (_request, reply) =>

@@ -5,9 +5,8 @@
  * rotated and failed mail re-driven with the CLI (`trellis keys rotate`, `trellis outbox retry`).
  */
 import type { FastifyInstance } from 'fastify'
-import { isBrand, isPlatform } from '../../tenancy/index.ts'
-import { html } from '../html.ts'
-import { pageActor } from '../page-sessions.ts'
+import { isBrand, isPlatform } from '../tenancy/index.ts'
+import { html, pageActor } from '../pages/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 
 export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {

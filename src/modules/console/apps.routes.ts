@@ -7,14 +7,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import type { OAuthClient } from '../../../db/database.ts'
-import { notFound } from '../../../lib/errors.ts'
-import { isBrand, SCOPES } from '../../tenancy/index.ts'
-import { clientView } from '../../oauth/index.ts'
-import { html, type SafeHtml } from '../html.ts'
-import { field } from '../kit.ts'
+import type { OAuthClient } from '../../db/database.ts'
+import { notFound } from '../../lib/errors.ts'
+import { isBrand, SCOPES } from '../tenancy/index.ts'
+import { clientView } from '../oauth/index.ts'
+import { field, html, type SafeHtml } from '../pages/index.ts'
 import { refusalOf, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
-import { actionButton, csrfField, notes, textArea, textField } from './layout.ts'
+import { actionButton, csrfField, notes, textArea, textField } from './console.views.ts'
 
 const lines = (value: string) =>
   value

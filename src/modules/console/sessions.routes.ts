@@ -6,12 +6,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import { Id } from '../../../lib/scope.ts'
-import { html } from '../html.ts'
-import { PAGES_CLIENT } from '../page-sessions.ts'
+import { Id } from '../../lib/scope.ts'
+import { html, PAGES_CLIENT } from '../pages/index.ts'
 import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
-import { when } from './history-views.ts'
-import { actionButton, notes } from './layout.ts'
+import { when } from './history.views.ts'
+import { actionButton, notes } from './console.views.ts'
 
 const userParam = (request: FastifyRequest) => (request.params as { userId: number }).userId
 const appName = (clientId: string) => (clientId === PAGES_CLIENT ? 'the hosted pages and this console' : clientId)

@@ -4,12 +4,12 @@
  * (read through TenantsService.members, as the people page does), else by kind and id.
  */
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../lib/errors.ts'
-import type { Page } from '../../../lib/pagination.ts'
-import type { AuditFilters, AuditView } from '../../audit/index.ts'
-import { html, type SafeHtml } from '../html.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Page } from '../../lib/pagination.ts'
+import type { AuditFilters, AuditView } from '../audit/index.ts'
+import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console } from './console-kit.ts'
-import { actionButton, textField } from './layout.ts'
+import { actionButton, textField } from './console.views.ts'
 
 export interface VersionRow {
   version: number

@@ -4,13 +4,12 @@
  * are the admins' (owners' for owners), decided by the tenancy services as on the API.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TenantRole } from '../../../db/database.ts'
-import { appErrors } from '../../../lib/errors.ts'
-import { Id } from '../../../lib/scope.ts'
-import { html, type SafeHtml } from '../html.ts'
-import { field } from '../kit.ts'
+import type { TenantRole } from '../../db/database.ts'
+import { appErrors } from '../../lib/errors.ts'
+import { Id } from '../../lib/scope.ts'
+import { field, html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
-import { actionButton, csrfField, notes, readOnly, select, textField } from './layout.ts'
+import { actionButton, csrfField, notes, readOnly, select, textField } from './console.views.ts'
 
 type StaffRole = Exclude<TenantRole, 'customer'>
 const ROLES: readonly (readonly [StaffRole, string])[] = [['member', 'Member'], ['admin', 'Admin'], ['owner', 'Owner']]

@@ -8,18 +8,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import type { SignupPolicy } from '../../../db/database.ts'
-import { Id } from '../../../lib/scope.ts'
-import { brandOf, type Brand } from '../brand.ts'
-import { html } from '../html.ts'
-import { translator } from '../i18n.ts'
-import { field } from '../kit.ts'
-import { renderPage } from '../layout.ts'
-import { cspSource, newNonce, pageHeaders } from '../security.ts'
-import { emailStep } from '../views.ts'
-import { isBrand, UpdateTenantBody } from '../../tenancy/index.ts'
+import type { SignupPolicy } from '../../db/database.ts'
+import { Id } from '../../lib/scope.ts'
+import { type Brand, brandOf, cspSource, emailStep, field, html, newNonce, pageHeaders, renderPage, translator } from '../pages/index.ts'
+import { isBrand, UpdateTenantBody } from '../tenancy/index.ts'
 import { checked, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
-import { csrfField, notes, readOnly, select, textField } from './layout.ts'
+import { csrfField, notes, readOnly, select, textField } from './console.views.ts'
 
 const TenantParams = Type.Object({ tenantId: Id })
 
