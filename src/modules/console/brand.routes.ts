@@ -102,10 +102,8 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const c = await ck.open(request, reply)
     const brand = { ...(await draftBrand(app, c, typed)), tenantId: c.tenant.id }
     const nonce = newNonce()
-    pageHeaders(reply, nonce, [], cspSource(brand.logoUrl))
     // framed by the console only, and inert: its form goes nowhere
-    reply.header('content-security-policy', `${String(reply.getHeader('content-security-policy')).replace("frame-ancestors 'none'", "frame-ancestors 'self'").replace(/form-action [^;]+/, "form-action 'none'")}; sandbox`)
-    reply.header('x-frame-options', 'SAMEORIGIN')
+    pageHeaders(reply, nonce, { imageOrigin: cspSource(brand.logoUrl), formTargets: 'none', framedBy: 'self', sandbox: true })
     const t = translator('en')
     const body = emailStep(brand, { csrf: '', requestId: '', appName: null, t, uiLocales: null })
     return reply.send(renderPage({ brand, locale: t.locale, title: t.text('signin.titleAccount'), body, nonce }))

@@ -85,7 +85,7 @@ export class ConsoleKit {
   }
 
   send(reply: FastifyReply, c: Pick<Console, 'page' | 'session' | 'platformAdmin'> & { tenant: Tenant | null }, out: ConsolePage): FastifyReply {
-    pageHeaders(reply, c.page.nonce, [], null, true)
+    pageHeaders(reply, c.page.nonce, { frames: true })
     return reply.code(out.status ?? 200).send(
       renderConsole({
         title: out.title,
