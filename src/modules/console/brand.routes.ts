@@ -8,45 +8,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import type { SignupPolicy } from '../../db/database.ts'
 import { Id } from '../../lib/scope.ts'
-import { type Brand, brandOf, cspSource, emailStep, field, html, newNonce, pageHeaders, renderPage, translator } from '../pages/index.ts'
-import { isBrand, UpdateTenantBody } from '../tenancy/index.ts'
-import { checked, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
-import { csrfField, notes, readOnly, select, textField } from './console.views.ts'
+import { type Brand, brandOf, cspSource, emailStep, field, newNonce, pageHeaders, renderPage, translator } from '../pages/index.ts'
+import { UpdateTenantBody } from '../tenancy/index.ts'
+import { checked, type Console, type ConsoleKit } from './console-kit.ts'
+import { brandPage } from './brand.views.ts'
 
 const TenantParams = Type.Object({ tenantId: Id })
-
-const SIGNUP_LABELS: Record<SignupPolicy, string> = {
-  closed: 'Closed: nobody signs up',
-  customers: 'Customers: anyone signs up as a customer',
-  members: 'Members: anyone signs up as a member',
-}
-
-function show(c: Console, n: Notes): ConsolePage {
-  const t = c.tenant
-  const template = t.email_config.template ?? {}
-  const brand = isBrand(t)
-  const locked = !c.admin || !brand
-  const base = `/console/tenants/${t.id}/brand`
-  const why = !brand ? html`<p class="notice info" role="status">${t.name} is not a brand: it wears its brand's look, texts and sign-up.</p>` : c.admin ? html`` : readOnly
-  const body = html`${notes(n)}${why}
-<div class="split">
-<form method="post" action="${base}" class="stack editor" id="brand-form" data-preview="${base}/preview">${csrfField(c.page.csrf)}
-${textField({ name: 'name', label: 'Name', value: t.name, readonly: locked, required: true, maxlength: 200 })}
-${textField({ name: 'logoUrl', label: 'Logo URL', value: t.logo_url, type: 'url', readonly: locked, hint: 'An https address of an image; empty: the name is shown.', maxlength: 2000 })}
-${textField({ name: 'buttonColor', label: 'Button colour', value: template.buttonColor, readonly: locked, hint: '#RGB or #RRGGBB; button text turns black or white to stay readable.', maxlength: 7 })}
-${textField({ name: 'textColor', label: 'Text colour', value: template.textColor, readonly: locked, hint: '#RGB or #RRGGBB; a colour too pale to read on white falls back to the default.', maxlength: 7 })}
-${textField({ name: 'senderEmail', label: 'Sender address', value: t.sender_email, type: 'email', readonly: locked, hint: 'Emails come from it once it is verified (a link is mailed to it).', maxlength: 320 })}
-${select({ name: 'signup', label: 'Sign-up', value: t.signup, options: Object.entries(SIGNUP_LABELS), disabled: locked })}
-${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
-<button type="submit" class="secondary" formaction="${base}/preview" formmethod="post" formtarget="brand-preview">Preview without saving</button></div>`}
-</form>
-<section class="preview" aria-labelledby="brand-preview-h"><h2 id="brand-preview-h">Sign-in page</h2>
-<iframe name="brand-preview" id="brand-preview" title="The hosted sign-in page in this look" src="${base}/preview" sandbox></iframe></section>
-</div>`
-  return { title: 'Brand', section: 'brand', body, scripts: ['/console/console.js'] }
-}
 
 const blank = (value: string) => (value.trim() ? value.trim() : null)
 
@@ -69,7 +37,7 @@ async function draftBrand(app: FastifyInstance, c: Console, q: Record<string, un
 }
 
 export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
-  ck.get('/brand', "the brand's look, sender and sign-up", async (c) => show(c, {}))
+  ck.get('/brand', "the brand's look, sender and sign-up", async (c) => brandPage(c, {}))
 
   ck.post(
     '/brand',
@@ -86,7 +54,7 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       c.tenant = await app.services.tenants.update(c.actor, c.tenant.id, input)
       return 'Saved: the hosted pages and emails wear this look from now on.'
     },
-    async (c, _request, n) => show(c, n),
+    async (c, _request, n) => brandPage(c, n),
   )
 
   // the tenant id validated like every console page's: a word or an out-of-range number is a 400
