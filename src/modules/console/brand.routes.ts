@@ -9,10 +9,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import { Id } from '../../lib/scope.ts'
-import { type Brand, brandOf, cspSource, emailStep, field, newNonce, pageHeaders, renderPage, translator } from '../pages/index.ts'
+import { type Brand, brandOf, cspSource, field, newNonce, pageHeaders } from '../pages/index.ts'
 import { UpdateTenantBody } from '../tenancy/index.ts'
 import { checked, type Console, type ConsoleKit } from './console-kit.ts'
-import { brandPage } from './brand.views.ts'
+import { brandPage, signInPreview } from './brand.views.ts'
 
 const TenantParams = Type.Object({ tenantId: Id })
 
@@ -72,8 +72,6 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const nonce = newNonce()
     // framed by the console only, and inert: its form goes nowhere
     pageHeaders(reply, nonce, { imageOrigin: cspSource(brand.logoUrl), formTargets: 'none', framedBy: 'self', sandbox: true })
-    const t = translator('en')
-    const body = emailStep(brand, { csrf: '', requestId: '', appName: null, t, uiLocales: null })
-    return reply.send(renderPage({ brand, locale: t.locale, title: t.text('signin.titleAccount'), body, nonce }))
+    return reply.send(signInPreview(brand, nonce))
   }
 }

@@ -1,6 +1,6 @@
 /** The brand page as markup: the look, sender and sign-up form beside the hosted sign-in page's preview. */
 import type { SignupPolicy } from '../../db/database.ts'
-import { html } from '../pages/index.ts'
+import { emailStep, html, renderPage, translator, type Brand } from '../pages/index.ts'
 import { isBrand } from '../tenancy/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
 import { csrfField, notes, readOnly, select, textField } from './console.views.ts'
@@ -35,4 +35,11 @@ ${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
 <iframe name="brand-preview" id="brand-preview" title="The hosted sign-in page in this look" src="${base}/preview" sandbox></iframe></section>
 </div>`
   return { title: 'Brand', section: 'brand', body, scripts: ['/console/console.js'] }
+}
+
+/** The hosted sign-in page in a brand's look, as the preview frame shows it: in English, its form inert. */
+export function signInPreview(brand: Brand, nonce: string): string {
+  const t = translator('en')
+  const body = emailStep(brand, { csrf: '', requestId: '', appName: null, t, uiLocales: null })
+  return renderPage({ brand, locale: t.locale, title: t.text('signin.titleAccount'), body, nonce })
 }

@@ -75,8 +75,9 @@ export class PageKit {
 
   /**
    * Every state-changing request of the pages and the console passes here before its handler
-   * (the plugin's preHandler hook), so no form can forget it; a route that an app may post to
-   * without the form (OpenID Connect's logout, which then only asks) says `config: { csrf: 'own' }`.
+   * (the preHandler hook each of their plugins installs: page-plugin.ts), so no form can
+   * forget it; a route that an app may post to without the form (OpenID Connect's logout,
+   * which then only asks) says `config: { csrf: 'own' }`.
    */
   guard(request: FastifyRequest): void {
     if (!STATE_CHANGING.has(request.method)) return
