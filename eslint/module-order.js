@@ -1,9 +1,10 @@
 // The order of the code, bottom to top (DESIGN.md, "Layout and the rules that keep it simple"):
 // lib, db and config at the bottom; then tenancy and sessions; the HTTP plugins; the feature
-// modules; then pages, dialects and the wiring (app.ts, modules/index.ts, the CLI). A file may
-// import its own room or any room below it; an import upwards fails `npm run lint`. Outside the
-// wiring, another module is reached only through its public face, its index.ts; the CLI is wiring
-// that builds nothing, so it too reaches a module only through its face (and acts through the services).
+// modules; then pages and dialects; the console, built on the pages; then the wiring (app.ts,
+// modules/index.ts, the CLI). A file may import its own room or any room below it; an import
+// upwards fails `npm run lint`. Outside the wiring, another module is reached only through its
+// public face, its index.ts; the CLI is wiring that builds nothing, so it too reaches a module
+// only through its face (and acts through the services).
 // The feature modules are in a line of their own so that no two of them import each other.
 import { dirname, relative, resolve } from 'node:path'
 
@@ -21,6 +22,7 @@ const ORDER = [
   ['modules/sensors'],
   ['modules/devices'],
   ['modules/pages', 'modules/dialects'],
+  ['modules/console'],
   ['wiring'],
 ]
 

@@ -1,6 +1,6 @@
 // Draws src/modules as rooms and its imports as arrows, and reports what goes against the order
-// written in DESIGN.md (lib and db, then tenancy and sessions, then the feature modules, then pages,
-// dialects and the wiring), and every circle between two or more files anywhere in src (type-only
+// written in DESIGN.md (lib and db, then tenancy and sessions, then the feature modules, then pages
+// and dialects, then the console, then the wiring), and every circle between two or more files anywhere in src (type-only
 // imports count: a circle of types is still two files that cannot be read one before the other).
 // Run with `npx tsx scripts/module-graph.ts`; test/module-graph.test.ts keeps the figures at zero.
 import { readdirSync, readFileSync, statSync } from 'node:fs'

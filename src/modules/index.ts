@@ -43,8 +43,8 @@ import { scheduleRoutes } from './schedules/schedules.routes.ts'
 import { AuthorizeService } from './pages/authorize.service.ts'
 import { InvitationSignIn } from './pages/invitation-signin.ts'
 import { PageSessions } from './pages/page-sessions.ts'
-import { PlatformStatus } from './pages/platform-status.service.ts'
 import { pagesRoutes } from './pages/pages.routes.ts'
+import { consoleRoutes, PlatformStatus } from './console/index.ts'
 import { SensorsService } from './sensors/sensors.service.ts'
 import { spaceHasSensors } from './sensors/sensors.repository.ts'
 import { sensorRoutes } from './sensors/sensors.routes.ts'
@@ -235,5 +235,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(v5Routes)
   await app.register(senderVerificationRoutes)
   await app.register(pagesRoutes)
+  // the admin console: a plugin of its own on the pages' kit (its own cookies, CSRF hook and error pages)
+  await app.register(consoleRoutes)
   if (app.services.email.mailboxEnabled) await app.register(mailboxRoutes)
 }

@@ -3,3 +3,15 @@ export * from './authorize.service.ts'
 export * from './invitation-signin.ts'
 export * from './page-sessions.ts'
 export { purgeExpiredAuthorizations } from './authorization-requests.repository.ts'
+
+// What the console (modules/console), a plugin of its own built on the pages' kit, uses of them:
+// the kit and its plugin set-up (one CSRF check, errors as pages), the markup helpers, the page
+// layout and sign-in step its brand preview and sign-in show, and the security headers.
+export { PageKit, field, type PageContext } from './kit.ts'
+export { servePages } from './page-plugin.ts'
+export { html, type SafeHtml } from './html.ts'
+export { brandOf, type Brand } from './brand.ts'
+export { translator } from './i18n.ts'
+export { notice, renderPage } from './layout.ts'
+export { emailStep } from './views.ts'
+export { cspSource, emailPreviewHeaders, newNonce, pageHeaders } from './security.ts'

@@ -75,8 +75,9 @@ export class PageKit {
 
   /**
    * Every state-changing request of the pages and the console passes here before its handler
-   * (the plugin's preHandler hook), so no form can forget it; a route that an app may post to
-   * without the form (OpenID Connect's logout, which then only asks) says `config: { csrf: 'own' }`.
+   * (the preHandler hook each of their plugins installs: page-plugin.ts), so no form can
+   * forget it; a route that an app may post to without the form (OpenID Connect's logout,
+   * which then only asks) says `config: { csrf: 'own' }`.
    */
   guard(request: FastifyRequest): void {
     if (!STATE_CHANGING.has(request.method)) return
@@ -98,7 +99,7 @@ export class PageKit {
     page: { title: string; body: SafeHtml; status?: number; formTargets?: (string | null)[]; scripts?: string[] },
   ): FastifyReply {
     // the tenant's logo may live on its own http origin (a dev setup): allow exactly that one
-    pageHeaders(reply, ctx.nonce, page.formTargets, cspSource(ctx.brand.logoUrl))
+    pageHeaders(reply, ctx.nonce, { formTargets: page.formTargets ?? [], imageOrigin: cspSource(ctx.brand.logoUrl) })
     return reply
       .code(page.status ?? 200)
       .send(renderPage({ brand: ctx.brand, locale: ctx.t.locale, title: page.title, body: page.body, nonce: ctx.nonce, scripts: page.scripts }))
@@ -107,7 +108,7 @@ export class PageKit {
   /** An error as a page: a sentence a person understands, never JSON. */
   error(reply: FastifyReply, brand: Brand, t: Translator, status: number, text: string): FastifyReply {
     const nonce = newNonce()
-    pageHeaders(reply, nonce, [], cspSource(brand.logoUrl))
+    pageHeaders(reply, nonce, { imageOrigin: cspSource(brand.logoUrl) })
     return reply.code(status).send(renderPage({ brand, locale: t.locale, title: t.text('error.title'), body: message(text, 'error'), nonce }))
   }
 }

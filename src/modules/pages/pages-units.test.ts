@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { brandOf, contrast } from './brand.ts'
 import { html } from './html.ts'
 import { checkAuthorization } from './authorize-params.ts'
+import { pageHeaders, type PagePolicy } from './security.ts'
 import type { OAuthClient, Tenant } from '../../db/database.ts'
 
 describe('html tag', () => {
@@ -57,5 +58,28 @@ describe('authorization parameters', () => {
     expect(await read({ max_age: '-1' })).toMatchObject({ kind: 'redirect-error', error: 'invalid_request' })
     expect(await read({ scope: 'openid sensors:read my_scope' })).toMatchObject({ params: { scope: 'openid sensors:read' } })
     expect(await read({ scope: 'sensors:write' })).toMatchObject({ kind: 'redirect-error', error: 'invalid_scope' })
+  })
+})
+
+describe('page headers', () => {
+  const headersOf = (policy?: PagePolicy) => {
+    const set: Record<string, string> = {}
+    const reply = { header: (name: string, value: string) => ((set[name] = value), reply), type: (value: string) => ((set['content-type'] = value), reply) }
+    // a stand-in for the reply: the builder only sets headers and the content type
+    pageHeaders(reply as never, 'N', policy)
+    return set
+  }
+
+  it('allows by default no framing, forms only to Trellis, images from Trellis and https', () => {
+    const h = headersOf()
+    expect(h['content-security-policy']).toBe("default-src 'none'; script-src 'nonce-N'; style-src 'self' 'nonce-N'; img-src 'self' https: data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    expect(h['x-frame-options']).toBe('DENY')
+  })
+
+  it("sets each allowance from the page's policy: the console's frames, an app's form target, a framed and sandboxed preview", () => {
+    expect(headersOf({ frames: true, formTargets: ['https://app.test', null] })['content-security-policy']).toContain("frame-src 'self'; form-action 'self' https://app.test; frame-ancestors 'none'")
+    const preview = headersOf({ imageOrigin: 'http://logo.test', formTargets: 'none', framedBy: 'self', sandbox: true })
+    expect(preview['content-security-policy']).toBe("default-src 'none'; script-src 'nonce-N'; style-src 'self' 'nonce-N'; img-src 'self' https: data: http://logo.test; connect-src 'self'; form-action 'none'; frame-ancestors 'self'; base-uri 'none'; sandbox")
+    expect(preview['x-frame-options']).toBe('SAMEORIGIN')
   })
 })

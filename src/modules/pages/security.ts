@@ -1,5 +1,5 @@
 /**
- * HTTP defences shared by the hosted pages. Threats and how they are met:
+ * HTTP defences shared by the hosted pages and the console. Threats and how they are met:
  *
  * Cross-site request forgery. Every form carries a token = HMAC(server key, browser id),
  * where the browser id is a random value in an HttpOnly cookie (SameSite=Lax, `__Host-`
@@ -75,10 +75,24 @@ export function newNonce(): string {
   return randomBytes(18).toString('base64url')
 }
 
-/** `frames`: the console shows previews of its own pages and emails in frames (frame-src 'self'). */
-export function pageHeaders(reply: FastifyReply, nonce: string, formTargets: (string | null)[] = [], imageOrigin: string | null = null, frames = false): void {
+/** What a page's headers allow beyond the defaults; each caller says it here, none edits a header. */
+export interface PagePolicy {
+  /** Origins a form may post to besides Trellis; 'none': the page's forms go nowhere (a preview). */
+  formTargets?: (string | null)[] | 'none'
+  /** An image origin besides Trellis and https (a tenant's logo on its own http origin). */
+  imageOrigin?: string | null
+  /** The console shows previews of its own pages and emails in frames (frame-src 'self'). */
+  frames?: boolean
+  /** Who may frame the page: nobody, or Trellis itself (the console's previews). */
+  framedBy?: 'none' | 'self'
+  /** Whether the page runs sandboxed (a preview of what an admin typed). */
+  sandbox?: boolean
+}
+
+export function pageHeaders(reply: FastifyReply, nonce: string, policy: PagePolicy = {}): void {
+  const { formTargets = [], imageOrigin = null, frames = false, framedBy = 'none', sandbox = false } = policy
   const images = ["'self'", 'https:', 'data:', ...(imageOrigin ? [imageOrigin] : [])].join(' ')
-  const forms = ["'self'", ...formTargets.filter((t): t is string => Boolean(t))].join(' ')
+  const forms = formTargets === 'none' ? "'none'" : ["'self'", ...formTargets.filter((t): t is string => Boolean(t))].join(' ')
   reply
     .header(
       'content-security-policy',
@@ -90,14 +104,30 @@ export function pageHeaders(reply: FastifyReply, nonce: string, formTargets: (st
         "connect-src 'self'",
         ...(frames ? ["frame-src 'self'"] : []),
         `form-action ${forms}`,
-        "frame-ancestors 'none'",
+        `frame-ancestors '${framedBy}'`,
         "base-uri 'none'",
+        ...(sandbox ? ['sandbox'] : []),
       ].join('; '),
     )
     .header('cache-control', 'no-store')
     .header('pragma', 'no-cache')
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff')
-    .header('x-frame-options', 'DENY')
+    .header('x-frame-options', framedBy === 'self' ? 'SAMEORIGIN' : 'DENY')
+    .type('text/html; charset=utf-8')
+}
+
+/**
+ * A tenant's email as the console previews it in a frame: the email's own inline styles, its
+ * logo, no script, no form, sandboxed, and framed by Trellis only.
+ */
+export function emailPreviewHeaders(reply: FastifyReply, logoUrl: string | null): FastifyReply {
+  const images = ["'self'", 'https:', 'data:', cspSource(logoUrl)].filter(Boolean).join(' ')
+  return reply
+    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src ${images}; font-src data:; form-action 'none'; frame-ancestors 'self'; base-uri 'none'; sandbox`)
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
     .type('text/html; charset=utf-8')
 }

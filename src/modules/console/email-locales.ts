@@ -5,9 +5,9 @@
  * other locales: so the other locales are carried over here, never dropped.
  */
 import type { FastifyRequest } from 'fastify'
-import type { EmailTypeTexts, LocalizedText, Tenant } from '../../../db/database.ts'
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from '../../../lib/locale.ts'
-import { field } from '../kit.ts'
+import type { EmailTypeTexts, LocalizedText, Tenant } from '../../db/database.ts'
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from '../../lib/locale.ts'
+import { field } from '../pages/index.ts'
 
 /** The languages the editor offers: the ones the platform ships default texts in. */
 export const EDITOR_LOCALES = SUPPORTED_LOCALES

@@ -1,12 +1,12 @@
 /** The console's email pages as markup: the list of types and one type's editor with its preview. */
-import type { EmailTypeTexts } from '../../../db/database.ts'
-import type { Page } from '../../../lib/pagination.ts'
-import { allowedPlaceholders, type EmailType } from '../../email/index.ts'
-import { html, type SafeHtml } from '../html.ts'
+import type { EmailTypeTexts } from '../../db/database.ts'
+import type { Page } from '../../lib/pagination.ts'
+import { allowedPlaceholders, type EmailType } from '../email/index.ts'
+import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console, Notes } from './console-kit.ts'
 import { EDITOR_LOCALES, LOCALE_NAMES, textOf } from './email-locales.ts'
-import { versionsList, type VersionRow, type Who } from './history-views.ts'
-import { csrfField, notes, readOnly, textArea, textField } from './layout.ts'
+import { versionsList, type VersionRow, type Who } from './history.views.ts'
+import { csrfField, notes, readOnly, textArea, textField } from './console.views.ts'
 
 export const TYPE_NAMES: Record<EmailType, string> = {
   passwordReset: 'Password reset',

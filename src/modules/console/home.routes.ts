@@ -5,18 +5,17 @@
  */
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Tenant, TenantRole } from '../../../db/database.ts'
-import { registerScoped } from '../../../lib/scope.ts'
-import { html } from '../html.ts'
-import { emailStep } from '../views.ts'
-import { pageActor, type PageSession } from '../page-sessions.ts'
-import { isBrand, isPlatform } from '../../tenancy/index.ts'
+import type { Tenant, TenantRole } from '../../db/database.ts'
+import { registerScoped } from '../../lib/scope.ts'
+import { emailStep, pageActor, type PageSession } from '../pages/index.ts'
+import { isPlatform } from '../tenancy/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { deviceCounts } from './devices.routes.ts'
+import { overview, tenantPicker } from './home.views.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
 const CSS = asset('console.css')
-const JS = asset('../assets/console.js')
+const JS = asset('assets/console.js')
 
 export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   app.get('/console/console.css', { schema: { tags: ['pages'], summary: "The console's stylesheet" } }, async (_request, reply) =>
@@ -38,15 +37,7 @@ export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const counts = await deviceCounts(app, c)
     const members = await app.services.tenants.members(c.actor, c.tenant.id)
     const staff = members.filter((m) => m.role !== 'customer').length
-    const body = html`
-<p>You are <strong>${c.role}</strong> in ${c.tenant.name}${c.platformAdmin ? ' (as a platform administrator)' : ''}.</p>
-<ul class="tiles" aria-label="At a glance">
-<li><span class="tile-figure">${counts.total}</span> devices</li>
-<li><span class="tile-figure">${counts.online}</span> online now</li>
-<li><span class="tile-figure">${counts.claimed}</span> claimed</li>
-<li><span class="tile-figure">${staff}</span> members</li>
-</ul>`
-    return { title: c.tenant.name, section: 'overview', body }
+    return overview(c, counts, staff)
   })
 }
 
@@ -65,8 +56,5 @@ async function picker(ck: ConsoleKit, request: FastifyRequest, reply: FastifyRep
   const mine = rows.filter((r: { tenant: Tenant; role: TenantRole | null }) => isPlatform(actor) || (r.role !== null && r.role !== 'customer'))
   if (mine.length === 1 && !isPlatform(actor) && mine[0]) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${mine[0].tenant.id}`, 303)
   const page = await ck.context(request, reply)
-  const list = mine.length
-    ? html`<ul class="rows">${mine.map(({ tenant, role }) => html`<li><a href="/console/tenants/${tenant.id}">${tenant.name}</a> <span class="hint">${role ?? 'platform administrator'}${isBrand(tenant) ? ' · brand' : ''}</span></li>`)}</ul>`
-    : html`<p>You have no tenant to manage with this account. Ask an administrator of your team for an invitation.</p>`
-  return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor) }, { title: 'Your tenants', section: 'tenants', body: list })
+  return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor) }, tenantPicker(mine))
 }

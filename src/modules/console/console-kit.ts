@@ -12,17 +12,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type, { type Static, type TProperties, type TSchema } from 'typebox'
 import Value from 'typebox/value'
-import type { Tenant, TenantRole } from '../../../db/database.ts'
-import { AppError, appErrors } from '../../../lib/errors.ts'
-import { Id } from '../../../lib/scope.ts'
-import { HtmlPage } from '../../../lib/schemas.ts'
-import { isPlatform, roleAtLeast, type UserActor } from '../../tenancy/index.ts'
-import { brandOf } from '../brand.ts'
-import type { SafeHtml } from '../html.ts'
-import type { PageContext, PageKit } from '../kit.ts'
-import { pageActor, type PageSession, type PageSessions } from '../page-sessions.ts'
-import { pageHeaders } from '../security.ts'
-import { renderConsole, type Section } from './layout.ts'
+import type { Tenant, TenantRole } from '../../db/database.ts'
+import { AppError, appErrors } from '../../lib/errors.ts'
+import { Id } from '../../lib/scope.ts'
+import { HtmlPage } from '../../lib/schemas.ts'
+import { isPlatform, roleAtLeast, type UserActor } from '../tenancy/index.ts'
+import { brandOf, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml } from '../pages/index.ts'
+import { renderConsole, type Section } from './console.views.ts'
 
 export interface Console {
   page: PageContext
@@ -89,7 +85,7 @@ export class ConsoleKit {
   }
 
   send(reply: FastifyReply, c: Pick<Console, 'page' | 'session' | 'platformAdmin'> & { tenant: Tenant | null }, out: ConsolePage): FastifyReply {
-    pageHeaders(reply, c.page.nonce, [], null, true)
+    pageHeaders(reply, c.page.nonce, { frames: true })
     return reply.code(out.status ?? 200).send(
       renderConsole({
         title: out.title,

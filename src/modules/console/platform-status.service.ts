@@ -36,3 +36,6 @@ export class PlatformStatus {
     return { tenants, keys, outbox }
   }
 }
+
+/** What the platform page shows. */
+export type PlatformFigures = Awaited<ReturnType<PlatformStatus['inspect']>>

@@ -1,15 +1,12 @@
 /**
  * The console's history: an email's saved versions (with restore) and the tenant's audit
- * log, as markup. Who acted is shown by address where the person is a member of the tenant
- * (read through TenantsService.members, as the people page does), else by kind and id.
+ * log, as markup. Who acted is named by a Who (console-reads.ts whoIn).
  */
-import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../lib/errors.ts'
-import type { Page } from '../../../lib/pagination.ts'
-import type { AuditFilters, AuditView } from '../../audit/index.ts'
-import { html, type SafeHtml } from '../html.ts'
+import type { Page } from '../../lib/pagination.ts'
+import type { AuditFilters, AuditView } from '../audit/index.ts'
+import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console } from './console-kit.ts'
-import { actionButton, textField } from './layout.ts'
+import { actionButton, notes, textField } from './console.views.ts'
 
 export interface VersionRow {
   version: number
@@ -19,30 +16,7 @@ export interface VersionRow {
   restoredFrom: number | null
 }
 
-/** A service's answer, or null when the policy refuses the person (403): the page says so instead. */
-export async function unlessForbidden<T>(run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run()
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 403) return null
-    throw error
-  }
-}
-
 export type Who = (actor: { kind: string; id: string | null }) => string
-
-/** Names actors: members by address, the signed-in person as "you", others by kind and id. */
-export async function whoIn(app: FastifyInstance, c: Console): Promise<Who> {
-  const members = (await unlessForbidden(() => app.services.tenants.members(c.actor, c.tenant.id))) ?? []
-  const emails = new Map(members.map((m) => [String(m.id), m.email]))
-  const me = String(c.session.user.id)
-  return ({ kind, id }) => {
-    if (kind === 'user' && id === me) return `you (${c.session.user.email})`
-    if (kind === 'user' && id !== null && emails.has(id)) return emails.get(id) ?? id
-    if (kind === 'operator') return 'the operator (command line)'
-    return id === null ? kind : `${kind} ${id}`
-  }
-}
 
 /** "2026-11-25 05:56 UTC": the same for everyone, whatever their zone. */
 export const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
@@ -87,4 +61,11 @@ export function auditTable(base: string, filters: AuditFilters, page: Page<Audit
 <div class="scroll"><table><thead><tr><th scope="col">Action</th><th scope="col">Who</th><th scope="col">Target</th><th scope="col">When</th><th scope="col">From</th><th scope="col">Summary</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <nav class="pager" aria-label="Pages of the audit log">${page.pageInfo.hasPreviousPage ? link('before', page.pageInfo.startCursor, 'Newer entries') : ''} ${page.pageInfo.hasNextPage ? link('after', page.pageInfo.endCursor, 'Older entries') : ''}</nav>`
+}
+
+/** The audit page's body: the log under its filters, a member's note (null), or the filters with why the query was refused. */
+export function auditBody(tenantName: string, base: string, filters: AuditFilters, log: { entries: Page<AuditView>; who: Who } | { error: string } | null): SafeHtml {
+  if (log === null) return html`<p class="notice info" role="status">The audit log of ${tenantName} needs the admin role in it.</p>`
+  if ('error' in log) return html`${notes({ error: log.error })}${auditFilters(base, filters)}`
+  return html`${auditFilters(base, filters)}${auditTable(base, filters, log.entries, log.who)}`
 }

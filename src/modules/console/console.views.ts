@@ -3,8 +3,7 @@
  * console's own), a header with who is signed in, the tenant open and its sections, and a
  * skip link. No third-party assets; scripts only Trellis's own, with the response's nonce.
  */
-import { html, type SafeHtml } from '../html.ts'
-import { notice } from '../layout.ts'
+import { html, notice, type SafeHtml } from '../pages/index.ts'
 
 export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'apps' | 'devices' | 'audit' | 'platform' | 'tenants'
 

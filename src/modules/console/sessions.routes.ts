@@ -6,30 +6,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import { Id } from '../../../lib/scope.ts'
-import { html } from '../html.ts'
-import { PAGES_CLIENT } from '../page-sessions.ts'
+import { Id } from '../../lib/scope.ts'
 import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
-import { when } from './history-views.ts'
-import { actionButton, notes } from './layout.ts'
+import { sessionsPage } from './sessions.views.ts'
 
 const userParam = (request: FastifyRequest) => (request.params as { userId: number }).userId
-const appName = (clientId: string) => (clientId === PAGES_CLIENT ? 'the hosted pages and this console' : clientId)
 
 async function show(app: FastifyInstance, c: Console, userId: number, n: Notes): Promise<ConsolePage> {
   const sessions = await app.services.memberSessions.list(c.actor, c.tenant.id, userId)
-  const base = `/console/tenants/${c.tenant.id}/people/members/${userId}/sessions`
-  const rows = sessions.map(
-    (s) => html`<tr><th scope="row">${when(s.createdAt.toISOString())}</th><td>${appName(s.clientId)}${s.id === c.session.sessionId ? html` <span class="hint">(this browser)</span>` : ''}</td><td>${s.network ?? '-'}</td>
-<td>${actionButton({ action: `${base}/${s.id}/revoke`, csrf: c.page.csrf, label: `End the session opened ${when(s.createdAt.toISOString())}`, kind: 'danger' })}</td></tr>`,
-  )
-  const body = html`${notes(n)}<p><a href="/console/tenants/${c.tenant.id}/people">Back to people</a></p>
-<h2>Sign-in sessions of person #${userId}</h2>
-${sessions.length
-    ? html`<div class="scroll"><table><thead><tr><th scope="col">Opened</th><th scope="col">App</th><th scope="col">Network</th><th scope="col">End it</th></tr></thead><tbody>${rows}</tbody></table></div>
-<p class="hint">When each session was last used is not recorded.</p>`
-    : html`<p>No open sessions.</p>`}`
-  return { title: 'Sessions', section: 'people', body }
+  return sessionsPage(c, userId, sessions, n)
 }
 
 export function sessionRoutes(app: FastifyInstance, ck: ConsoleKit): void {

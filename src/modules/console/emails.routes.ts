@@ -11,16 +11,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import type { EmailTypeTexts } from '../../../db/database.ts'
-import { Id } from '../../../lib/scope.ts'
-import { CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType } from '../../email/index.ts'
-import { isBrand, UpdateTenantBody, type CustomisableType } from '../../tenancy/index.ts'
-import { field } from '../kit.ts'
-import { cspSource } from '../security.ts'
+import type { EmailTypeTexts } from '../../db/database.ts'
+import { Id } from '../../lib/scope.ts'
+import { CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType } from '../email/index.ts'
+import { isBrand, UpdateTenantBody, type CustomisableType } from '../tenancy/index.ts'
+import { emailPreviewHeaders, field } from '../pages/index.ts'
 import { checked, refusalOf, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
 import { defaultLocaleOf, EDITOR_LOCALES, localeOf, withLocale } from './email-locales.ts'
-import { emailEditor, emailList, TEXT_FIELDS, TYPE_NAMES } from './email-views.ts'
-import { unlessForbidden, whoIn } from './history-views.ts'
+import { emailEditor, emailList, TEXT_FIELDS, TYPE_NAMES } from './emails.views.ts'
+import { unlessForbidden, whoIn } from './console-reads.ts'
 
 const TypeParam = { emailType: Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t))) }
 const Params = Type.Object({ tenantId: Id, ...TypeParam })
@@ -36,18 +35,6 @@ function draftOf(request: FastifyRequest): EmailTypeTexts {
     if (value.trim()) texts[key] = value.slice(0, 5000)
   }
   return texts
-}
-
-function framed(reply: FastifyReply, htmlPart: string, logoUrl: string | null): FastifyReply {
-  const images = ["'self'", 'https:', 'data:', cspSource(logoUrl)].filter(Boolean).join(' ')
-  return reply
-    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src ${images}; font-src data:; form-action 'none'; frame-ancestors 'self'; base-uri 'none'; sandbox`)
-    .header('x-frame-options', 'SAMEORIGIN')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .type('text/html; charset=utf-8')
-    .send(htmlPart)
 }
 
 const KEYS = TEXT_FIELDS.map(({ key }) => key)
@@ -131,12 +118,12 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   app.get('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the saved email as HTML in one language (`?locale=`), for the preview frame', params: Params, querystring: LocaleQuery } }, async (request, reply) => {
     const c = await ck.open(request, reply)
     const rendered = await tenantEmails.preview(c.actor, c.tenant.id, typeOf(request), localeOf(request, c.tenant))
-    return framed(reply, rendered.html, c.tenant.logo_url)
+    return emailPreviewHeaders(reply, c.tenant.logo_url).send(rendered.html)
   })
 
   app.post('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the unsaved form rendered as HTML into the preview frame; nothing is saved', params: Params } }, async (request, reply) => {
     const { c, rendered } = await renderDraft(request, reply)
-    return framed(reply, rendered.html, c.tenant.logo_url)
+    return emailPreviewHeaders(reply, c.tenant.logo_url).send(rendered.html)
   })
 
   app.post('/console/tenants/:tenantId/emails/:emailType/draft', { schema: { tags: ['pages'], summary: "Console: the unsaved form's subject, text and problems (JSON for the live preview); nothing is saved", params: Params } }, async (request, reply) => {

@@ -1,11 +1,11 @@
 /**
- * The console for brand admins (and platform administrators), as part of the hosted pages'
- * plugin: the same cookies, CSRF key, error pages and stylesheet. Each section's routes live
- * in their own file; console-kit.ts says how a page finds its person, Actor and tenant.
+ * The console for brand admins (and platform administrators) as a Fastify plugin of its own,
+ * built on the hosted pages' kit: the same cookies, CSRF key and check, error pages and
+ * stylesheet (servePages). Each section's routes live in their own file, their markup in its
+ * *.views.ts; console-kit.ts says how a page finds its person, Actor and tenant.
  */
 import type { FastifyInstance } from 'fastify'
-import type { PageKit } from '../kit.ts'
-import type { PageSessions } from '../page-sessions.ts'
+import { PageKit, servePages } from '../pages/index.ts'
 import { appRoutes } from './apps.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { brandRoutes } from './brand.routes.ts'
@@ -17,8 +17,11 @@ import { peopleRoutes } from './people.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
 import { sessionRoutes } from './sessions.routes.ts'
 
-export function consoleRoutes(app: FastifyInstance, kit: PageKit, sessions: PageSessions): void {
-  const ck = new ConsoleKit(app, kit, sessions)
+export async function consoleRoutes(app: FastifyInstance): Promise<void> {
+  const { pages } = app.services
+  const kit = new PageKit(app, pages.csrfKey, pages.sessions)
+  await servePages(app, kit)
+  const ck = new ConsoleKit(app, kit, pages.sessions)
   homeRoutes(app, ck)
   brandRoutes(app, ck)
   emailRoutes(app, ck)

@@ -4,11 +4,10 @@
  * admins and owners, the platform; a member is told it needs the admin role).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AuditFilters } from '../../audit/index.ts'
-import { html } from '../html.ts'
+import type { AuditFilters } from '../audit/index.ts'
 import { refusalOf, type ConsoleKit, type ConsolePage } from './console-kit.ts'
-import { auditFilters, auditTable, unlessForbidden, whoIn } from './history-views.ts'
-import { notes } from './layout.ts'
+import { unlessForbidden, whoIn } from './console-reads.ts'
+import { auditBody } from './history.views.ts'
 
 function queryOf(request: FastifyRequest) {
   const q = request.query as Record<string, unknown>
@@ -28,13 +27,13 @@ export function auditRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const page = { title: 'Audit log', section: 'audit' as const }
     try {
       const entries = await unlessForbidden(() => app.services.audit.forTenant(c.actor, c.tenant.id, { ...filters, ...paging }))
-      if (!entries) return { ...page, body: html`<p class="notice info" role="status">The audit log of ${c.tenant.name} needs the admin role in it.</p>` }
-      return { ...page, body: html`${auditFilters(base, filters)}${auditTable(base, filters, entries, await whoIn(app, c))}` }
+      if (!entries) return { ...page, body: auditBody(c.tenant.name, base, filters, null) }
+      return { ...page, body: auditBody(c.tenant.name, base, filters, { entries, who: await whoIn(app, c) }) }
     } catch (error) {
       // a date or a cursor the log cannot read: the page again, saying which
       const refusal = refusalOf(error)
       if (!refusal) throw error
-      return { ...page, status: refusal.status, body: html`${notes({ error: refusal.error })}${auditFilters(base, filters)}` }
+      return { ...page, status: refusal.status, body: auditBody(c.tenant.name, base, filters, { error: refusal.error }) }
     }
   })
 }

@@ -1,0 +1,45 @@
+/** The brand page as markup: the look, sender and sign-up form beside the hosted sign-in page's preview. */
+import type { SignupPolicy } from '../../db/database.ts'
+import { emailStep, html, renderPage, translator, type Brand } from '../pages/index.ts'
+import { isBrand } from '../tenancy/index.ts'
+import type { Console, ConsolePage, Notes } from './console-kit.ts'
+import { csrfField, notes, readOnly, select, textField } from './console.views.ts'
+
+const SIGNUP_LABELS: Record<SignupPolicy, string> = {
+  closed: 'Closed: nobody signs up',
+  customers: 'Customers: anyone signs up as a customer',
+  members: 'Members: anyone signs up as a member',
+}
+
+/** The brand's form beside the preview frame; read-only for a member, or for a tenant that is not a brand. */
+export function brandPage(c: Console, n: Notes): ConsolePage {
+  const t = c.tenant
+  const template = t.email_config.template ?? {}
+  const brand = isBrand(t)
+  const locked = !c.admin || !brand
+  const base = `/console/tenants/${t.id}/brand`
+  const why = !brand ? html`<p class="notice info" role="status">${t.name} is not a brand: it wears its brand's look, texts and sign-up.</p>` : c.admin ? html`` : readOnly
+  const body = html`${notes(n)}${why}
+<div class="split">
+<form method="post" action="${base}" class="stack editor" id="brand-form" data-preview="${base}/preview">${csrfField(c.page.csrf)}
+${textField({ name: 'name', label: 'Name', value: t.name, readonly: locked, required: true, maxlength: 200 })}
+${textField({ name: 'logoUrl', label: 'Logo URL', value: t.logo_url, type: 'url', readonly: locked, hint: 'An https address of an image; empty: the name is shown.', maxlength: 2000 })}
+${textField({ name: 'buttonColor', label: 'Button colour', value: template.buttonColor, readonly: locked, hint: '#RGB or #RRGGBB; button text turns black or white to stay readable.', maxlength: 7 })}
+${textField({ name: 'textColor', label: 'Text colour', value: template.textColor, readonly: locked, hint: '#RGB or #RRGGBB; a colour too pale to read on white falls back to the default.', maxlength: 7 })}
+${textField({ name: 'senderEmail', label: 'Sender address', value: t.sender_email, type: 'email', readonly: locked, hint: 'Emails come from it once it is verified (a link is mailed to it).', maxlength: 320 })}
+${select({ name: 'signup', label: 'Sign-up', value: t.signup, options: Object.entries(SIGNUP_LABELS), disabled: locked })}
+${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
+<button type="submit" class="secondary" formaction="${base}/preview" formmethod="post" formtarget="brand-preview">Preview without saving</button></div>`}
+</form>
+<section class="preview" aria-labelledby="brand-preview-h"><h2 id="brand-preview-h">Sign-in page</h2>
+<iframe name="brand-preview" id="brand-preview" title="The hosted sign-in page in this look" src="${base}/preview" sandbox></iframe></section>
+</div>`
+  return { title: 'Brand', section: 'brand', body, scripts: ['/console/console.js'] }
+}
+
+/** The hosted sign-in page in a brand's look, as the preview frame shows it: in English, its form inert. */
+export function signInPreview(brand: Brand, nonce: string): string {
+  const t = translator('en')
+  const body = emailStep(brand, { csrf: '', requestId: '', appName: null, t, uiLocales: null })
+  return renderPage({ brand, locale: t.locale, title: t.text('signin.titleAccount'), body, nonce })
+}

@@ -1,0 +1,34 @@
+/**
+ * What several console pages read through the services in the same way: an answer the policy
+ * may refuse (the page then says so), and the names of who acted in a tenant's history.
+ */
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../lib/errors.ts'
+import type { Console } from './console-kit.ts'
+import type { Who } from './history.views.ts'
+
+/** A service's answer, or null when the policy refuses the person (403): the page says so instead. */
+export async function unlessForbidden<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 403) return null
+    throw error
+  }
+}
+
+/**
+ * Names actors: members by address (read through TenantsService.members, as the people page
+ * does), the signed-in person as "you", others by kind and id.
+ */
+export async function whoIn(app: FastifyInstance, c: Console): Promise<Who> {
+  const members = (await unlessForbidden(() => app.services.tenants.members(c.actor, c.tenant.id))) ?? []
+  const emails = new Map(members.map((m) => [String(m.id), m.email]))
+  const me = String(c.session.user.id)
+  return ({ kind, id }) => {
+    if (kind === 'user' && id === me) return `you (${c.session.user.email})`
+    if (kind === 'user' && id !== null && emails.has(id)) return emails.get(id) ?? id
+    if (kind === 'operator') return 'the operator (command line)'
+    return id === null ? kind : `${kind} ${id}`
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Devices in the console: the tenant's sensors (online now, last state), a command to one
+ * (members may switch a tenant's devices, as on the API), new MQTT credentials (the holder's
+ * admins; the password is shown once), and, for a brand, the devices it registered and
+ * whether each was claimed. Every action is the devices API's own service call.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Id } from '../../lib/scope.ts'
+import { field, type SafeHtml } from '../pages/index.ts'
+import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
+import { unlessForbidden } from './console-reads.ts'
+import { devicesPage, newCredentials } from './devices.views.ts'
+import { isBrand } from '../tenancy/index.ts'
+
+export async function deviceCounts(app: FastifyInstance, c: Console) {
+  return app.services.sensors.counts(c.actor, c.tenant.id)
+}
+
+const sensorParam = (request: FastifyRequest) => (request.params as { sensorId: number }).sensorId
+
+/** The devices a brand registered, for its admins; null leaves the section out (another tenant, or a refusal). */
+async function registeredRows(app: FastifyInstance, c: Console) {
+  // only a brand registers devices (policy.registerIn); for other tenants the section is left out
+  if (!c.admin || !isBrand(c.tenant)) return null
+  // a refusal (403) leaves the section out too; anything else is an error, not an empty page
+  return unlessForbidden(() => app.services.devices.registry.listWithClaims(c.actor, c.tenant.id))
+}
+
+async function show(app: FastifyInstance, c: Console, n: Notes, extra?: SafeHtml): Promise<ConsolePage> {
+  const counts = await deviceCounts(app, c)
+  const sensors = await app.services.sensors.list(c.actor, c.tenant.id, {})
+  return devicesPage(c, { counts, sensors, registered: await registeredRows(app, c) }, n, extra)
+}
+
+export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  const params = { sensorId: Id }
+  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(app, c, n)
+  ck.get('/devices', 'devices, online now, last state', (c) => show(app, c, {}))
+
+  ck.post(
+    '/devices/:sensorId/command',
+    'send a command to a device',
+    async (c, request) => {
+      const sensor = await app.services.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.command')
+      const sent = await app.services.devices.commands.send(sensor, field(request, 'command').trim(), c.actor)
+      return `"${sent.command}" sent to ${sensor.display_name ?? sensor.name}.`
+    },
+    view,
+    params,
+  )
+
+  ck.post(
+    '/devices/:sensorId/credentials',
+    "give a device a new MQTT password (its current connection ends)",
+    async (c, request) => {
+      const { sensor, device } = await app.services.devices.registry.ofSensor(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
+      const issued = await app.services.devices.credentials.issue(device, { actor: c.actor, tenantId: sensor.tenant_id })
+      return show(app, c, {}, newCredentials(sensor.display_name ?? sensor.name, issued))
+    },
+    view,
+    params,
+  )
+}

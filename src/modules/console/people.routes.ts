@@ -1,0 +1,73 @@
+/**
+ * People in the console: members and their roles, invitations (send, resend, revoke), and a
+ * brand's customers (search by address, a page at a time). Members read the lists; changes
+ * are the admins' (owners' for owners), decided by the tenancy services as on the API.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { appErrors } from '../../lib/errors.ts'
+import { Id } from '../../lib/scope.ts'
+import { field } from '../pages/index.ts'
+import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
+import { customersPage, peoplePage, ROLES, type StaffRole } from './people.views.ts'
+
+
+function roleOf(request: FastifyRequest): StaffRole {
+  const role = field(request, 'role')
+  const known = ROLES.find(([r]) => r === role)
+  if (!known) throw appErrors.validation_failed('Choose a role: member, admin or owner.', [{ field: 'body.role', message: 'must be member, admin or owner' }])
+  return known[0]
+}
+
+const idParam = (request: FastifyRequest, name: string) => (request.params as Record<string, number>)[name] ?? 0
+
+async function show(app: FastifyInstance, c: Console, n: Notes): Promise<ConsolePage> {
+  const members = (await app.services.tenants.members(c.actor, c.tenant.id)).filter((m) => m.role !== 'customer')
+  if (!c.admin) return peoplePage(c, members, null, n)
+  const rows = await app.services.invitations.list(c.actor, c.tenant.id)
+  const pending = rows.map((i) => app.services.invitations.view(i)).filter((i) => i.status === 'pending')
+  return peoplePage(c, members, pending, n)
+}
+
+async function customers(app: FastifyInstance, c: Console, request: FastifyRequest): Promise<ConsolePage> {
+  const q = request.query as Record<string, unknown>
+  const text = (name: string) => (typeof q[name] === 'string' ? (q[name] as string).slice(0, 320) : '')
+  const email = text('email')
+  const query = { limit: 25, ...(text('after') ? { after: text('after') } : {}), ...(text('before') ? { before: text('before') } : {}) }
+  return customersPage(c, email, await app.services.tenants.customersPage(c.actor, c.tenant.id, query, email))
+}
+
+export function peopleRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(app, c, n)
+  const { invitations: invites, tenants } = app.services
+  ck.get('/people', 'members, roles and invitations', (c) => show(app, c, {}))
+  ck.get('/customers', 'customers, searched by address, a page at a time', (c, request) => customers(app, c, request))
+
+  ck.post('/people/invitations', 'invite someone by email', async (c, request) => {
+    const sent = await invites.invite(c.actor, c.tenant.id, { email: field(request, 'email').trim(), role: roleOf(request) })
+    return `An invitation is on its way to ${sent.email}.`
+  }, view)
+
+  const invitation = { invitationId: Id }
+  ck.post('/people/invitations/:invitationId/revoke', 'revoke an invitation', async (c, request) => {
+    await invites.revoke(c.actor, c.tenant.id, idParam(request, 'invitationId'))
+    return 'The invitation is revoked: its link no longer works.'
+  }, view, invitation)
+
+  ck.post('/people/invitations/:invitationId/resend', 'send an invitation again (a new link; the old one stops working)', async (c, request) => {
+    const old = (await invites.list(c.actor, c.tenant.id)).find((i) => i.id === idParam(request, 'invitationId'))
+    if (!old || invites.view(old).status !== 'pending') throw appErrors.not_found('No pending invitation with this id.')
+    const sent = await invites.invite(c.actor, c.tenant.id, { email: old.email, role: old.role as StaffRole })
+    return `A new invitation is on its way to ${sent.email}.`
+  }, view, invitation)
+
+  const member = { userId: Id }
+  ck.post('/people/members/:userId/role', "change a member's role", async (c, request) => {
+    const changed = await tenants.changeRole(c.actor, c.tenant.id, idParam(request, 'userId'), roleOf(request))
+    return `${changed.email} is now ${changed.role}.`
+  }, view, member)
+
+  ck.post('/people/members/:userId/remove', 'remove a member', async (c, request) => {
+    await tenants.removeMember(c.actor, c.tenant.id, idParam(request, 'userId'))
+    return 'The member is removed.'
+  }, view, member)
+}
