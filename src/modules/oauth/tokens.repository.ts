@@ -14,6 +14,7 @@ import type { KeyStore } from './keys.service.ts'
 import { insertSession } from '../sessions/index.ts'
 import { issuerOf } from './oidc.ts'
 import { secondsAfter } from '../../lib/clock.ts'
+import { reuseWindowSql } from './refresh-reuse.rule.ts'
 
 export interface TokenResponse {
   access_token: string
@@ -172,7 +173,8 @@ export async function rotateRefreshToken(
 
 /**
  * A retried refresh, rotated again from the token it presented (see grants/refresh-token.ts for
- * when and why). In one statement: the presented token was used after `since`, by its session's
+ * when and why). In one statement: the presented token was used within the retry window that
+ * starts at `since` (refresh-reuse.rule.ts), by its session's
  * client, the session is live and the scope within it, and its successor is still unused (it
  * is the immediate parent of the live token). Then the successor is retired (marked used, so
  * whoever holds it and presents it later is a reuse) and a new one stored with the same parent.
@@ -190,7 +192,7 @@ export async function rotateAgain(
     with presented as (
       select r.id, r.session_id
       from refresh_tokens r join sessions s on s.id = r.session_id
-      where r.id = ${presented.id} and r.used_at > ${presented.since}::timestamptz
+      where r.id = ${presented.id} and ${reuseWindowSql('r.used_at', presented.since)}
         and s.client_id = ${presented.clientId} and s.user_id is not null and s.revoked_at is null
         and ${presented.scopes}::text[] <@ string_to_array(s.scope, ' ')
     ), live as (
