@@ -10,9 +10,8 @@ import type { OAuthClient } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/executor.ts'
-import type { KeyStore } from './keys.service.ts'
 import { insertSession } from '../sessions/index.ts'
-import { issuerOf } from './oidc.ts'
+import { issuerOf, type TokenIssuer } from './oidc.ts'
 import { secondsAfter } from '../../lib/clock.ts'
 import { reuseWindowSql } from './refresh-reuse.rule.ts'
 
@@ -24,11 +23,6 @@ export interface TokenResponse {
   scope?: string
   /** OpenID Connect, when the authorization asked for `openid`. */
   id_token?: string
-}
-
-export interface TokenIssuer {
-  config: Readonly<Config>
-  keys: KeyStore
 }
 
 /**
