@@ -81,8 +81,9 @@ function files(dir: string): string[] {
 function mayQuery(path: string): boolean {
   if (path.startsWith('src/db/')) return true
   const inModule = /^src\/modules\/([a-z-]+)\/.+/.exec(path)
-  // a module's SQL sits in its repository and service files, nowhere else (not its routes, views, jobs' glue)
-  return inModule !== null && inModule[1] !== 'dialects' && /\.(repository|service)\.ts$/.test(path)
+  // a module's SQL sits in its repository and service files, nowhere else (not its routes, views, jobs' glue);
+  // a rule file holds a rule written once and the SQL condition built from it (oauth/redeem.rule.ts)
+  return inModule !== null && inModule[1] !== 'dialects' && /\.(repository|service|rule)\.ts$/.test(path)
 }
 
 /** The tables of the Database interface. */
@@ -175,6 +176,7 @@ describe('SQL placement', () => {
     expect(mayQuery('src/modules/devices/devices.repository.ts')).toBe(true)
     expect(mayQuery('src/modules/devices/registry.service.ts')).toBe(true)
     expect(mayQuery('src/modules/devices/payload.ts')).toBe(false)
+    expect(mayQuery('src/modules/oauth/redeem.rule.ts')).toBe(true)
     expect(mayQuery('src/modules/dialects/v5/example.service.ts')).toBe(false)
     const seen = tablesIn("db.selectFrom('sessions as s').innerJoin('users', 'users.id', 's.user_id') // from tenants\n" + 'sql`insert into memberships select 1 from invitations for update skip locked`', known)
     expect([...seen.writes]).toEqual(['memberships'])

@@ -9,7 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table tenants add column link_domains jsonb not null default '[]'::jsonb;
 
     -- where a code was redeemed from: a second presentation from there, soon after, is a
-    -- duplicate of the same app's request, not a replay (oauth/grants/authorization-code.repository.ts)
+    -- duplicate of the same app's request, not a replay (oauth/grants/authorization-code.ts)
     alter table login_codes add column consumed_address text;
   `.execute(db)
 }

@@ -13,12 +13,12 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { LoginCodesTable } from '../../db/database.ts'
 import type { Log } from '../../lib/log.ts'
-import { secondsAfter, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { EmailService } from '../email/index.ts'
 import { findTenant } from '../tenancy/index.ts'
 import { accountUnderPrefix } from '../users/index.ts'
 import type { Executor } from '../../db/executor.ts'
-import { generateLoginCode, hashLoginCode, normalizeLoginCode } from './login-codes.ts'
+import { generateLoginCode, hashLoginCode, loginCodeExpiresAt, normalizeLoginCode } from './login-codes.ts'
 
 export const LOGIN_CODE_JOB = 'passwordlessLogin'
 
@@ -103,7 +103,7 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
       .where((eb) => (job.codeChallenge ? eb('code_challenge', '=', job.codeChallenge) : eb('code_challenge', 'is', null)))
       .where('consumed_at', 'is', null)
       .execute()
-    const expiresAt = secondsAfter(deps.clock.now(), deps.config.loginCodeTtlSeconds)
+    const expiresAt = loginCodeExpiresAt(deps.clock.now(), deps.config)
     const code = await insertUniqueCode(trx, deps.codeKey, expiresAt, {
       client_id: job.clientId,
       redirect_uri: job.redirectUri,

@@ -59,14 +59,21 @@
  * Replay. A consumed code presented again is refused, and the session its first exchange
  * created is revoked, ending those refresh and access tokens (RFC 6749 section 4.1.2). A
  * presentation that began before the code was consumed lost a race and revokes nothing
- * (grants/authorization-code.repository.ts), so the winner of concurrent exchanges keeps its tokens.
+ * (grants/authorization-code.ts), so the winner of concurrent exchanges keeps its tokens.
  */
 import { randomInt } from 'node:crypto'
+import type { Config } from '../../config.ts'
+import { secondsAfter } from '../../lib/clock.ts'
 import { hmac } from '../../lib/crypto.ts'
 
 export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 export const CODE_LENGTH = 10
 export const MAX_CODE_ATTEMPTS = 5
+
+/** When a code issued at `now` expires, mailed or handed over by single sign-on alike: LOGIN_CODE_TTL_SECONDS later. */
+export function loginCodeExpiresAt(now: Date, config: Pick<Config, 'loginCodeTtlSeconds'>): Date {
+  return secondsAfter(now, config.loginCodeTtlSeconds)
+}
 
 export function generateLoginCode(): string {
   let raw = ''

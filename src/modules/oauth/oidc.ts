@@ -6,12 +6,18 @@
  * never be presented as the other.
  */
 import type { JWTVerifyResult } from 'jose'
+import type { Config } from '../../config.ts'
 import type { OAuthClient, User } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
 import { lookOfId } from '../tenancy/index.ts'
 import type { KeyStore } from './keys.service.ts'
-import type { TokenIssuer } from './tokens.repository.ts'
 import { issuerOf, tenantOfIssuer } from './issuers.ts'
+
+/** What signs the tokens of an authorization: the configuration they name and the key store. */
+export interface TokenIssuer {
+  config: Readonly<Config>
+  keys: KeyStore
+}
 
 export { issuerOf, tenantOfIssuer } from './issuers.ts'
 

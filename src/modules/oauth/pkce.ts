@@ -14,6 +14,9 @@ import { safeEqual, sha256 } from '../../lib/crypto.ts'
 
 export type ChallengeMethod = 'S256' | 'plain'
 
+/** Every method a stored code may carry (S256 alone is accepted now; plain codes are from before that rule). */
+export const CHALLENGE_METHODS: readonly ChallengeMethod[] = ['S256', 'plain']
+
 /** 'S256' for S256 or sha256 (any case); null for anything else, plain and a missing method included. */
 export function normalizeMethod(method: string | undefined | null): 'S256' | null {
   if (!method) return null
@@ -25,7 +28,15 @@ export function s256(verifier: string): string {
   return sha256(Buffer.from(verifier, 'utf8')).toString('base64url')
 }
 
+/**
+ * The challenge a verifier answers under a method: PKCE's comparison, written once. The grant
+ * compares it with the stored challenge (verifyPkce); the exchange statement receives it for
+ * each method and compares it there (redeem.rule.ts).
+ */
+export function challengeOf(method: ChallengeMethod, verifier: string): string {
+  return method === 'S256' ? s256(verifier) : verifier
+}
+
 export function verifyPkce(method: ChallengeMethod, challenge: string, verifier: string): boolean {
-  const computed = method === 'S256' ? s256(verifier) : verifier
-  return safeEqual(computed, challenge)
+  return safeEqual(challengeOf(method, verifier), challenge)
 }

@@ -19,23 +19,19 @@
  * and decide eligibility with the same SQL (readCodeAndAccount), and the full one runs only
  * when the common one found the code eligible.
  *
- * Who decides. The checks of the grant (grants/authorization-code.repository.ts) stay the authority:
- * they run on the code row this statement returns, as before, and choose the error and
- * the failure path (count a wrong attempt, revoke on a replay). The statement's own
- * conditions (`eligible` below) restate those checks so that it can redeem without a
- * second round trip; they must never accept what the grant refuses, and
- * test/exchange-agreement.test.ts presents every kind of refusal and checks that nothing
- * was consumed or opened. Should they ever disagree, the grant revokes the session the
- * statement opened before it answers with its error.
- * - PKCE: the server computes S256(verifier) before sending, so the statement compares the
- *   stored challenge with a value, by the code's method. The challenge is not a secret (it
- *   is public in the code request), so an ordinary comparison is fine here; the verifier's
- *   constant-time check is the grant's.
+ * Who decides. The redeem rule (redeem.rule.ts) is written once: the grant
+ * (grants/authorization-code.ts) judges the code row this statement returns by it, as before,
+ * and chooses the error and the failure path (count a wrong attempt, revoke on a replay); the
+ * statement's own condition (`eligible` below) is built from the same checks (redeemableSql), so
+ * that it can redeem without a second round trip. test/redeem-rule.test.ts runs that SQL against
+ * the TypeScript on every case, and test/exchange-agreement.test.ts presents every kind of
+ * refusal and checks that nothing was consumed or opened. Should the two ever disagree, the
+ * grant revokes the session the statement opened before it answers with its error.
+ * - PKCE: the server computes the challenge the verifier answers (pkce.ts challengeOf) before
+ *   sending, so the statement compares the stored challenge with a value, by the code's method.
  * - Scope: a scope asked for at the token endpoint must lie within the code's (its client's
  *   defaults when the code was asked for without one); the session gets the narrowest.
- * - Text that PostgreSQL cannot hold (U+0000, which the existing web client's verifier may
- *   contain, or a hostile redirect_uri) is never sent: such a value cannot equal a stored
- *   one, so null is sent instead, which matches nothing (and no request becomes a 500).
+ * - Text that PostgreSQL cannot hold (U+0000) is never sent (redeem.rule.ts).
  *
  * Why it stays correct under concurrency (READ COMMITTED, every CTE sees one snapshot):
  * - The code is consumed by `update ... where consumed_at is null`: of concurrent
@@ -67,30 +63,15 @@ import { LOGIN_CODE_COLUMNS, USER_COLUMNS } from '../../db/columns.ts'
 import type { LoginCode, User } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import type { Reach } from './attempts.ts'
-import { s256 } from './pkce.ts'
+import { redeemableSql, type Presentation } from './redeem.rule.ts'
 import { signupSql } from '../tenancy/index.ts'
 import type { Executor } from '../../db/executor.ts'
 import { secondsAfter } from '../../lib/clock.ts'
 
-export interface ExchangeInput {
+/** The presentation the redeem rule judges, the code's hash, and the first refresh token's lifetime. */
+export interface ExchangeInput extends Presentation {
   codeHash: string
-  clientId: string
-  /** Public clients must have sent a challenge with the code request. */
-  isPublic: boolean
-  /** As sent; undefined when left out. */
-  redirectUri: string | undefined
-  codeVerifier: string | undefined
-  /** Where the code may be redeemed from (attempts.ts), and where this request comes from. */
-  reach: Reach
-  network: string
-  address: string
-  /** The scope asked for at the token endpoint (null: none), narrowing what the code was granted. */
-  requestedScope: string | null
-  /** The client's defaults, for a code asked for without a scope. */
-  defaultScope: string
   refreshTtlSeconds: number
-  now: Date
 }
 
 export type Exchanged =
@@ -110,30 +91,13 @@ type Row = Prefixed<LoginCode, 'code_'> &
 const CODE_SELECT = sql.join(LOGIN_CODE_COLUMNS.map((column) => sql`c.${sql.ref(column)} as ${sql.ref(`code_${column}`)}`))
 const USER_SELECT = sql.join(USER_COLUMNS.map((column) => sql`u.${sql.ref(column)} as ${sql.ref(`user_${column}`)}`))
 
-/** A value PostgreSQL's text can hold, or null (which equals nothing). */
-const storable = (value: string | undefined): string | null => (value === undefined || value.includes('\0') ? null : value)
-
 /** What both statements share: the code by its hash, whether this request may redeem it, and the account its address has. */
 function readCodeAndAccount(input: ExchangeInput) {
-  const { now } = input
-  const verifier = input.codeVerifier
   return sql`code as (
       select * from login_codes where code_hash = ${input.codeHash}
     ),
     eligible as (
-      select id, email, tenant_id, scope, locale from code c
-      where c.consumed_at is null and c.expires_at > ${now}::timestamptz and c.client_id = ${input.clientId}
-        and (${input.reach}::text = 'anywhere'
-          or (${input.reach}::text = 'network' and c.requested_network = ${input.network}::text)
-          or (${input.reach}::text = 'address' and c.requested_address = ${input.address}::text))
-        and coalesce(case when ${input.redirectUri !== undefined}::boolean then c.redirect_uri = ${storable(input.redirectUri)}::text
-          else c.code_challenge is not null end, false)
-        and coalesce(case when c.code_challenge is null then not ${verifier !== undefined}::boolean
-          when c.code_challenge_method = 'S256' then c.code_challenge = ${verifier ? s256(verifier) : null}::text
-          else c.code_challenge = ${verifier ? storable(verifier) : null}::text end, false)
-        and (c.code_challenge is not null or not ${input.isPublic}::boolean)
-        and (${input.requestedScope}::text is null
-          or string_to_array(${input.requestedScope}::text, ' ') <@ string_to_array(coalesce(c.scope, ${input.defaultScope}::text), ' '))
+      select id, email, tenant_id, scope, locale from code c where ${redeemableSql(input)}
     ),
     existing as (
       -- a code holds its address normalized (passwordless.service.ts), as lower(email) is
@@ -275,6 +239,23 @@ export async function exchangeLoginCode(db: Executor, input: ExchangeInput): Pro
     return { code, outcome: 'issued', user: { ...user, email_confirmed_at: user.email_confirmed_at ?? input.now }, sessionId, refreshToken }
   }
   return { code, outcome: !row.user_found && !row.signup_open ? 'closed' : 'refused' }
+}
+
+/** A wrong client, redirect URI or verifier counts against the code; at the limit it dies: marked consumed, never to be redeemed. */
+export async function countWrongAttempt(db: Executor, id: LoginCode['id'], maxAttempts: number, now: Date): Promise<void> {
+  await db
+    .updateTable('login_codes')
+    .set((eb) => ({
+      failed_attempts: eb('failed_attempts', '+', 1),
+      consumed_at: eb.case().when('failed_attempts', '>=', maxAttempts - 1).then(now).else(eb.ref('consumed_at')).end(),
+    }))
+    .where('id', '=', id)
+    .execute()
+}
+
+/** The code as it is now: after a concurrent exchange of it won. */
+export async function loginCodeNow(db: Executor, id: LoginCode['id']): Promise<LoginCode | undefined> {
+  return db.selectFrom('login_codes').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 function codeOf(r: Row): LoginCode {

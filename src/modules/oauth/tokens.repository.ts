@@ -10,10 +10,11 @@ import type { OAuthClient } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/executor.ts'
-import type { KeyStore } from './keys.service.ts'
 import { insertSession } from '../sessions/index.ts'
 import { issuerOf } from './issuers.ts'
+import type { TokenIssuer } from './oidc.ts'
 import { secondsAfter } from '../../lib/clock.ts'
+import { reuseWindowSql } from './refresh-reuse.rule.ts'
 
 export interface TokenResponse {
   access_token: string
@@ -23,11 +24,6 @@ export interface TokenResponse {
   scope?: string
   /** OpenID Connect, when the authorization asked for `openid`. */
   id_token?: string
-}
-
-export interface TokenIssuer {
-  config: Readonly<Config>
-  keys: KeyStore
 }
 
 /**
@@ -172,7 +168,8 @@ export async function rotateRefreshToken(
 
 /**
  * A retried refresh, rotated again from the token it presented (see grants/refresh-token.ts for
- * when and why). In one statement: the presented token was used after `since`, by its session's
+ * when and why). In one statement: the presented token was used within the retry window that
+ * starts at `since` (refresh-reuse.rule.ts), by its session's
  * client, the session is live and the scope within it, and its successor is still unused (it
  * is the immediate parent of the live token). Then the successor is retired (marked used, so
  * whoever holds it and presents it later is a reuse) and a new one stored with the same parent.
@@ -190,7 +187,7 @@ export async function rotateAgain(
     with presented as (
       select r.id, r.session_id
       from refresh_tokens r join sessions s on s.id = r.session_id
-      where r.id = ${presented.id} and r.used_at > ${presented.since}::timestamptz
+      where r.id = ${presented.id} and ${reuseWindowSql('r.used_at', presented.since)}
         and s.client_id = ${presented.clientId} and s.user_id is not null and s.revoked_at is null
         and ${presented.scopes}::text[] <@ string_to_array(s.scope, ' ')
     ), live as (

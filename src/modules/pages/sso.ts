@@ -30,9 +30,9 @@
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { OAuthClient } from '../../db/database.ts'
-import { secondsAfter, type Clock } from '../../lib/clock.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { originOf } from '../../lib/network.ts'
-import { insertUniqueCode } from '../oauth/index.ts'
+import { insertUniqueCode, loginCodeExpiresAt } from '../oauth/index.ts'
 import { issuerOf } from '../oauth/index.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import type { AuthorizeParams } from './authorize-params.ts'
@@ -71,7 +71,7 @@ export function passesThrough(session: PageSession | null, request: SsoRequest, 
 export async function passThrough(deps: SsoDeps, session: PageSession, request: SsoRequest, ip: string): Promise<string> {
   const { client, params, tenantId } = request
   const origin = originOf(ip)
-  const expiresAt = secondsAfter(deps.clock.now(), deps.config.loginCodeTtlSeconds)
+  const expiresAt = loginCodeExpiresAt(deps.clock.now(), deps.config)
   const code = await insertUniqueCode(deps.db, deps.codeKey, expiresAt, {
     client_id: client.client_id,
     redirect_uri: params.redirectUri,

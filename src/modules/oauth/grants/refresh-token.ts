@@ -54,7 +54,7 @@ import { revokeSessions } from '../../sessions/index.ts'
 import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.repository.ts'
 import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
-import { secondsBefore } from '../../../lib/clock.ts'
+import { reuseWindowStart, withinReuseWindow } from '../refresh-reuse.rule.ts'
 
 const invalid = () => oauthErrors.invalid_grant('The refresh token is invalid, expired or revoked.')
 
@@ -77,14 +77,15 @@ function tokensFor(deps: GrantDeps, row: Rotation & { user_id: number }, params:
 /** A used token presented again: a retry within the interval rotates again; anything else is reuse. */
 async function presentedAgain(deps: GrantDeps, row: Rotation & { user_id: number; used_at: Date }, ctx: GrantContext, now: Date): Promise<TokenResponse> {
   const interval = deps.config.refreshReuseIntervalSeconds
-  if (interval > 0 && now.getTime() - row.used_at.getTime() < interval * 1000) {
+  const since = reuseWindowStart(now, interval)
+  if (withinReuseWindow(row.used_at, since)) {
     const concurrent = ctx.started.getTime() - row.used_at.getTime() < Math.min(CONCURRENT_MS, interval * 1000)
     const retry = await rotateAgain(deps.db, {
       keep: concurrent,
       id: row.id,
       clientId: ctx.client.client_id,
       scopes: requestedScopes(ctx.params.scope),
-      since: secondsBefore(now, interval),
+      since,
       now,
       ttlSeconds: deps.config.refreshTokenTtlSeconds,
     })

@@ -1,6 +1,8 @@
 /**
  * The authorization_code grant, redeeming a login code (see ../login-codes.ts for the
- * threats and the odds, ../attempts.ts for the failure budgets).
+ * threats and the odds, ../attempts.ts for the failure budgets). Which presentation may redeem
+ * a code is the redeem rule (../redeem.rule.ts), written once: this grant judges by it and
+ * chooses the error and the failure path; the exchange statement is built from it.
  *
  * Races and replays. Of N concurrent exchanges of one code exactly one wins: the code is
  * consumed by a conditional update (`consumed_at is null`) in the statement that reads the
@@ -19,32 +21,17 @@
  * measured on one clock and a test moves it instead of sleeping.
  */
 import type { LoginCode } from '../../../db/database.ts'
-import type { Origin } from '../../../lib/network.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
-import type { Reach } from '../attempts.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
 import { signIdToken } from '../oidc.ts'
 import { defaultScope, refusedScopeMessage, requestedScopes, requestScope, wantsOpenId } from '../scopes.ts'
-import { verifyPkce } from '../pkce.ts'
+import { refusalOf, type Presentation, type Refusal } from '../redeem.rule.ts'
 import { revokeSessions } from '../../sessions/index.ts'
-import { exchangeLoginCode, type Exchanged } from '../redeem-code.repository.ts'
+import { countWrongAttempt, exchangeLoginCode, loginCodeNow, type Exchanged } from '../redeem-code.repository.ts'
 import { accessTokenTtl, userTokenResponse } from '../tokens.repository.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
 const invalidCode = () => oauthErrors.invalid_grant('The code is invalid, expired or already used.')
-
-async function countWrongAttempt(deps: GrantDeps, code: LoginCode): Promise<void> {
-  const now = deps.clock.now()
-  await deps.db
-    .updateTable('login_codes')
-    .set((eb) => ({
-      failed_attempts: eb('failed_attempts', '+', 1),
-      // at the limit the code dies: mark it consumed so it can never be redeemed
-      consumed_at: eb.case().when('failed_attempts', '>=', MAX_CODE_ATTEMPTS - 1).then(now).else(eb.ref('consumed_at')).end(),
-    }))
-    .where('id', '=', code.id)
-    .execute()
-}
 
 /** How long after a redemption the same app's second presentation, from the same address, is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 2000
@@ -61,33 +48,15 @@ async function refuseConsumed(deps: GrantDeps, code: LoginCode, ctx: GrantContex
   throw invalidCode()
 }
 
-/** Whether the code may be redeemed from here now (see ../attempts.ts). */
-function withinReach(code: LoginCode, reach: Reach, origin: Origin): boolean {
-  if (reach === 'anywhere') return true
-  if (reach === 'network') return code.requested_network === origin.network
-  return code.requested_address === origin.address
-}
-
-/** Client, redirect URI and PKCE verifier must be the code's; a wrong one counts against the code. */
-async function checkBinding(deps: GrantDeps, code: LoginCode, { client, params }: GrantContext): Promise<void> {
-  const verifier = params.code_verifier
-  const wrongClient = code.client_id !== client.client_id
-  // OAuth 2.1: with PKCE the verifier binds the exchange, so redirect_uri may be left out; sent, it must match
-  const wrongRedirect = params.redirect_uri === undefined ? !code.code_challenge : params.redirect_uri !== code.redirect_uri
-  const wrongVerifier = code.code_challenge
-    ? !verifier || !verifyPkce(code.code_challenge_method ?? 'plain', code.code_challenge, verifier)
-    : verifier !== undefined
-  if (wrongClient || wrongRedirect || wrongVerifier) {
-    await countWrongAttempt(deps, code)
-    // another client's code looks exactly like an unknown one
-    if (wrongClient) throw invalidCode()
-    // a missing redirect_uri is the fault only where the code has no challenge; with PKCE a wrong verifier is
-    if (!params.redirect_uri && wrongRedirect) throw oauthErrors.invalid_request('redirect_uri is required without PKCE.')
-    throw oauthErrors.invalid_grant(
-      wrongRedirect ? 'redirect_uri differs from the one the code was issued for.' : 'The code_verifier does not match the code_challenge.',
-    )
-  }
-  if (!code.code_challenge && client.is_public) throw oauthErrors.invalid_grant('Public clients must use PKCE.')
+/** A client, redirect URI or verifier not the code's: counted against the code, and the error that names it. */
+async function refuseBinding(deps: GrantDeps, code: LoginCode, refusal: Refusal, ctx: GrantContext): Promise<never> {
+  await countWrongAttempt(deps.db, code.id, MAX_CODE_ATTEMPTS, deps.clock.now())
+  // another client's code looks exactly like an unknown one
+  if (refusal === 'wrong_client') throw invalidCode()
+  if (refusal === 'wrong_verifier') throw oauthErrors.invalid_grant('The code_verifier does not match the code_challenge.')
+  // a missing redirect_uri is the fault only where the code has no challenge (the rule: ../redeem.rule.ts)
+  if (!ctx.params.redirect_uri) throw oauthErrors.invalid_request('redirect_uri is required without PKCE.')
+  throw oauthErrors.invalid_grant('redirect_uri differs from the one the code was issued for.')
 }
 
 /** The scope the token request asks for (null: none), within what the client may have. */
@@ -101,22 +70,31 @@ function askedScope(ctx: GrantContext): string | null {
 const codeScope = (code: LoginCode, ctx: GrantContext) => code.scope ?? defaultScope(ctx.client)
 
 /**
- * The grant's checks on the code as it was before the exchange's statement (see
- * ../redeem-code.repository.ts: the statement redeems only what these accept). Each refusal throws.
+ * The redeem rule (../redeem.rule.ts) on the code as it was before the exchange's statement,
+ * which redeems only what the rule accepts: each refusal throws its error, after its failure path.
  */
-async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantContext, reach: Reach, now: Date): Promise<void> {
+async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantContext, presented: Presentation): Promise<void> {
   // out of reach looks exactly like unknown: a guess learns nothing about live codes
-  if (!code || !withinReach(code, reach, ctx.attempt.origin)) throw invalidCode()
-  if (code.consumed_at) {
-    await ctx.attempt.notAGuess()
-    return refuseConsumed(deps, code, ctx, now)
-  }
-  if (code.expires_at.getTime() <= now.getTime()) throw invalidCode()
-  await checkBinding(deps, code, ctx)
-  // a narrower scope than the code's is fine (the app's own choice); a wider one is no guess, so it costs the code nothing
-  const granted = requestedScopes(codeScope(code, ctx))
-  if (!requestedScopes(askedScope(ctx)).every((s) => granted.includes(s))) {
-    throw oauthErrors.invalid_scope(`This code was granted only: ${granted.join(' ') || '(no scopes)'}.`)
+  const refusal = code ? refusalOf(code, presented) : 'out_of_reach'
+  if (!code || refusal === null) return
+  switch (refusal) {
+    case 'out_of_reach':
+    case 'expired':
+      throw invalidCode()
+    case 'consumed':
+      await ctx.attempt.notAGuess()
+      return refuseConsumed(deps, code, ctx, presented.now)
+    case 'wrong_client':
+    case 'wrong_redirect':
+    case 'wrong_verifier':
+      return refuseBinding(deps, code, refusal, ctx)
+    case 'public_without_pkce':
+      throw oauthErrors.invalid_grant('Public clients must use PKCE.')
+    case 'wider_scope': {
+      // a narrower scope than the code's is fine (the app's own choice); a wider one is no guess, so it costs the code nothing
+      const granted = requestedScopes(codeScope(code, ctx))
+      throw oauthErrors.invalid_scope(`This code was granted only: ${granted.join(' ') || '(no scopes)'}.`)
+    }
   }
 }
 
@@ -128,14 +106,14 @@ async function verdict(
   deps: GrantDeps,
   ctx: GrantContext,
   exchanged: Exchanged,
-  reach: Reach,
-  now: Date,
+  presented: Presentation,
 ): Promise<{ code: LoginCode; issued: Extract<Exchanged, { outcome: 'issued' }> }> {
   const { code } = exchanged
+  const { now } = presented
   try {
-    await checkCode(deps, code, ctx, reach, now)
+    await checkCode(deps, code, ctx, presented)
   } catch (error) {
-    // never expected (the statement restates these checks): the checks win, and what it opened is closed
+    // never expected (the statement is built from the same rule): the checks win, and what it opened is closed
     if (exchanged.outcome === 'issued') {
       await revokeSessions(deps.db, { sessionId: exchanged.sessionId }, 'exchange_refused', now)
       deps.log.error({ clientId: ctx.client.client_id }, 'the exchange statement redeemed a code the grant refused; its session was revoked')
@@ -149,7 +127,7 @@ async function verdict(
     // the checks passed on the code as read, so another exchange of it, concurrent with this one, won:
     // judged as any second presentation, on the code as that exchange left it
     await ctx.attempt.notAGuess()
-    const won = await deps.db.selectFrom('login_codes').selectAll().where('id', '=', code.id).executeTakeFirst()
+    const won = await loginCodeNow(deps.db, code.id)
     if (won?.consumed_at) return refuseConsumed(deps, won, ctx, now)
     throw invalidCode()
   }
@@ -171,8 +149,7 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
   const now = deps.clock.now()
   // one statement (two for a tenant's new customer or a late proof) reads the code and, when it is
   // this request's to redeem, consumes it, finds or signs up the account and opens the session (../redeem-code.repository.ts)
-  const exchanged = await exchangeLoginCode(deps.db, {
-    codeHash: hashLoginCode(deps.codeKey, normalized),
+  const presented: Presentation = {
     clientId: client.client_id,
     isPublic: client.is_public,
     redirectUri: params.redirect_uri,
@@ -182,10 +159,14 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
     address: attempt.origin.address,
     requestedScope,
     defaultScope: defaultScope(client),
-    refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
     now,
+  }
+  const exchanged = await exchangeLoginCode(deps.db, {
+    ...presented,
+    codeHash: hashLoginCode(deps.codeKey, normalized),
+    refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
   })
-  const { code, issued } = await verdict(deps, ctx, exchanged, reach, now)
+  const { code, issued } = await verdict(deps, ctx, exchanged, presented)
   // the statement's choice, restated: the narrowest of the token request's, the code's, the client's
   const scope = requestedScope ?? codeScope(code, ctx)
   const response = await userTokenResponse(deps, {
