@@ -105,7 +105,8 @@ describe('secrets at rest', () => {
     const fresh = await app.keys.sign({ sub: '8' }, { issuer: 'http://trellis.test', expiresInSeconds: 60 })
     expect(JSON.parse(Buffer.from(fresh.split('.')[0]!, 'base64url').toString()).kid).toBe(kid)
     await app.close()
-  })
+    // every migration after the plaintext era runs here, and the start makes an RSA key: slow on a busy machine
+  }, 90_000)
 
   it('SECRETS_KEY_PREVIOUS re-wraps everything under the new key at start', async () => {
     const { db, url } = shared
