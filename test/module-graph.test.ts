@@ -1,6 +1,8 @@
 // The order of the code (README "Architecture", eslint/module-order.js): src/modules drawn as
 // rooms and imports as arrows has no arrow going up, no circle and no pair importing each other;
 // and the lint rule that keeps it so fails on an import against the order.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 import { cycles, figures, importSources } from '../scripts/module-graph.ts'
@@ -16,6 +18,16 @@ describe('module graph', () => {
 
   it('has no circle between files anywhere in src, type-only imports included', () => {
     expect(figures().fileCycles).toEqual([])
+  })
+
+  it("each module's face exports by name: what other modules use, never a whole file with `export *`", () => {
+    const faces = readdirSync(join(import.meta.dirname, '../src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(import.meta.dirname, '../src/modules', entry.name, 'index.ts'))
+      .filter((face) => existsSync(face))
+    expect(faces.length).toBeGreaterThan(10)
+    const stars = faces.flatMap((face) => readFileSync(face, 'utf8').split('\n').filter((line) => /^export \*/.test(line)).map((line) => `${face}: ${line}`))
+    expect(stars).toEqual([])
   })
 
   it('finds a circle of files, and none in a line', () => {

@@ -1,5 +1,4 @@
 // The devices module's public face: its services and their types (eslint/module-order.js).
-export * from './devices.ts'
 export type { DeviceInput, RegisterResult } from './registry.service.ts'
 // `trellis device simulate` (the CLI loads the face lazily: only that command needs it)
 export { runSimulator } from './simulator.ts'

@@ -1,8 +1,8 @@
 // The email module's public face: what other modules may import (eslint/module-order.js).
-export * from './dates.ts'
-export * from './email.service.ts'
-export * from './placeholders.ts'
-export * from './renderer.ts'
+export { formatDateTime } from './dates.ts'
+export { EmailService, type SendEmailInput } from './email.service.ts'
+export { allowedPlaceholders, CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType, escapeHtml } from './placeholders.ts'
+export { PLATFORM_BRAND } from './renderer.ts'
 export { purgeSentMail } from './outbox.repository.ts'
 export { outboxCountsByStatus, outboxStats } from './outbox.repository.ts'
 // `trellis outbox list|retry`

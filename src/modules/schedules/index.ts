@@ -1,2 +1,2 @@
 // The schedules module's public face: its services and their types (eslint/module-order.js).
-export * from './schedules.service.ts'
+export { moveSensorSchedules } from './schedules.service.ts'

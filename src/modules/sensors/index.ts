@@ -1,4 +1,4 @@
 // The sensors module's public face: what other modules may import (eslint/module-order.js).
-export * from './sensor-types.ts'
-export * from './sensors.repository.ts'
-export * from './sensors.service.ts'
+export { checkCommand, findSensorType, SENSOR_TYPES, type SensorTypeModel } from './sensor-types.ts'
+export { bindLabel, deleteSensor, devicesPresented, findSensor, insertSensor, moveSensor, sensorPresenting, unbindDevice } from './sensors.repository.ts'
+export { type SensorAction, sensorView } from './sensors.service.ts'

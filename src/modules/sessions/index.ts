@@ -1,5 +1,5 @@
 // The sessions module's public face: what other modules may import (eslint/module-order.js).
-export * from './mail-limits.ts'
-export * from './sessions.repository.ts'
-export * from './sessions.service.ts'
-export * from './member-sessions.service.ts'
+export { MailLimits } from './mail-limits.ts'
+export { insertSession, purgeExpiredSessions } from './sessions.repository.ts'
+export { type ProfileTenant, revokeSessions, type SessionUser, type UserProfile } from './sessions.service.ts'
+export { type MemberSession } from './member-sessions.service.ts'

@@ -1,5 +1,5 @@
 // The users module's public face: what other modules may import (eslint/module-order.js).
-export * from './account-sessions.repository.ts'
-export * from './accounts.service.ts'
-export * from './identity.repository.ts'
-export * from './users.repository.ts'
+export { knownNetwork, pageSessionUser } from './account-sessions.repository.ts'
+export { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from './accounts.service.ts'
+export { accountUnderPrefix, findOrSignUp, proveAddress } from './identity.repository.ts'
+export { findUserByEmail, purgeExpiredUserTokens, upgradePasswordHash } from './users.repository.ts'
