@@ -9,7 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
 import { createActor, createTenant, createTestApp, type TestApp } from './helpers.ts'
-import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+import { createClient, signUpAtBrand } from './login-helpers.ts'
 import { bridgeEvents, uniqueMac, waitFor, type StateEvent } from './device-helpers.ts'
 
 interface Person {
@@ -30,17 +30,7 @@ let buyer: Person
 const sims: DeviceSimulator[] = []
 const clients: MqttClient[] = []
 
-async function signUp(email: string): Promise<Person> {
-  const pair = pkcePair()
-  await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge: pair.challenge, tenantId: brand })
-  const code = await latestCode(t, email)
-  const res = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: client.clientId, redirect_uri: client.redirectUri })
-  const headers = { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` }
-  const me = (await t.app.inject({ method: 'GET', url: '/users/current', headers })).json() as { user: { tenants: { id: number; role: string }[] } }
-  const home = me.user.tenants.find((x) => x.role === 'owner')?.id
-  if (!home) throw new Error('sign-up gave no tenant of its own')
-  return { headers, home }
-}
+const signUp = (email: string): Promise<Person> => signUpAtBrand(t, client, brand, email)
 
 const send = (method: 'POST' | 'PUT' | 'PATCH' | 'GET' | 'DELETE', url: string, headers: object, payload?: object) =>
   t.app.inject({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) })

@@ -19,7 +19,7 @@ import { connectDatabase } from '../src/db/connect.ts'
 import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
 import { revokeSessions } from '../src/modules/sessions/sessions.service.ts'
 import { createActor, createTenant, createTestApp, usingPostgres, type TestApp } from './helpers.ts'
-import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+import { createClient, signUpAtBrand } from './login-helpers.ts'
 import { bridgeEvents, uniqueMac, waitFor, type StateEvent } from './device-helpers.ts'
 
 interface Person {
@@ -41,16 +41,9 @@ const sims: DeviceSimulator[] = []
 const sockets: WebSocket[] = []
 
 async function signUp(email: string): Promise<Person> {
-  const pair = pkcePair()
-  await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge: pair.challenge, tenantId: brand })
-  const code = await latestCode(t, email)
-  const res = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: client.clientId, redirect_uri: client.redirectUri })
-  const headers = { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` }
-  const me = (await t.app.inject({ method: 'GET', url: '/users/current', headers })).json() as { user: { id: number; tenants: { id: number; role: string }[] } }
-  const home = me.user.tenants.find((x) => x.role === 'owner')?.id
-  if (!home) throw new Error('sign-up gave no tenant of their own')
-  const session = await t.db.selectFrom('sessions').select('id').where('user_id', '=', me.user.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
-  return { headers, userId: me.user.id, home, sessionId: session.id }
+  const person = await signUpAtBrand(t, client, brand, email)
+  const session = await t.db.selectFrom('sessions').select('id').where('user_id', '=', person.userId).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+  return { ...person, sessionId: session.id }
 }
 
 const post = (url: string, headers: object, payload?: object) => t.app.inject({ method: 'POST', url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) })

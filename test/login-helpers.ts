@@ -70,3 +70,21 @@ export async function latestCode(t: { app: FastifyInstance; db: DB }, email: str
 export function exchange(app: FastifyInstance, params: Record<string, unknown>, headers: Record<string, string> = {}, ip = '127.0.0.1') {
   return app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: params, headers, remoteAddress: ip })
 }
+
+/** A customer signing up at a brand by a mailed code: their bearer headers, account and own (home) tenant. */
+export async function signUpAtBrand(
+  t: { app: FastifyInstance; db: DB },
+  client: { clientId: string; redirectUri: string },
+  brandId: number,
+  email: string,
+): Promise<{ headers: { authorization: string }; userId: number; home: number }> {
+  const pair = pkcePair()
+  await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge: pair.challenge, tenantId: brandId })
+  const code = await latestCode(t, email)
+  const res = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: pair.verifier, client_id: client.clientId, redirect_uri: client.redirectUri })
+  const headers = { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` }
+  const me = (await t.app.inject({ method: 'GET', url: '/users/current', headers })).json() as { user: { id: number; tenants: { id: number; role: string }[] } }
+  const home = me.user.tenants.find((x) => x.role === 'owner')?.id
+  if (!home) throw new Error('sign-up gave no tenant of their own')
+  return { headers, userId: me.user.id, home }
+}
