@@ -1,12 +1,11 @@
-// The redeem rule (src/modules/oauth/redeem.rule.ts), PKCE's comparison (pkce.ts) and the refresh
-// retry window (refresh-reuse.rule.ts) are each written once; the exchange and the retried
-// refresh apply them inside SQL built from them. This runs that SQL on every case and checks it
-// says what the TypeScript says, as test/signup-rule.test.ts does for the sign-up rule.
+// The redeem rule (src/modules/oauth/redeem.rule.ts) and PKCE's comparison (pkce.ts) are each
+// written once; the exchange applies them inside SQL built from them. This runs that SQL on every
+// case and checks it says what the TypeScript says, as test/signup-rule.test.ts does for the
+// sign-up rule (and test/refresh-rule.test.ts for the refresh rule).
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSql, redeemableSql, refusalOf, REDEEM_CHECKS, type Presentation, type RedeemableCode, type Refusal } from '../src/modules/oauth/redeem.rule.ts'
 import { challengeOf, normalizeMethod, s256, verifyPkce, type ChallengeMethod } from '../src/modules/oauth/pkce.ts'
-import { reuseWindowSql, reuseWindowStart, withinReuseWindow } from '../src/modules/oauth/refresh-reuse.rule.ts'
 import { createTestApp, type TestApp } from './helpers.ts'
 
 let t: TestApp
@@ -129,21 +128,5 @@ describe("PKCE's one comparison", () => {
     const code = CODES.find((c) => c.code_challenge === s256(LATIN) && c.expires_at > NOW && !c.consumed_at && c.client_id === 'app' && !c.requested_network && !c.scope)
     if (!code) throw new Error('no live code for the Latin-1 verifier among the cases')
     expect(refusalOf(code, { ...BASE, codeVerifier: LATIN })).toBeNull()
-  })
-})
-
-describe('the refresh retry window in SQL', () => {
-  it('agrees with withinReuseWindow at and around its edges, and is shut at interval 0', async () => {
-    for (const interval of [0, 1, 10]) {
-      const start = reuseWindowStart(NOW, interval)
-      for (const usedSeconds of [-11, -10, -9.999, -1, -0.001, 0]) {
-        const usedAt = at(usedSeconds)
-        const { rows } = await sql<{ within: boolean }>`select ${reuseWindowSql('u.used_at', start)} as within from (select ${usedAt}::timestamptz as used_at) u`.execute(t.db)
-        const what = `interval ${interval}, used ${usedSeconds} s`
-        expect(rows[0]?.within, what).toBe(withinReuseWindow(usedAt, start))
-        // the window as the grant stated it before it was written once: used less than the interval ago
-        expect(withinReuseWindow(usedAt, start), what).toBe(interval > 0 && NOW.getTime() - usedAt.getTime() < interval * 1000)
-      }
-    }
   })
 })

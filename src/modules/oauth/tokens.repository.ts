@@ -14,7 +14,7 @@ import { insertSession } from '../sessions/index.ts'
 import { issuerOf } from './issuers.ts'
 import type { TokenIssuer } from './oidc.ts'
 import { secondsAfter } from '../../lib/clock.ts'
-import { reuseWindowSql } from './refresh-reuse.rule.ts'
+import { liveSql, retriableSql, rotatableSql } from './refresh.rule.ts'
 
 export interface TokenResponse {
   access_token: string
@@ -121,8 +121,8 @@ export interface Rotation {
 
 /**
  * A refresh in one statement, one round trip: it reads the presented token with its session,
- * and only when the token is eligible (the presenting client's, a user's, unused, unexpired,
- * its session live, the requested scope within the session's) marks it used and stores the
+ * and only when the token is eligible (refresh.rule.ts: the presenting client's, a user's, unused,
+ * its session live, unexpired, the requested scope within the session's) marks it used and stores the
  * successor. The update matches only while `used_at is null`, so of concurrent rotations
  * exactly one writes; an ineligible token, or a loser, writes nothing. The row comes back
  * either way, so the grant can tell why nothing happened (reuse revokes the session, or a
@@ -143,11 +143,7 @@ export async function rotateRefreshToken(
       where r.token_hash = ${hashSecret(presented.token)}
     ), used as (
       update refresh_tokens set used_at = ${now}::timestamptz
-      where used_at is null and id = (
-        select id from presented
-        where client_id = ${presented.clientId} and user_id is not null and used_at is null and revoked_at is null
-          and expires_at > ${now}::timestamptz and ${presented.scopes}::text[] <@ string_to_array(scope, ' ')
-      )
+      where used_at is null and id = (select t.id from presented t where ${rotatableSql(presented, 't')})
       returning id, session_id
     ), successor as (
       insert into refresh_tokens (token_hash, session_id, expires_at, parent_id)
@@ -168,10 +164,10 @@ export async function rotateRefreshToken(
 
 /**
  * A retried refresh, rotated again from the token it presented (see grants/refresh-token.ts for
- * when and why). In one statement: the presented token was used within the retry window that
- * starts at `since` (refresh-reuse.rule.ts), by its session's
- * client, the session is live and the scope within it, and its successor is still unused (it
- * is the immediate parent of the live token). Then the successor is retired (marked used, so
+ * when and why). In one statement: the presented token is retriable (refresh.rule.ts: used
+ * within the retry window that starts at `since`, by its session's client, the session live and
+ * the scope within it), and its successor is still live (it is the immediate parent of the live
+ * token). Then the successor is retired (marked used, so
  * whoever holds it and presents it later is a reuse) and a new one stored with the same parent.
  * `eligible` with nothing `rotated`: a concurrent retry retired that successor first.
  * With `keep` (a refresh concurrent with the rotation), the live successor is not retired: the
@@ -179,20 +175,20 @@ export async function rotateRefreshToken(
  */
 export async function rotateAgain(
   db: Executor,
-  presented: { id: number; clientId: string; scopes: readonly string[]; since: Date; now: Date; ttlSeconds: number; keep?: boolean },
+  presented: { id: number; clientId: string; scopes: readonly string[]; since: Date | null; now: Date; ttlSeconds: number; keep?: boolean },
 ): Promise<{ eligible: boolean; rotated: boolean; successor: string }> {
   const successor = randomToken(32)
   const { now } = presented
   const result = await sql<{ eligible: boolean; rotated: boolean }>`
-    with presented as (
-      select r.id, r.session_id
+    with token as (
+      select r.id, r.session_id, r.used_at, r.expires_at, s.client_id, s.user_id, s.revoked_at, s.scope
       from refresh_tokens r join sessions s on s.id = r.session_id
-      where r.id = ${presented.id} and ${reuseWindowSql('r.used_at', presented.since)}
-        and s.client_id = ${presented.clientId} and s.user_id is not null and s.revoked_at is null
-        and ${presented.scopes}::text[] <@ string_to_array(s.scope, ' ')
+      where r.id = ${presented.id}
+    ), presented as (
+      select t.id, t.session_id from token t where ${retriableSql(presented, 't', presented.since)}
     ), live as (
       select c.id from refresh_tokens c join presented p on c.session_id = p.session_id and c.parent_id = p.id
-      where c.used_at is null and c.expires_at > ${now}::timestamptz
+      where ${liveSql(presented, 'c')}
     ), retired as (
       update refresh_tokens set used_at = ${now}::timestamptz
       where used_at is null and id in (select id from live) and not ${presented.keep === true}

@@ -39,7 +39,7 @@
  * a double tap) can fall on both sides of the rotation: the first rotates, the second arrives a
  * few milliseconds after and, under the retry rule, would retire the successor the first just
  * returned. An app that kept the first answer would then present a retired token and lose the
- * session. So a repeat that arrived within CONCURRENT_MS of the rotation (and within the
+ * session. So a repeat that arrived within CONCURRENT_MS (refresh.rule.ts) of the rotation (and within the
  * interval) is a concurrent refresh, not a lost answer: it gets a successor of its own *beside*
  * the first, both live. Whichever of them the app keeps and uses first rotates normally and
  * retires the others (tokens.repository.ts), so one line of the family goes on, and presenting
@@ -54,12 +54,9 @@ import { revokeSessions } from '../../sessions/index.ts'
 import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.repository.ts'
 import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
-import { reuseWindowStart, withinReuseWindow } from '../refresh-reuse.rule.ts'
+import { refreshRefusalOf, repeatOf, reuseWindowStart, type RefreshPresentation } from '../refresh.rule.ts'
 
 const invalid = () => oauthErrors.invalid_grant('The refresh token is invalid, expired or revoked.')
-
-/** A repeat that arrived this soon after the rotation was sent at the same time as it (see above). */
-const CONCURRENT_MS = 500
 
 async function reuseDetected(deps: GrantDeps, sessionId: string, clientId: string): Promise<never> {
   await revokeSessions(deps.db, { sessionId }, 'refresh_token_reuse', deps.clock.now())
@@ -74,59 +71,56 @@ function tokensFor(deps: GrantDeps, row: Rotation & { user_id: number }, params:
   return userTokenResponse(deps, { userId: row.user_id, clientId: row.client_id, tenantId: row.tenant_id, scope, sessionId: row.session_id, refreshToken: successor })
 }
 
-/** A used token presented again: a retry within the interval rotates again; anything else is reuse. */
-async function presentedAgain(deps: GrantDeps, row: Rotation & { user_id: number; used_at: Date }, ctx: GrantContext, now: Date): Promise<TokenResponse> {
+/** A used token presented again (refresh.rule.ts repeatOf): a retry or a concurrent refresh rotates again; a loser is refused; anything else is reuse. */
+async function presentedAgain(
+  deps: GrantDeps,
+  row: Rotation & { user_id: number; used_at: Date },
+  ctx: GrantContext,
+  presentation: RefreshPresentation,
+): Promise<TokenResponse> {
   const interval = deps.config.refreshReuseIntervalSeconds
-  const since = reuseWindowStart(now, interval)
-  if (withinReuseWindow(row.used_at, since)) {
-    const concurrent = ctx.started.getTime() - row.used_at.getTime() < Math.min(CONCURRENT_MS, interval * 1000)
-    const retry = await rotateAgain(deps.db, {
-      keep: concurrent,
-      id: row.id,
-      clientId: ctx.client.client_id,
-      scopes: requestedScopes(ctx.params.scope),
-      since,
-      now,
-      ttlSeconds: deps.config.refreshTokenTtlSeconds,
-    })
-    if (retry.rotated) {
-      const what = concurrent ? 'refreshed concurrently: a successor beside the first' : 'retried within the interval: rotated again'
-      deps.log.info({ sessionId: row.session_id, clientId: ctx.client.client_id }, `refresh token ${what}`)
-      return tokensFor(deps, row, ctx.params, retry.successor)
-    }
-    // a concurrent retry of the same token retired the successor first: not a copy
-    if (retry.eligible) throw invalid()
+  const repeat = repeatOf(row.used_at, ctx.started, presentation.now, interval)
+  // a concurrent loser that read after the winner committed: not a copy
+  if (repeat === 'race_loser') throw invalid()
+  if (repeat === 'reuse') return reuseDetected(deps, row.session_id, ctx.client.client_id)
+  const concurrent = repeat === 'concurrent'
+  const retry = await rotateAgain(deps.db, {
+    ...presentation,
+    keep: concurrent,
+    id: row.id,
+    since: reuseWindowStart(presentation.now, interval),
+    ttlSeconds: deps.config.refreshTokenTtlSeconds,
+  })
+  if (retry.rotated) {
+    const what = concurrent ? 'refreshed concurrently: a successor beside the first' : 'retried within the interval: rotated again'
+    deps.log.info({ sessionId: row.session_id, clientId: ctx.client.client_id }, `refresh token ${what}`)
+    return tokensFor(deps, row, ctx.params, retry.successor)
   }
+  // a concurrent retry of the same token retired the successor first: not a copy
+  if (retry.eligible) throw invalid()
   return reuseDetected(deps, row.session_id, ctx.client.client_id)
 }
 
 export const refreshTokenGrant: GrantHandler = async (deps, ctx) => {
-  const { client, params, started, attempt } = ctx
+  const { client, params, attempt } = ctx
   if (!params.refresh_token) throw oauthErrors.invalid_request('refresh_token is required.')
-  const now = deps.clock.now()
-  // one statement, one round trip: reads the token and, when it is eligible, rotates it (tokens.ts)
-  const rotation = await rotateRefreshToken(deps.db, {
-    token: params.refresh_token,
-    clientId: client.client_id,
-    scopes: requestedScopes(params.scope),
-    now,
-    ttlSeconds: deps.config.refreshTokenTtlSeconds,
-  })
+  const presentation: RefreshPresentation = { clientId: client.client_id, scopes: requestedScopes(params.scope), now: deps.clock.now() }
+  // one statement, one round trip: reads the token and, when it is eligible, rotates it (tokens.repository.ts)
+  const rotation = await rotateRefreshToken(deps.db, { ...presentation, token: params.refresh_token, ttlSeconds: deps.config.refreshTokenTtlSeconds })
   if (!rotation) throw invalid()
   const { row, successor } = rotation
+  // the statement's rule, at its `now`, to say why it wrote nothing (it rotated only if every check passes)
+  const refusal = refreshRefusalOf(row, presentation)
   const { user_id: userId, used_at: usedAt } = row
-  // the statement's checks again, at its `now`, to say why it wrote nothing (it rotated only if all pass)
-  if (row.client_id !== client.client_id || userId === null) throw invalid()
+  // wrong_client, or no_user (said by the column itself, so that the type learns it too)
+  if (refusal === 'wrong_client' || userId === null) throw invalid()
+  // used (said by the column itself, as above): a repeat
   if (usedAt) {
     await attempt.notAGuess()
-    // a concurrent loser that read after the winner committed: not a copy
-    if (started.getTime() <= usedAt.getTime()) throw invalid()
-    return presentedAgain(deps, { ...row, user_id: userId, used_at: usedAt }, ctx, now)
+    return presentedAgain(deps, { ...row, user_id: userId, used_at: usedAt }, ctx, presentation)
   }
-  if (row.revoked_at || row.expires_at.getTime() <= now.getTime()) throw invalid()
-  if (grantedScope(params.scope, row.scope.split(' ').filter(Boolean)) === null) {
-    throw oauthErrors.invalid_scope('A refresh cannot widen the scope of the session.')
-  }
+  if (refusal === 'revoked' || refusal === 'expired') throw invalid()
+  if (refusal === 'wider_scope') throw oauthErrors.invalid_scope('A refresh cannot widen the scope of the session.')
   if (!row.rotated) {
     // eligible as read, but a concurrent use of this token won the update: nothing to revoke
     await attempt.notAGuess()
