@@ -2,57 +2,59 @@
  * The language a hosted page speaks, and its texts. Which locale: the authorization request's
  * `ui_locales` (OpenID Connect Core 3.1.2.1; carried in the sign-in forms so every step and
  * error page keeps it), else the signed-in account's locale, else Accept-Language, else
- * English (src/lib/locale.ts). Texts come from the catalogs in ./locales, one per locale; a
- * key a catalog lacks reads in English. A `{name}` in a text is filled from the values given:
+ * English (negotiateLocale, src/lib/i18n.ts). Texts come from the catalogs in ./locales, one per
+ * locale, through the one i18n of pages, emails and console (lib/i18n.ts); a key a catalog lacks
+ * reads in English. A `{name}` in a text is filled from the values given:
  * the text itself and every plain string value are escaped as HTML, markup values (`html`...)
  * are kept, so a translation cannot inject markup and a value cannot either.
  */
 import type { User } from '../../db/database.ts'
-import { FALLBACK_LOCALE, requestedLocales, SUPPORTED_LOCALES, supportedLocale, type SupportedLocale } from '../../lib/locale.ts'
+import { createI18n, LOCALE_NAMES, negotiateLocale, isSupportedLocale, type Catalogs, type I18n, type KeyOf, type Texts } from '../../lib/i18n.ts'
+import { requestedLocales, type SupportedLocale } from '../../lib/locale.ts'
 import { render, SafeHtml, type Part } from './html.ts'
 import { de } from './locales/de.ts'
-import { en, type PageCatalog, type PageMessageKey } from './locales/en.ts'
+import { en, type PageMessageKey } from './locales/en.ts'
 import { fr } from './locales/fr.ts'
 import { nl } from './locales/nl.ts'
 
 export type { PageMessageKey } from './locales/en.ts'
+export { isSupportedLocale, LOCALE_NAMES }
 
-/** Every shipped catalog; read as partial so that a key one lacks falls back to English. */
-export const PAGE_CATALOGS: Record<SupportedLocale, Partial<PageCatalog>> = { en, nl, de, fr }
+/** Every shipped catalog (each typed complete, as PageCatalog); a key one lacks at run time reads in English. */
+export const PAGE_CATALOGS: Catalogs<typeof en> = { en, nl, de, fr }
+
+/** The pages' texts, through the one i18n (lib/i18n.ts). */
+export const PAGE_TEXTS = createI18n(PAGE_CATALOGS)
 
 /** The longest `ui_locales` kept: a few tags are plenty, and it travels in every form. */
 const MAX_UI_LOCALES = 200
 
-/** Each locale's own name, as the language selector lists it. */
-export const LOCALE_NAMES: Record<SupportedLocale, string> = { en: 'English', nl: 'Nederlands', de: 'Deutsch', fr: 'Français' }
-
-export interface Translator {
+/** A module's texts in one locale, as markup or as plain text. */
+export interface MarkupTranslator<K extends string> {
   locale: SupportedLocale
   /** A text as markup: the text escaped, `{name}` filled with `values` (strings escaped, markup kept). */
-  t(key: PageMessageKey, values?: Record<string, Part>): SafeHtml
+  t(key: K, values?: Record<string, Part>): SafeHtml
   /** A text as plain text (for a title or a notice, escaped where it is placed). */
-  text(key: PageMessageKey, values?: Record<string, string | number>): string
+  text(key: K, values?: Record<string, string | number>): string
 }
 
-const PLACEHOLDER = /\{([A-Za-z]+)\}/g
+export type Translator = MarkupTranslator<PageMessageKey>
 
-function template(locale: SupportedLocale, key: PageMessageKey): string {
-  const own = PAGE_CATALOGS[locale][key]
-  return own ? own : en[key]
-}
-
-export function translator(locale: SupportedLocale): Translator {
+/** A translator for the pages' catalogs or another module's drawn with the pages' markup (the console's). */
+export function markupTranslator<C extends Texts>(texts: I18n<C>, locale: SupportedLocale): MarkupTranslator<KeyOf<C>> {
   return {
     locale,
     t(key, values = {}) {
-      const pieces = template(locale, key).split(PLACEHOLDER)
-      // split with a capture group: even indexes are text, odd ones are placeholder names
+      // even pieces are text, odd ones placeholder names (lib/i18n.ts pieces)
+      const pieces = texts.pieces(locale, key)
       return new SafeHtml(pieces.map((piece, i) => (i % 2 === 0 ? render(piece) : render(values[piece] ?? `{${piece}}`))).join(''))
     },
-    text(key, values = {}) {
-      return template(locale, key).replace(PLACEHOLDER, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])))
-    },
+    text: (key, values) => texts.text(locale, key, values),
   }
+}
+
+export function translator(locale: SupportedLocale): Translator {
+  return markupTranslator(PAGE_TEXTS, locale)
 }
 
 /** A `ui_locales` value worth keeping: its valid tags, space-separated, or null. */
@@ -72,19 +74,10 @@ export interface LocaleInput {
 
 /** The shipped locale a page speaks: ui_locales, then the account's, then Accept-Language, then English. */
 export function pageLocale(input: LocaleInput): SupportedLocale {
-  return supportedLocale(
-    ...requestedLocales({ explicit: input.uiLocales }),
-    input.accountLocale,
-    ...requestedLocales({ acceptLanguage: input.acceptLanguage }),
-    FALLBACK_LOCALE,
-  )
+  return negotiateLocale({ explicit: input.uiLocales }, input.accountLocale, { acceptLanguage: input.acceptLanguage })
 }
 
 /** The locale an account chose (`users.locale`); null: none, and the page follows the browser. */
 export function accountLocaleOf(user: Pick<User, 'locale'>): string | null {
   return user.locale
-}
-
-export function isSupportedLocale(value: string): value is SupportedLocale {
-  return (SUPPORTED_LOCALES as readonly string[]).includes(value)
 }

@@ -3,7 +3,7 @@ import { SUPPORTED_LOCALES } from '../../lib/locale.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from '../users/index.ts'
 import { html } from './html.ts'
-import { accountLocaleOf, cleanUiLocales, PAGE_CATALOGS, pageLocale, translator } from './i18n.ts'
+import { accountLocaleOf, cleanUiLocales, PAGE_CATALOGS, PAGE_TEXTS, pageLocale, translator } from './i18n.ts'
 import { en } from './locales/en.ts'
 
 const placeholders = (text: string) => new Set([...text.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1]))
@@ -26,6 +26,8 @@ describe('the hosted pages’ catalogs', () => {
   it('ship every key in every locale, none empty, with only the values English gives', () => {
     expect(Object.keys(PAGE_CATALOGS).sort()).toEqual([...SUPPORTED_LOCALES].sort())
     expect(faults(PAGE_CATALOGS)).toEqual([])
+    // as the one i18n (lib/i18n.ts) counts it, too
+    expect(PAGE_TEXTS.missing()).toEqual([])
   })
 
   it('the check fails when one key is removed from one locale', () => {
