@@ -4,7 +4,7 @@
  */
 import type { EmailTypeTexts } from '../../db/database.ts'
 import { FALLBACK_LOCALE, type SupportedLocale } from '../../lib/locale.ts'
-import { catalogText, type Catalog } from './locales/catalog.ts'
+import { catalogKey, EMAIL_TEXTS, type Catalog } from './locales/catalog.ts'
 import type { EmailType } from './placeholders.ts'
 
 /** An email's texts, each one string (a brand's may be one per locale: email-locale.ts picks). */
@@ -43,16 +43,12 @@ function ctaLinkOf(type: EmailType, pagesUrl: string): string {
   }
 }
 
-/** `%{name}` markers: the platform's settings, filled before the placeholders. */
-function settings(text: string, values: Record<string, string>): string {
-  return text.replace(/%\{(\w+)\}/g, (_m, name: string) => values[name] ?? '')
-}
-
 export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds, pagesUrl, timeZone = 'UTC', hasContact = false, locale = FALLBACK_LOCALE, onBehalf = false }: DefaultsContext): EmailTexts {
   // a customer's tenant invites in its own name; the brand's name is never the inviter's
   const section = type === 'invitation' && onBehalf ? 'customerInvitation' : type
   const text = (key: keyof Catalog[EmailType] | 'ctaLabel' | 'contentAfterCtaWithContact') =>
-    settings(catalogText(locale, section, key as keyof Catalog[typeof section] & string), { minutes: String(Math.round(loginCodeTtlSeconds / 60)), timeZone })
+    // `%{name}` markers: the platform's settings, filled before the placeholders
+    EMAIL_TEXTS.text(locale, catalogKey(section, key as keyof Catalog[typeof section] & string), { minutes: Math.round(loginCodeTtlSeconds / 60), timeZone })
   const afterCta = type === 'passwordResetSuccess' && hasContact ? 'contentAfterCtaWithContact' : 'contentAfterCta'
   return {
     subject: text('subject'),

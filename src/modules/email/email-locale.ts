@@ -7,7 +7,8 @@
  * in the best shipped locale, so what a brand wrote is never dropped for a platform text.
  */
 import type { EmailTypeTexts, LocalizedText } from '../../db/database.ts'
-import { matchLocale, pickLocale, SUPPORTED_LOCALES, supportedLocale, FALLBACK_LOCALE, type SupportedLocale } from '../../lib/locale.ts'
+import { negotiateLocale } from '../../lib/i18n.ts'
+import { matchLocale, pickLocale, SUPPORTED_LOCALES, FALLBACK_LOCALE, type SupportedLocale } from '../../lib/locale.ts'
 
 export interface EmailLocale {
   /** The tags wanted, best first: the account's locale, then the brand's default. */
@@ -34,7 +35,7 @@ export function emailLocale(recipient: string | null | undefined, brandDefault: 
   const wanted = [recipient ?? null, brand]
   const available = [...SUPPORTED_LOCALES, ...localesOf(texts, brand)]
   const locale = pickLocale(wanted, available, FALLBACK_LOCALE)
-  return { wanted, locale, platform: supportedLocale(locale, ...wanted) }
+  return { wanted, locale, platform: negotiateLocale(locale, ...wanted) }
 }
 
 /** A brand's text for the recipient, or undefined when the brand wrote none that fits (the platform's applies). */

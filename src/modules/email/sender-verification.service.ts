@@ -21,7 +21,7 @@ import { domainOf } from './senders.repository.ts'
 import { maskSecrets } from './outbox-secrets.ts'
 import { escapeHtml } from './placeholders.ts'
 import { emailLocale } from './email-locale.ts'
-import { catalogText, type Catalog } from './locales/catalog.ts'
+import { catalogKey, EMAIL_TEXTS, type Catalog } from './locales/catalog.ts'
 
 type SenderVerificationKey = keyof Catalog['senderVerification'] & string
 
@@ -67,7 +67,7 @@ export class SenderVerification {
     const { data, secrets } = maskSecrets({ emailConfirmationToken: token, link })
     const locale = emailLocale(null, tenant.default_locale, {}).platform
     const values = { address, host: new URL(this.config.publicUrl).host }
-    const say = (key: SenderVerificationKey) => catalogText(locale, 'senderVerification', key).replace(/%\{(\w+)\}/g, (_m, name: string) => values[name as keyof typeof values] ?? '')
+    const say = (key: SenderVerificationKey) => EMAIL_TEXTS.text(locale, catalogKey('senderVerification', key), values)
     const text = `${say('intro')}\n\n${say('ask')}\n${data.link}\n\n${say('ignore')}`
     const html = `<p>${escapeHtml(say('intro'))}</p>
 <p>${escapeHtml(say('ask'))} <a href="${escapeHtml(data.link ?? '')}">${escapeHtml(say('ctaLabel'))}</a></p>
