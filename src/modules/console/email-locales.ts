@@ -6,16 +6,14 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { EmailTypeTexts, LocalizedText, Tenant } from '../../db/database.ts'
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from '../../lib/locale.ts'
+import { FALLBACK_LOCALE, isSupportedLocale, SUPPORTED_LOCALES } from '../../lib/i18n.ts'
 import { field } from '../pages/index.ts'
 
 /** The languages the editor offers: the ones the platform ships default texts in. */
 export const EDITOR_LOCALES = SUPPORTED_LOCALES
 export type EditorLocale = (typeof EDITOR_LOCALES)[number]
 
-export const LOCALE_NAMES: Record<EditorLocale, string> = { en: 'English', nl: 'Nederlands', de: 'Deutsch', fr: 'Français' }
-
-const isEditorLocale = (tag: string): tag is EditorLocale => (EDITOR_LOCALES as readonly string[]).includes(tag)
+const isEditorLocale = isSupportedLocale
 
 /** The brand's default locale: what its plain strings are written in. */
 export function defaultLocaleOf(tenant: Tenant): string {

@@ -4,7 +4,9 @@ import type { Page } from '../../lib/pagination.ts'
 import { allowedPlaceholders, type EmailType } from '../email/index.ts'
 import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console, Notes } from './console-kit.ts'
-import { EDITOR_LOCALES, LOCALE_NAMES, textOf } from './email-locales.ts'
+import { isSupportedLocale, LOCALE_NAMES } from '../../lib/i18n.ts'
+import { EDITOR_LOCALES, textOf } from './email-locales.ts'
+import { consoleText } from './i18n.ts'
 import { versionsList, type VersionRow, type Who } from './history.views.ts'
 import { csrfField, notes, readOnly, textArea, textField } from './console.views.ts'
 
@@ -28,9 +30,9 @@ export const TEXT_FIELDS: readonly { key: keyof EmailTypeTexts; label: string; l
 ]
 
 export function emailList(c: Console, types: readonly EmailType[], editable: (t: EmailType) => boolean): SafeHtml {
-  return html`<p>Each email goes out in ${c.tenant.name}'s look. Open one to see it and, where it may be changed, edit its texts.</p>
-<ul class="rows">${types.map((t) => html`<li><a href="/console/tenants/${c.tenant.id}/emails/${t}">${TYPE_NAMES[t]}</a> <span class="hint">${editable(t) ? 'texts editable' : 'look only (fixed texts)'}</span></li>`)}</ul>
-<p class="hint">Each email goes out in the recipient's language: ${EDITOR_LOCALES.map((l) => LOCALE_NAMES[l]).join(', ')}. In the editor, pick a language to write its texts; a language without texts of its own uses the default ones.</p>`
+  return html`<p>${consoleText.t('emails.intro', { tenant: c.tenant.name })}</p>
+<ul class="rows">${types.map((t) => html`<li><a href="/console/tenants/${c.tenant.id}/emails/${t}">${TYPE_NAMES[t]}</a> <span class="hint">${consoleText.t(editable(t) ? 'emails.editable' : 'emails.lookOnly')}</span></li>`)}</ul>
+<p class="hint">${consoleText.t('emails.languages', { languages: EDITOR_LOCALES.map((l) => LOCALE_NAMES[l]).join(', ') })}</p>`
 }
 
 export interface EditorInput {
@@ -82,20 +84,23 @@ function form(c: Console, input: EditorInput): SafeHtml {
     : html`<div class="buttons"><button type="submit">Save</button>
 <button type="submit" class="secondary" formaction="${base}/preview" formtarget="email-preview">Preview without saving</button></div>`
   return html`<form method="post" action="${base}" class="stack editor" id="email-form" data-draft="${base}/draft">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}">
-<p class="hint">These are the ${LOCALE_NAMES[input.locale as keyof typeof LOCALE_NAMES] ?? input.locale} texts. Empty fields use the default text. Placeholders are written <code>{{name}}</code>; an unknown one is marked before you save.</p>
+<p class="hint">${consoleText.t('emails.editing', { language: localeName(input.locale), example: html`<code>{{name}}</code>` })}</p>
 ${fields}${actions}</form>`
 }
+
+/** A locale's own name; a tag the platform does not ship is shown as written. */
+const localeName = (locale: string): string => (isSupportedLocale(locale) ? LOCALE_NAMES[locale] : locale)
 
 /** The language picker: one link per locale (`?locale=`), the open one marked. */
 function languages(base: string, input: EditorInput): SafeHtml {
   const link = (l: string) => {
-    const name = LOCALE_NAMES[l as keyof typeof LOCALE_NAMES]
-    const note = l === input.defaultLocale ? ' (default)' : ''
+    const name = localeName(l)
+    const note = l === input.defaultLocale ? ` ${consoleText.text('emails.defaultLocale')}` : ''
     return l === input.locale
       ? html`<li><a href="${base}?locale=${l}" aria-current="page" lang="${l}">${name}</a>${note}</li>`
       : html`<li><a href="${base}?locale=${l}" lang="${l}">${name}</a>${note}</li>`
   }
-  return html`<nav class="languages" aria-label="Language of the texts"><ul>${EDITOR_LOCALES.map(link)}</ul></nav>`
+  return html`<nav class="languages" aria-label="${consoleText.text('emails.languagePicker')}"><ul>${EDITOR_LOCALES.map(link)}</ul></nav>`
 }
 
 export function emailEditor(c: Console, input: EditorInput, n: Notes): SafeHtml {
