@@ -3,16 +3,13 @@
  * another, a restore; who did what, from where; filters, paging, retention; that entries
  * cannot be changed and never hold a secret; `trellis audit list`.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { main } from '../src/cli.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { maintenancePass } from '../src/modules/maintenance.ts'
 import { CredentialsService } from '../src/modules/devices/device-auth.service.ts'
-import { createActor, createTenant, createTestApp, usingPostgres, type TestApp } from './helpers.ts'
+import { createActor, createTenant, createTestApp, migratedDatabase, type TestApp } from './helpers.ts'
 import { createClient, latestCode, pkcePair, requestCode } from './login-helpers.ts'
 
 let t: TestApp
@@ -225,8 +222,6 @@ describe('audit log', () => {
 })
 
 describe('trellis audit list', () => {
-  const dir = usingPostgres ? '' : mkdtempSync(join(tmpdir(), 'trellis-audit-'))
-  afterAll(() => (dir ? rmSync(dir, { recursive: true, force: true }) : undefined))
 
   async function trellis(url: string, args: string[]): Promise<string> {
     let stdout = ''
@@ -236,7 +231,9 @@ describe('trellis audit list', () => {
   }
 
   it('prints the entries of what the CLI and others did, with the API filters', async () => {
-    const url = process.env.TEST_DATABASE_URL && usingPostgres ? (await import('./helpers.ts').then((h) => h.createTestDatabase())).url : `pglite://${dir}`
+    const db = await migratedDatabase()
+    const url = db.url
+    onTestFinished(() => db.drop())
     await trellis(url, ['migrate'])
     const tenant = JSON.parse(await trellis(url, ['tenants', 'create', '--name', 'Audited', '--json']))
     await trellis(url, ['keys', 'rotate'])

@@ -4,12 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { main } from '../src/cli.ts'
 import { runRemote } from '../src/cli/remote.ts'
-import { createTestApp, createTestDatabase, testConfig, tokenFor, usingPostgres, type TestDatabase } from './helpers.ts'
+import { createTestApp, migratedDatabase, testConfig, tokenFor, usingPostgres } from './helpers.ts'
 
 const run = promisify(execFile)
 const bin = join(import.meta.dirname, '..', 'bin', 'trellis.mjs')
@@ -47,21 +46,13 @@ afterAll(async () => {
 })
 
 /**
- * The database the commands below share, already migrated: a data directory unpacked from the
- * run's migrated snapshot (global-setup.ts), or a copy of the PostgreSQL template. Creating and
- * migrating an empty directory is shown by the lock test below, on a directory of its own.
+ * The database the commands below share, already migrated (helpers.ts migratedDatabase).
+ * Creating and migrating an empty database is test/migrate-release.test.ts's subject.
  */
 async function target(): Promise<string> {
-  if (usingPostgres) {
-    const db: TestDatabase = await createTestDatabase(undefined, undefined, { migrated: true })
-    cleanup.push(() => db.drop())
-    return db.url
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-cli-'))
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
-  const snapshot = inject('pgliteSnapshot')
-  if (snapshot) await (await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(snapshot)]) })).close()
-  return `pglite://${dir}`
+  const db = await migratedDatabase()
+  cleanup.push(() => db.drop())
+  return db.url
 }
 
 const shared = target()
@@ -223,8 +214,9 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
 
 describe.skipIf(usingPostgres)('trellis CLI and the embedded data directory lock', () => {
   it('takes over a stale lock of a dead process', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trellis-lock-'))
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    const db = await migratedDatabase()
+    cleanup.push(() => db.drop())
+    const dir = db.url.slice('pglite://'.length)
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString()
     writeFileSync(join(dir, 'trellis.lock'), JSON.stringify({ pid: Number(dead), role: 'server', startedAt: new Date().toISOString() }))
     expect(await trellisJson(`pglite://${dir}`, ['tenants', 'list'])).toEqual({ tenants: [] })

@@ -4,7 +4,9 @@
  * dropped afterwards.
  */
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely } from 'kysely'
 import { inject } from 'vitest'
@@ -56,6 +58,19 @@ export async function createTestDatabase(base = process.env.TEST_DATABASE_URL, p
   }
 }
 
+/**
+ * A database of its own for another process (the CLI, a worker, `npm start`), already migrated:
+ * a PGlite data directory unpacked from the run's migrated snapshot, or a copy of the PostgreSQL
+ * template. A file whose subject is the first migration of an empty database starts empty instead.
+ */
+export async function migratedDatabase(): Promise<TestDatabase> {
+  if (usingPostgres) return createTestDatabase(undefined, undefined, { migrated: true })
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-db-'))
+  const snapshot = inject('pgliteSnapshot')
+  if (snapshot) await (await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(snapshot)]) })).close()
+  return { url: `pglite://${dir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+}
+
 export function testConfig(env: Record<string, string | undefined> = {}): Readonly<Config> {
   return loadConfig({
     NODE_ENV: 'test',
@@ -89,11 +104,38 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** In-memory PGlite from the run's migrated snapshot (see global-setup.ts), else a fresh one. */
+/**
+ * What every in-memory test database of a worker starts from, read and compiled once per worker
+ * instead of once per app: the snapshot, PostgreSQL's WebAssembly module and its file bundle.
+ */
+let pgliteParts: { snapshot: Blob; wasm: WebAssembly.Module; bundle: Blob } | null = null
+function pgliteStart(snapshot: string) {
+  if (!pgliteParts) {
+    const dist = join(import.meta.dirname, '..', 'node_modules', '@electric-sql', 'pglite', 'dist')
+    pgliteParts = {
+      snapshot: new Blob([readFileSync(snapshot)]),
+      wasm: new WebAssembly.Module(readFileSync(join(dist, 'pglite.wasm'))),
+      bundle: new Blob([readFileSync(join(dist, 'pglite.data'))]),
+    }
+  }
+  return pgliteParts
+}
+
+/**
+ * In-memory PGlite from the run's migrated snapshot (see global-setup.ts), else a fresh one. A
+ * memory database has nothing to flush, and small shared buffers are cleared faster at each start.
+ */
 export async function openTestDb(config: Readonly<Config>): Promise<DB> {
   const snapshot = inject('pgliteSnapshot')
   if (config.database.kind !== 'pglite' || config.database.dataDir !== null || !snapshot) return connectDatabase(config.database)
-  const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) })
+  const parts = pgliteStart(snapshot)
+  const pg = await PGlite.create({
+    loadDataDir: parts.snapshot,
+    pgliteWasmModule: parts.wasm,
+    fsBundle: parts.bundle,
+    relaxedDurability: true,
+    postgresqlconf: ['shared_buffers=16MB', 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+  })
   return new Kysely<Database>({ dialect: new PGliteDialect(pg) })
 }
 

@@ -205,11 +205,11 @@ describe('threats a code must survive', () => {
     expect((await redeem(newer)).statusCode).toBe(200)
   })
 
-  it('500 users of one public client sharing one fixed PKCE pair each get their own tokens', async () => {
-    const emails = Array.from({ length: 500 }, (_, i) => `shared-${i}@pair.test`)
+  it('100 users of one public client sharing one fixed PKCE pair each get their own tokens', async () => {
+    const emails = Array.from({ length: 100 }, (_, i) => `shared-${i}@pair.test`)
     for (const email of emails) await login(email)
     const codes = await Promise.all(emails.map((e) => latestCode(t, e)))
-    expect(new Set(codes).size).toBe(500)
+    expect(new Set(codes).size).toBe(100)
     for (let i = 0; i < emails.length; i++) {
       const res = await redeem(codes[i]!)
       expect(res.statusCode).toBe(200)

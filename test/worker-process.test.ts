@@ -1,11 +1,9 @@
 /** `trellis worker`: the outbox worker as its own process, sending what the server queued. */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
-import { createTestDatabase, testConfig, usingPostgres } from './helpers.ts'
+import { migratedDatabase, testConfig } from './helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
 
 const cleanup: (() => Promise<void> | void)[] = []
@@ -17,16 +15,9 @@ describe('trellis worker', () => {
   it('delivers mail queued by another process, and stops on SIGTERM', async () => {
     const sink = await new SmtpSink().start()
     cleanup.push(() => sink.stop())
-    let url: string
-    if (usingPostgres) {
-      const db = await createTestDatabase()
-      cleanup.push(() => db.drop())
-      url = db.url
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'trellis-worker-'))
-      cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
-      url = `pglite://${dir}`
-    }
+    const db = await migratedDatabase()
+    cleanup.push(() => db.drop())
+    const url = db.url
     // the "server" queues an email and goes away (an embedded database has one user at a time)
     const app = await buildApp(testConfig({ DATABASE_URL: url, SMTP_URL: sink.url }), { logger: false })
     await app.db.transaction().execute((trx) =>
