@@ -19,7 +19,7 @@ import { sessionRoutes } from './sessions.routes.ts'
 
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   const { pages } = app.services
-  const kit = new PageKit(app, pages.csrfKey, pages.sessions)
+  const kit = new PageKit(app, pages.csrfKey, pages.sessions, app.services.tenants)
   await servePages(app, kit)
   const ck = new ConsoleKit(app, kit, pages.sessions)
   homeRoutes(app, ck)

@@ -19,7 +19,6 @@ import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.t
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { commandView } from './commands.service.ts'
 import { normalizeMac } from './payload.ts'
-import { sensorIdByMac } from './devices.repository.ts'
 
 const read = [{ bearer: ['sensors:read'] }]
 const write = [{ bearer: ['sensors:write'] }]
@@ -74,7 +73,7 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
   async function sensorByRef(actor: Actor, ref: string, tenantId: number | undefined, action: SensorAction) {
     let id = /^\d{1,9}$/.test(ref) ? Number(ref) : 0
     const mac = id ? null : normalizeMac(ref)
-    if (mac) id = await sensorIdByMac(app.db, mac, tenantId)
+    if (mac) id = await devices.sensorIdByMac(mac, tenantId)
     return sensors.access(actor, id, tenantId, action)
   }
 

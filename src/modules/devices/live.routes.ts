@@ -31,7 +31,6 @@ import { AppError, LIVE_CODE, unauthorized } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/schemas.ts'
 import type { Actor } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
-import { sensorOfDevice } from './devices.repository.ts'
 
 const MAX_TOPICS = 100
 const TOPIC = /^tenants\/(\d{1,9})\/sensors\/([^/]{1,40})\/measurements$/
@@ -65,7 +64,7 @@ async function resolveTopic(app: FastifyInstance, actor: Actor, topic: string): 
   const tenantId = Number(match?.[1])
   const mac = match?.[2] ? normalizeMac(match[2]) : null
   if (!mac || !app.services.devices.bridge) return { code: LIVE_CODE.invalid_topic, message: LIVE_ERRORS.invalid_topic.message }
-  const row = await sensorOfDevice(app.db, tenantId, mac)
+  const row = await app.services.devices.sensorOfDevice(tenantId, mac)
   try {
     const sensor = await app.services.sensors.access(actor, row?.id ?? 0, tenantId, 'sensors.read')
     return { tenantId, mac, sensorId: sensor.id, deviceRef: row?.device_ref ?? 0 }

@@ -9,7 +9,6 @@ import { ErrorSchema, HtmlPage, PlainText } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { escapeHtml } from './placeholders.ts'
-import { mailboxMessage, mailboxMessages } from './outbox.repository.ts'
 
 const MessageSummary = Type.Object({
   id: Type.Integer(),
@@ -23,16 +22,13 @@ const Html = { 200: HtmlPage }
 
 export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { db } = app
+  const { email } = app.services
 
-  async function list() {
-    // mail asked for by requests already answered is there: this process decides its jobs first
-    await app.services.email.idle()
-    return mailboxMessages(db)
-  }
+  // mail asked for by requests already answered is there: the service decides this process's jobs first
+  const list = () => email.mailbox()
 
   async function load(id: number) {
-    const message = await mailboxMessage(db, id)
+    const message = await email.mailboxMessage(id)
     if (!message) throw notFound('Message')
     return message
   }

@@ -19,7 +19,7 @@ const CSS = readFileSync(new URL('./pages.css', import.meta.url), 'utf8')
 
 export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const { pages } = app.services
-  const kit = new PageKit(app, pages.csrfKey, pages.sessions)
+  const kit = new PageKit(app, pages.csrfKey, pages.sessions, app.services.tenants)
   await servePages(app, kit)
 
   app.get('/pages/pages.css', { schema: { tags: ['pages'], summary: "The hosted pages' stylesheet" } }, async (_request, reply) =>
@@ -28,7 +28,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
 
   if (app.config.env !== 'production') devRoutes(app, kit)
 
-  const oidc = { db: app.db, keys: app.keys, clients: app.services.clients, config: app.config, clock: app.services.clock }
+  const oidc = { sessions: app.services.sessions, keys: app.keys, clients: app.services.clients, config: app.config, clock: app.services.clock }
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
   registerScoped(app, (scoped) => {
     authorizeRoutes(scoped, kit, pages.authorize)

@@ -4,7 +4,7 @@ import Type from 'typebox'
 import { errorResponses, LocaleTag, Nullable, SuccessMessage } from '../../lib/schemas.ts'
 import { registerScoped, scopedParams } from '../../lib/scope.ts'
 import { REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from './accounts.service.ts'
-import { currentUserView, CurrentUserSchema } from './users.routes.ts'
+import { CurrentUserSchema, profileView } from './users.routes.ts'
 
 const Email = Type.String({ format: 'email', maxLength: 320 })
 // length rules are checked by the service, so a weak password gets the rule it broke
@@ -111,7 +111,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: CurrentUserSchema, ...errorResponses },
       },
     },
-    async (request) => currentUserView(app.db, await app.services.accounts.updateProfile(request.actor, request.body)),
+    async (request) => profileView(await app.services.accounts.profile(await app.services.accounts.updateProfile(request.actor, request.body))),
   )
 
   app.post(

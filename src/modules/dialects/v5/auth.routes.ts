@@ -19,8 +19,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { OAUTH_CODE, OAuthError } from '../../../lib/errors.ts'
 import { LocaleTag } from '../../../lib/schemas.ts'
-import { findUserByEmail } from '../../users/index.ts'
-import { tenantsOfUser } from '../../tenancy/index.ts'
 import { envelope, ok, refusal, V5Refusal } from './envelope.ts'
 import { v5CurrentUser, V5CurrentUser, v5Me, V5Me } from './views.ts'
 
@@ -88,7 +86,7 @@ function oauthParams(body: Record<string, unknown>): Record<string, unknown> {
 
 export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { oauth, passwordless } = app.services
+  const { oauth, passwordless, accounts } = app.services
 
   app.post(
     '/auth/passwordlessLogin/code',
@@ -135,7 +133,7 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
         const t = await oauth.token({ body, authorization: undefined, ip: r.ip })
         // the password grant signed in an account of the v5 client's tenant (see grants/password.ts)
         const client = await app.services.clients.find(app.config.v5.clientId)
-        const user = await findUserByEmail(app.db, r.body.username, client?.tenant_id ?? null)
+        const user = await accounts.findByEmail(r.body.username, client?.tenant_id ?? null)
         return { token: `Bearer ${t.access_token}`, refresh_token: t.refresh_token, username: user?.username ?? r.body.username, displayname: user?.display_name ?? null, lang: user?.locale ?? null }
       } catch (error) {
         // one answer for an unknown account and a wrong password, so it tells no one which addresses exist
@@ -156,7 +154,7 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'The signed-in user with a permission per tenant', security, response: { 200: envelope(V5CurrentUser), 401: V5Refusal } } },
     async (r) => {
       const user = await app.services.policy.person(r.actor, 'account.read')
-      return ok(v5CurrentUser(user, await tenantsOfUser(app.db, user.id)))
+      return ok(v5CurrentUser(user, await accounts.tenantsOf(user.id)))
     },
   )
 }
