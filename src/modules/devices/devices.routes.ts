@@ -11,7 +11,8 @@
  * a missing one; a sensor that presents no device has no credentials (409 device_not_claimed).
  */
 import type { Actor } from '../tenancy/index.ts'
-import type { SensorAction } from '../sensors/index.ts'
+import type { SensorAction, SensorsService } from '../sensors/index.ts'
+import type { Devices } from './devices.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
@@ -64,9 +65,13 @@ const AccessSchema = Type.Object({
   transferCode: Type.Boolean({ description: 'a transfer code waits for the next holder' }),
 })
 
-function scopedDeviceRoutes(parent: FastifyInstance): void {
+export interface DeviceRoutesDeps {
+  devices: Devices
+  sensors: SensorsService
+}
+
+function scopedDeviceRoutes(parent: FastifyInstance, { sensors, devices }: DeviceRoutesDeps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { sensors, devices } = app.services
   const SensorParams = scopedParams({ sensorId: Id })
 
   /** The sensor a path names by numeric id or by MAC, checked for `minimum`. */
@@ -252,8 +257,8 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
   )
 }
 
-export async function deviceRoutes(app: FastifyInstance): Promise<void> {
-  const bridge = app.services.devices.bridge
+export async function deviceRoutes(app: FastifyInstance, deps: DeviceRoutesDeps): Promise<void> {
+  const bridge = deps.devices.bridge
   if (bridge) for (const metric of bridge.metrics) app.metricsRegistry.registerMetric(metric)
-  registerScoped(app, scopedDeviceRoutes)
+  registerScoped(app, (scoped) => scopedDeviceRoutes(scoped, deps))
 }

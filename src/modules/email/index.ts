@@ -7,3 +7,7 @@ export { purgeSentMail } from './outbox.repository.ts'
 export { outboxCountsByStatus, outboxStats } from './outbox.repository.ts'
 // `trellis outbox list|retry`
 export { OutboxService, OUTBOX_STATUSES, type OutboxEntry } from './outbox.service.ts'
+export { type EmailDeps, type EmailModule, createEmailModule } from './module.ts'
+export { checkEmailText } from './placeholders.ts'
+export type { SenderVerification } from './sender-verification.service.ts'
+export type { TenantEmailsService } from './tenant-emails.ts'

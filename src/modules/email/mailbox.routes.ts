@@ -3,6 +3,7 @@
  * and is shown here, newest first.
  */
 import type { FastifyInstance } from 'fastify'
+import type { EmailService } from './email.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ErrorSchema, HtmlPage, PlainText } from '../../lib/schemas.ts'
@@ -20,9 +21,8 @@ const MessageSummary = Type.Object({
 })
 const Html = { 200: HtmlPage }
 
-export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
+export async function mailboxRoutes(parent: FastifyInstance, { email }: { email: EmailService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { email } = app.services
 
   // mail asked for by requests already answered is there: the service decides this process's jobs first
   const list = () => email.mailbox()

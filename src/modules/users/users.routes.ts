@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { AccountsService } from './accounts.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses } from '../../lib/schemas.ts'
@@ -24,7 +25,7 @@ export function profileView(profile: UserProfile) {
   return { user: profile }
 }
 
-export async function userRoutes(parent: FastifyInstance): Promise<void> {
+export async function userRoutes(parent: FastifyInstance, { accounts }: { accounts: AccountsService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
 
   app.get(
@@ -41,6 +42,6 @@ export async function userRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) =>
       // the declared scope was checked before the handler (plugins/auth.ts); the policy checks it again without a profile
-      request.profile && request.actor.kind === 'user' ? profileView(request.profile) : profileView(await app.services.accounts.current(request.actor)),
+      request.profile && request.actor.kind === 'user' ? profileView(request.profile) : profileView(await accounts.current(request.actor)),
   )
 }
