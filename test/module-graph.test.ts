@@ -30,6 +30,17 @@ describe('module graph', () => {
     expect(stars).toEqual([])
   })
 
+  it('the wiring (src/modules/index.ts) reaches every module through its face only: it composes their factories', () => {
+    // a path into a module's directory that is not its index.ts; lib, db and the wiring's own files are not modules
+    const pastFace = (source: string) => /^\.\/[^/]+\//.test(source) && !/^\.\/[^/]+\/index\.ts$/.test(source)
+    expect(pastFace('./oauth/keys.service.ts')).toBe(true)
+    expect(pastFace('./dialects/v5/index.ts')).toBe(true)
+    expect(pastFace('./oauth/index.ts') || pastFace('../lib/clock.ts') || pastFace('./maintenance.ts')).toBe(false)
+    const sources = importSources(readFileSync(join(import.meta.dirname, '../src/modules/index.ts'), 'utf8'))
+    expect(sources.filter((source) => /^\.\/[^/]+\/index\.ts$/.test(source)).length).toBeGreaterThan(10)
+    expect(sources.filter(pastFace)).toEqual([])
+  })
+
   it('finds a circle of files, and none in a line', () => {
     const graph = (pairs: string[][]) => new Map(Object.entries(Object.fromEntries(pairs.map(([a, ...b]) => [a!, new Set(b)]))))
     expect(cycles(graph([['a', 'b'], ['b', 'c'], ['c', 'a'], ['d', 'a']]))).toEqual([['a', 'b', 'c']])
