@@ -15,19 +15,19 @@ import { registerMailDecisions } from './mail-decisions.ts'
 import { scheduleMaintenance } from './maintenance.ts'
 import { rewrapSecrets, type RewrapResult } from './secrets-at-rest.ts'
 import { systemRoutes } from './system.routes.ts'
-import { type AuditLog, createAuditModule } from './audit/index.ts'
-import { createConsoleModule, type PlatformStatus } from './console/index.ts'
-import { createDevicesModule, deviceRelease, type Devices } from './devices/index.ts'
-import { createDialectsModule } from './dialects/index.ts'
-import { checkEmailText, createEmailModule, type EmailService, type OutboxService, type SenderVerification, type TenantEmailsService } from './email/index.ts'
-import { clientReads, type ClientsService, type CorsOrigins, createOAuthModule, type KeyStore, type OAuthService, type PasswordlessService, type SigningKeysService } from './oauth/index.ts'
-import { type AuthorizeService, createPagesModule, type InvitationSignIn, type PageSessions } from './pages/index.ts'
-import { createSchedulesModule, type SchedulesService } from './schedules/index.ts'
-import { createSensorsModule, type SensorsService } from './sensors/index.ts'
-import { createSessionsModule, type MemberSessions, type SessionsService } from './sessions/index.ts'
-import { type AlgorithmsService, createSpacesModule, type SpacesService } from './spaces/index.ts'
-import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenantsService } from './tenancy/index.ts'
-import { accountReads, type AccountsService, createUsersModule } from './users/index.ts'
+import { type AuditLog, type AuditModule, createAuditModule } from './audit/index.ts'
+import { type ConsoleModule, createConsoleModule, type PlatformStatus } from './console/index.ts'
+import { createDevicesModule, deviceRelease, type Devices, type DevicesModule } from './devices/index.ts'
+import { createDialectsModule, type DialectsModule } from './dialects/index.ts'
+import { checkEmailText, createEmailModule, type EmailModule, type EmailService, type OutboxService, type SenderVerification, type TenantEmailsService } from './email/index.ts'
+import { clientReads, type ClientsService, type CorsOrigins, createOAuthModule, type KeyStore, type OAuthModule, type OAuthService, type PasswordlessService, type SigningKeysService } from './oauth/index.ts'
+import { type AuthorizeService, createPagesModule, type InvitationSignIn, type PageSessions, type PagesModule } from './pages/index.ts'
+import { createSchedulesModule, type SchedulesModule, type SchedulesService } from './schedules/index.ts'
+import { createSensorsModule, type SensorsModule, type SensorsService } from './sensors/index.ts'
+import { createSessionsModule, type MemberSessions, type SessionsModule, type SessionsService } from './sessions/index.ts'
+import { type AlgorithmsService, createSpacesModule, type SpacesModule, type SpacesService } from './spaces/index.ts'
+import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenancyModule, type TenantsService } from './tenancy/index.ts'
+import { accountReads, type AccountsService, createUsersModule, type UsersModule } from './users/index.ts'
 
 export interface Services {
   /** The time every service decides by (lib/clock.ts). */
@@ -200,7 +200,36 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     sessions: pages.sessions,
   })
 
-  const services: Services = {
+  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
+  return { services: servicesOf(built, stopMaintenance), routes: routesInOrder(built) }
+}
+
+/** Every module, built: what the services and the routes are taken from. */
+interface Built {
+  db: DB
+  secretBox: SecretBox
+  clock: Clock
+  limits: Limits
+  policy: Policy
+  audit: AuditModule
+  sessions: SessionsModule
+  email: EmailModule
+  tenancy: TenancyModule
+  users: UsersModule
+  oauth: OAuthModule
+  sensors: SensorsModule
+  spaces: SpacesModule
+  schedules: SchedulesModule
+  pages: PagesModule
+  devices: DevicesModule
+  dialects: DialectsModule
+  console: ConsoleModule
+}
+
+/** The services the server, the CLI and the tests act through, taken from the modules. */
+function servicesOf(m: Built, stopMaintenance: () => void): Services {
+  const { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
+  return {
     clock,
     policy,
     sessions: sessions.sessions,
@@ -225,7 +254,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     schedules: schedules.schedules,
     devices: devices.devices,
     senderVerification: email.senderVerification,
-    pages: { authorize: pages.authorize, sessions: pages.sessions, invitations: pages.invitations, csrfKey: pages.csrfKey, platform: consoleModule.platform },
+    pages: { authorize: pages.authorize, sessions: pages.sessions, invitations: pages.invitations, csrfKey: pages.csrfKey, platform: m.console.platform },
     cors: oauth.cors,
     async close() {
       stopMaintenance()
@@ -234,29 +263,32 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       await limits.close()
     },
   }
+}
+
+/** Every module's routes, in the order they are registered. */
+function routesInOrder(m: Built): FastifyPluginAsync[] {
   // the order of the API document (clients/typescript/openapi.json): the console after the pages
-  const routes = [
+  return [
     async (app: FastifyInstance) => {
-      await app.register(systemRoutes, { limits })
+      await app.register(systemRoutes, { limits: m.limits })
     },
-    tenancy.routes,
-    audit.routes,
-    oauth.clientRoutes,
-    email.routes,
-    oauth.routes,
-    users.routes,
-    spaces.routes,
-    sensors.routes,
-    devices.ownershipRoutes,
-    schedules.routes,
-    devices.routes,
-    dialects.routes,
-    email.senderRoutes,
-    pages.routes,
-    consoleModule.routes,
-    ...(email.mailboxRoutes ? [email.mailboxRoutes] : []),
+    m.tenancy.routes,
+    m.audit.routes,
+    m.oauth.clientRoutes,
+    m.email.routes,
+    m.oauth.routes,
+    m.users.routes,
+    m.spaces.routes,
+    m.sensors.routes,
+    m.devices.ownershipRoutes,
+    m.schedules.routes,
+    m.devices.routes,
+    m.dialects.routes,
+    m.email.senderRoutes,
+    m.pages.routes,
+    m.console.routes,
+    ...(m.email.mailboxRoutes ? [m.email.mailboxRoutes] : []),
   ]
-  return { services, routes }
 }
 
 /** Registers every module's routes, each a plugin of its own, in the order given. */
