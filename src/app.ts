@@ -28,7 +28,7 @@ import { Readiness } from './lib/readiness.ts'
 import { adminRoutes } from './cli/remote.ts'
 import { KeyStore } from './modules/oauth/keys.service.ts'
 import { verifyAccessToken } from './modules/oauth/oidc.ts'
-import { registerModules, createServices, type Services } from './modules/index.ts'
+import { registerModules, createModules, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
 import { logOptions } from './lib/log-redaction.ts'
 import { DeferredSchemas } from './lib/deferred-schemas.ts'
@@ -155,7 +155,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     const problem = keys.problem()
     if (problem) throw new Error(problem)
   })
-  const services = await createServices({ db, config, keys, log: app.log, secretBox, ...(options.clock ? { clock: options.clock } : {}) })
+  const modules = await createModules({ db, config, keys, log: app.log, secretBox, ...(options.clock ? { clock: options.clock } : {}) })
+  const { services } = modules
   const bridge = services.devices.bridge
   if (bridge) {
     readiness.add('mqtt', async () => {
@@ -200,7 +201,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(swaggerUi, { routePrefix: '/docs' })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
-  await registerModules(app)
+  await registerModules(app, modules)
   if (options.adminSecret) await app.register(adminRoutes, { secret: options.adminSecret })
 
   // a stale SECRETS_KEY says so in the log, at most once a minute while it lasts (keys reload every few seconds)

@@ -86,6 +86,11 @@ function mayQuery(path: string): boolean {
   return inModule !== null && inModule[1] !== 'dialects' && /\.(repository|service|rule)\.ts$/.test(path)
 }
 
+/** The app's database handle read off Fastify (`app.db`, `request.server.db`, `const { db } = app`): what a route, view or kit must never touch. */
+const APP_DB = /\b(?:app|server|parent|instance)\.db\b|\{[^}]*\bdb\b[^}]*\}\s*=\s*(?:app|parent|request\.server)\b/
+/** A route plugin, a view or a page kit: it calls services, and never the database. */
+const isHttpFace = (path: string) => /(?:\.routes|\.views|\/views|\/kit|-kit)\.ts$/.test(path)
+
 /** The tables of the Database interface. */
 function tables(): string[] {
   const source = readFileSync(join(root, 'src/db/database.ts'), 'utf8')
@@ -149,6 +154,11 @@ describe('SQL placement', () => {
     expect(misplaced).toEqual([])
   })
 
+  it("no route, view or kit, nor any other file of a module outside its repositories and services, reads the app's database handle", () => {
+    const modules = sources.filter((path) => path.startsWith('src/modules/') && (isHttpFace(path) || !mayQuery(path)))
+    expect(modules.filter((path) => APP_DB.test(code(readFileSync(join(root, path), 'utf8'))))).toEqual([])
+  })
+
   it('a module writes only its own tables and reads others only in a named joint read', () => {
     const found = sources.flatMap((path) => breaches(path, readFileSync(join(root, path), 'utf8'), known))
     expect(found).toEqual([])
@@ -178,6 +188,13 @@ describe('SQL placement', () => {
     expect(mayQuery('src/modules/devices/payload.ts')).toBe(false)
     expect(mayQuery('src/modules/oauth/redeem.rule.ts')).toBe(true)
     expect(mayQuery('src/modules/dialects/v5/example.service.ts')).toBe(false)
+    expect(APP_DB.test('const row = await sensorOfDevice(app.db, tenantId, mac)')).toBe(true)
+    expect(APP_DB.test('await findTenant(request.server.db, id)')).toBe(true)
+    expect(APP_DB.test('const { db, config } = app')).toBe(true)
+    expect(APP_DB.test('await findTenant(this.deps.db, id)')).toBe(false)
+    expect(isHttpFace('src/modules/users/users.routes.ts') && isHttpFace('src/modules/console/home.views.ts')).toBe(true)
+    expect(isHttpFace('src/modules/pages/views.ts') && isHttpFace('src/modules/pages/kit.ts') && isHttpFace('src/modules/console/console-kit.ts')).toBe(true)
+    expect(isHttpFace('src/modules/users/users.repository.ts')).toBe(false)
     const seen = tablesIn("db.selectFrom('sessions as s').innerJoin('users', 'users.id', 's.user_id') // from tenants\n" + 'sql`insert into memberships select 1 from invitations for update skip locked`', known)
     expect([...seen.writes]).toEqual(['memberships'])
     expect([...seen.reads].sort()).toEqual(['invitations', 'sessions', 'users'])

@@ -1,75 +1,33 @@
-/** Wires services (one instance each per app) and registers every module's routes. */
-import { registerMailDecisions } from './mail-decisions.ts'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+/**
+ * The wiring: composes the modules' factories (each module builds its own services and binds its
+ * routes to them, modules/<name>/index.ts) in the order their dependencies need, and registers
+ * their routes in the order of the API document. It imports modules only through their faces.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connect.ts'
-import type { KeyStore } from './oauth/keys.service.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
 import { systemClock, type Clock } from '../lib/clock.ts'
 import { appSecret } from '../db/app-secrets.ts'
 import { CursorCodec } from '../lib/pagination.ts'
 import { Limits } from '../lib/rate-limit.ts'
-import { Devices } from './devices/devices.ts'
-import { releaseDevice } from './devices/registry.repository.ts'
-import { deviceRoutes } from './devices/devices.routes.ts'
-import { emqxRoutes } from './devices/emqx.routes.ts'
-import { registryRoutes } from './devices/registry.routes.ts'
-import { liveRoutes } from './devices/live.routes.ts'
-import { EmailService } from './email/email.service.ts'
-import { emailRoutes } from './email/email.routes.ts'
-import { v5Routes } from './dialects/v5/index.ts'
-import { mailboxRoutes } from './email/mailbox.routes.ts'
-import { SenderVerification } from './email/sender-verification.service.ts'
-import { OutboxService } from './email/outbox.service.ts'
-import { senderVerificationRoutes } from './email/sender-verification.routes.ts'
-import { checkEmailText } from './email/placeholders.ts'
+import { registerMailDecisions } from './mail-decisions.ts'
 import { scheduleMaintenance } from './maintenance.ts'
-import { ClientsService } from './oauth/clients.service.ts'
-import { SigningKeysService } from './oauth/signing-keys.service.ts'
 import { rewrapSecrets, type RewrapResult } from './secrets-at-rest.ts'
-import { clientRoutes } from './oauth/clients.routes.ts'
-import { Attempts } from './oauth/attempts.ts'
-import { MailLimits } from './sessions/mail-limits.ts'
-import { passwordGrant } from './oauth/grants/password.ts'
-import { OAuthService } from './oauth/oauth.service.ts'
-import { oauthRoutes } from './oauth/oauth.routes.ts'
-import { oidcRoutes } from './oauth/oidc.routes.ts'
-import { CorsOrigins } from './oauth/origins.service.ts'
-import { PasswordlessService } from './oauth/passwordless.service.ts'
-import { SessionsService } from './sessions/sessions.service.ts'
-import { MemberSessions } from './sessions/member-sessions.service.ts'
-import { SchedulesService } from './schedules/schedules.service.ts'
-import { scheduleRoutes } from './schedules/schedules.routes.ts'
-import { AuthorizeService } from './pages/authorize.service.ts'
-import { InvitationSignIn } from './pages/invitation-signin.ts'
-import { PageSessions } from './pages/page-sessions.ts'
-import { pagesRoutes } from './pages/pages.routes.ts'
-import { consoleRoutes, PlatformStatus } from './console/index.ts'
-import { SensorsService } from './sensors/sensors.service.ts'
-import { spaceHasSensors } from './sensors/sensors.repository.ts'
-import { sensorRoutes } from './sensors/sensors.routes.ts'
-import { AlgorithmsService } from './spaces/algorithms.service.ts'
-import { SpacesService } from './spaces/spaces.service.ts'
-import { algorithmRoutes, spaceRoutes } from './spaces/spaces.routes.ts'
 import { systemRoutes } from './system.routes.ts'
-import { InvitationsService } from './tenancy/invitations.service.ts'
-import { InvitationBudget } from './tenancy/invitation-budget.ts'
-import { Policy } from './tenancy/policy.ts'
-import type { Actor } from './tenancy/actor.ts'
-import { TenantEmailsService } from './email/tenant-emails.ts'
-import { TenantsService } from './tenancy/tenants.service.ts'
-import { tenantRoutes } from './tenancy/tenants.routes.ts'
-import { AccountsService } from './users/accounts.service.ts'
-import { accountRoutes } from './users/accounts.routes.ts'
-import { userRoutes } from './users/users.routes.ts'
-import { findUserById, membersQuery } from './users/users.repository.ts'
-import { knownNetwork, sessionUser } from './users/account-sessions.repository.ts'
-import { clientTenant, tenantRedirectUris } from './oauth/oauth.repository.ts'
-import { linkRulesOf } from './tenancy/link-origins.ts'
-import { SettingsHistory } from './tenancy/settings-history.service.ts'
-import { versionRoutes } from './tenancy/versions.routes.ts'
-import { AuditLog } from './audit/audit.service.ts'
-import { auditRoutes } from './audit/audit.routes.ts'
+import { type AuditLog, type AuditModule, createAuditModule } from './audit/index.ts'
+import { type ConsoleModule, createConsoleModule, type PlatformStatus } from './console/index.ts'
+import { createDevicesModule, deviceRelease, type Devices, type DevicesModule } from './devices/index.ts'
+import { createDialectsModule, type DialectsModule } from './dialects/index.ts'
+import { checkEmailText, createEmailModule, type EmailModule, type EmailService, type OutboxService, type SenderVerification, type TenantEmailsService } from './email/index.ts'
+import { clientReads, type ClientsService, type CorsOrigins, createOAuthModule, type KeyStore, type OAuthModule, type OAuthService, type PasswordlessService, type SigningKeysService } from './oauth/index.ts'
+import { type AuthorizeService, createPagesModule, type InvitationSignIn, type PageSessions, type PagesModule } from './pages/index.ts'
+import { createSchedulesModule, type SchedulesModule, type SchedulesService } from './schedules/index.ts'
+import { createSensorsModule, type SensorsModule, type SensorsService } from './sensors/index.ts'
+import { createSessionsModule, type MemberSessions, type SessionsModule, type SessionsService } from './sessions/index.ts'
+import { type AlgorithmsService, createSpacesModule, type SpacesModule, type SpacesService } from './spaces/index.ts'
+import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenancyModule, type TenantsService } from './tenancy/index.ts'
+import { accountReads, type AccountsService, createUsersModule, type UsersModule } from './users/index.ts'
 
 export interface Services {
   /** The time every service decides by (lib/clock.ts). */
@@ -119,123 +77,221 @@ export interface ServiceDeps {
   clock?: Clock
 }
 
+/** The services, and every module's routes bound to them, in the order they are registered. */
+export interface Modules {
+  services: Services
+  routes: readonly FastifyPluginAsync[]
+}
+
 /**
  * One instance of each service. The server, the CLI and the dev seed all act through
  * these; `background: false` (the CLI) starts no email worker and no housekeeping timer.
  */
 export async function createServices(deps: ServiceDeps, options: { background?: boolean } = {}): Promise<Services> {
+  return (await createModules(deps, options)).services
+}
+
+/**
+ * The modules, built bottom-up where they can be: a lower module that needs a higher one's
+ * reads (tenancy the accounts and the clients, the sessions the accounts, sensors the devices'
+ * release) is given them through its factory's dependencies, never by importing upwards.
+ */
+export async function createModules(deps: ServiceDeps, options: { background?: boolean } = {}): Promise<Modules> {
   const { db, config, keys, log, secretBox } = deps
   const clock = deps.clock ?? systemClock
   const background = options.background ?? true
-  const linkRules = linkRulesOf(config, tenantRedirectUris)
-  const email = new EmailService(db, config, log, secretBox, clock, linkRules)
-  const senderVerification = new SenderVerification(db, config, email, clock)
   const limits = new Limits(config.redisUrl, config.redisKeyPrefix, log)
   await limits.ready()
-  const mailLimits = new MailLimits(db, limits, config, knownNetwork)
-  const policy = new Policy(db, findUserById)
-  const sessions = new SessionsService(db, { sessionUser, clientTenant })
-  const cors = new CorsOrigins(db, clock)
   const codeKey = await appSecret(db, 'login_code_hmac', secretBox)
   const cursors = new CursorCodec(await appSecret(db, 'cursor_hmac', secretBox))
-  const audit = new AuditLog(db, policy, cursors, clock)
-  const settingsHistory = new SettingsHistory(db, policy, cursors, clock, audit)
-  const clients = new ClientsService(db, policy, cursors, clock, audit, linkRules, () => cors.invalidate())
-  const sensors = new SensorsService(db, cursors, policy, clock, audit, (trx, deviceRef) => releaseDevice(trx, deviceRef, clock.now()))
-  const spaces = new SpacesService(db, cursors, policy, clock, {
-    hasSensors: spaceHasSensors,
-    deleteSensorsIn: (trx, spaceIds, actor) => sensors.removeInSpaces(trx, actor, spaceIds),
+  const shared = { db, config, log, clock, cursors, limits }
+
+  const access = createTenancyAccess({ db, config, findUserById: accountReads.findUserById, tenantRedirectUris: clientReads.tenantRedirectUris })
+  const { policy, linkRules } = access
+  const audit = createAuditModule({ ...shared, policy })
+  const sessions = createSessionsModule({ ...shared, policy, audit: audit.audit, sessionUser: accountReads.sessionUser, clientTenant: clientReads.clientTenant, knownNetwork: accountReads.knownNetwork })
+  const email = createEmailModule({ ...shared, secretBox, linkRules, policy, audit: audit.audit })
+  const tenancy = createTenancyModule({
+    ...shared,
+    policy,
+    linkRules,
+    audit: audit.audit,
+    checkEmailText,
+    membersQuery: accountReads.membersQuery,
+    senderVerification: email.senderVerification,
+    email: email.email,
+    mailBudgets: sessions.mailLimits,
+    invitationBucket: limits.bucket('invite-user', config.rateLimits.invitationsPerInviter),
   })
-  const oauth = new OAuthService(db, config, keys, clients, new Attempts(limits, config), log, codeKey, sessions.isActive, clock)
-  oauth.registerGrant('password', passwordGrant)
-  registerMailDecisions(email, { db, config, log, codeKey, clock })
-  const passwordless = new PasswordlessService(clients, email, mailLimits, log)
-  const pageSessions = new PageSessions(db, clock)
-  const authorize = new AuthorizeService(db, config, clients, passwordless, limits, codeKey, pageSessions, clock)
-  const tenants = new TenantsService(db, checkEmailText, policy, cursors, linkRules, clock, membersQuery, senderVerification, settingsHistory)
-  const pages = {
-    platform: new PlatformStatus(db, policy, tenants, clock, config.accessTokenTtlSeconds),
-    sessions: pageSessions,
-    authorize,
-    invitations: new InvitationSignIn(db, config, authorize, limits, clock),
-    csrfKey: await appSecret(db, 'pages_csrf_hmac', secretBox),
-  }
-  if (background && config.runWorker) email.start()
-  const stopMaintenance = background ? scheduleMaintenance(db, log, clock, [(at) => audit.purge(at, config.auditRetentionDays)]) : () => {}
-  const devices = new Devices({
+  const users = createUsersModule({ ...shared, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
+  const oauth = createOAuthModule({
+    ...shared,
+    keys,
+    secretBox,
+    codeKey,
+    policy,
+    audit: audit.audit,
+    linkRules,
+    email: email.email,
+    mailLimits: sessions.mailLimits,
+    isSessionActive: sessions.sessions.isActive,
+  })
+  registerMailDecisions(email.email, { db, config, log, codeKey, clock })
+  const sensors = createSensorsModule({ ...shared, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
+  const spaces = createSpacesModule({ ...shared, policy, audit: audit.audit, contents: sensors.spaceContents })
+  const schedules = createSchedulesModule({ db, sensors: sensors.sensors })
+  const pages = await createPagesModule({
+    ...shared,
+    secretBox,
+    keys,
+    codeKey,
+    clients: oauth.clients,
+    passwordless: oauth.passwordless,
+    tenants: tenancy.tenants,
+    accounts: users.accounts,
+    invitations: tenancy.invitations,
+    senderVerification: email.senderVerification,
+    sessions: sessions.sessions,
+  })
+  if (background && config.runWorker) email.email.start()
+  const stopMaintenance = background ? scheduleMaintenance(db, log, clock, [(at) => audit.audit.purge(at, config.auditRetentionDays)]) : () => {}
+  const devices = createDevicesModule({
     db,
     config: config.mqtt,
     cursors,
     log,
-    isSessionActive: sessions.isActive,
+    isSessionActive: sessions.sessions.isActive,
     policy,
     limits,
     claimLimits: { perDevice: config.rateLimits.failedClaimPerDevice, perAccount: config.rateLimits.failedClaimPerAccount },
     scrypt: config.scrypt,
-    audit,
+    audit: audit.audit,
     clock,
+    sensors: sensors.sensors,
+    sessions: sessions.sessions,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
-  if (background) await devices.start()
+  if (background) await devices.devices.start()
+  const dialects = createDialectsModule({
+    oauth: oauth.oauth,
+    passwordless: oauth.passwordless,
+    clients: oauth.clients,
+    accounts: users.accounts,
+    policy,
+    tenants: tenancy.tenants,
+    sensors: sensors.sensors,
+  })
+  const consoleModule = createConsoleModule({
+    ...shared,
+    services: {
+      policy,
+      tenants: tenancy.tenants,
+      settingsHistory: tenancy.settingsHistory,
+      invitations: tenancy.invitations,
+      audit: audit.audit,
+      tenantEmails: email.tenantEmails,
+      clients: oauth.clients,
+      memberSessions: sessions.memberSessions,
+      sensors: sensors.sensors,
+      devices: devices.devices,
+      authorize: pages.authorize,
+    },
+    csrfKey: pages.csrfKey,
+    sessions: pages.sessions,
+  })
+
+  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
+  return { services: servicesOf(built, stopMaintenance), routes: routesInOrder(built) }
+}
+
+/** Every module, built: what the services and the routes are taken from. */
+interface Built {
+  db: DB
+  secretBox: SecretBox
+  clock: Clock
+  limits: Limits
+  policy: Policy
+  audit: AuditModule
+  sessions: SessionsModule
+  email: EmailModule
+  tenancy: TenancyModule
+  users: UsersModule
+  oauth: OAuthModule
+  sensors: SensorsModule
+  spaces: SpacesModule
+  schedules: SchedulesModule
+  pages: PagesModule
+  devices: DevicesModule
+  dialects: DialectsModule
+  console: ConsoleModule
+}
+
+/** The services the server, the CLI and the tests act through, taken from the modules. */
+function servicesOf(m: Built, stopMaintenance: () => void): Services {
+  const { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
   return {
     clock,
     policy,
-    sessions,
-    memberSessions: new MemberSessions(db, policy, clock, audit, clientTenant),
-    tenants,
-    settingsHistory,
-    audit,
-    invitations: new InvitationsService(db, config, email, policy, cursors, clock, audit, new InvitationBudget(mailLimits, limits.bucket('invite-user', config.rateLimits.invitationsPerInviter))),
-    tenantEmails: new TenantEmailsService(db, email, policy, config.publicUrl),
-    clients,
-    signingKeys: new SigningKeysService(db, secretBox, policy, audit, clock, config.accessTokenTtlSeconds),
-    secrets: { rewrap: (actor) => rewrapSecrets(db, secretBox, audit, actor) },
-    outbox: new OutboxService(db, policy, audit, clock),
-    email,
+    sessions: sessions.sessions,
+    memberSessions: sessions.memberSessions,
+    tenants: tenancy.tenants,
+    settingsHistory: tenancy.settingsHistory,
+    audit: audit.audit,
+    invitations: tenancy.invitations,
+    tenantEmails: email.tenantEmails,
+    clients: oauth.clients,
+    signingKeys: oauth.signingKeys,
+    secrets: { rewrap: (actor) => rewrapSecrets(db, secretBox, audit.audit, actor) },
+    outbox: email.outbox,
+    email: email.email,
     limits,
-    oauth,
-    passwordless,
-    spaces,
-    algorithms: new AlgorithmsService(db, spaces, policy, cursors, clock, audit),
-    sensors,
-    accounts: new AccountsService(db, config, email, log, policy, mailLimits, clock, audit),
-    schedules: new SchedulesService(db),
-    devices,
-    senderVerification,
-    pages,
-    cors,
+    oauth: oauth.oauth,
+    passwordless: oauth.passwordless,
+    spaces: spaces.spaces,
+    algorithms: spaces.algorithms,
+    sensors: sensors.sensors,
+    accounts: users.accounts,
+    schedules: schedules.schedules,
+    devices: devices.devices,
+    senderVerification: email.senderVerification,
+    pages: { authorize: pages.authorize, sessions: pages.sessions, invitations: pages.invitations, csrfKey: pages.csrfKey, platform: m.console.platform },
+    cors: oauth.cors,
     async close() {
       stopMaintenance()
-      await devices.close()
-      await email.close()
+      await devices.devices.close()
+      await email.email.close()
       await limits.close()
     },
   }
 }
 
-export async function registerModules(app: FastifyInstance): Promise<void> {
-  await app.register(systemRoutes)
-  await app.register(tenantRoutes)
-  await app.register(versionRoutes)
-  await app.register(auditRoutes)
-  await app.register(clientRoutes)
-  await app.register(emailRoutes)
-  await app.register(oauthRoutes)
-  await app.register(oidcRoutes)
-  await app.register(userRoutes)
-  await app.register(accountRoutes)
-  await app.register(algorithmRoutes)
-  await app.register(spaceRoutes)
-  await app.register(sensorRoutes)
-  await app.register(scheduleRoutes)
-  await app.register(deviceRoutes)
-  await app.register(registryRoutes)
-  await app.register(liveRoutes)
-  await app.register(emqxRoutes)
-  await app.register(v5Routes)
-  await app.register(senderVerificationRoutes)
-  await app.register(pagesRoutes)
-  // the admin console: a plugin of its own on the pages' kit (its own cookies, CSRF hook and error pages)
-  await app.register(consoleRoutes)
-  if (app.services.email.mailboxEnabled) await app.register(mailboxRoutes)
+/** Every module's routes, in the order they are registered. */
+function routesInOrder(m: Built): FastifyPluginAsync[] {
+  // the order of the API document (clients/typescript/openapi.json): the console after the pages
+  return [
+    async (app: FastifyInstance) => {
+      await app.register(systemRoutes, { limits: m.limits })
+    },
+    m.tenancy.routes,
+    m.audit.routes,
+    m.oauth.clientRoutes,
+    m.email.routes,
+    m.oauth.routes,
+    m.users.routes,
+    m.spaces.routes,
+    m.sensors.routes,
+    m.devices.ownershipRoutes,
+    m.schedules.routes,
+    m.devices.routes,
+    m.dialects.routes,
+    m.email.senderRoutes,
+    m.pages.routes,
+    m.console.routes,
+    ...(m.email.mailboxRoutes ? [m.email.mailboxRoutes] : []),
+  ]
+}
+
+/** Registers every module's routes, each a plugin of its own, in the order given. */
+export async function registerModules(app: FastifyInstance, modules: Pick<Modules, 'routes'>): Promise<void> {
+  for (const routes of modules.routes) await app.register(routes)
 }

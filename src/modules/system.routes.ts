@@ -4,6 +4,7 @@ import Type from 'typebox'
 import { component } from '../lib/schemas.ts'
 import { APP_CODE, appErrors } from '../lib/errors.ts'
 import { bodyOf } from '../plugins/errors.ts'
+import type { Limits } from '../lib/rate-limit.ts'
 
 const CheckSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('failing'), Type.Literal('degraded')]),
@@ -11,7 +12,12 @@ const CheckSchema = Type.Object({
 })
 const ChecksSchema = Type.Record(Type.String(), CheckSchema)
 
-export async function systemRoutes(parent: FastifyInstance): Promise<void> {
+/** The rate limits' store: Redis's health, when Redis is configured. */
+export interface SystemRoutesDeps {
+  limits: Pick<Limits, 'health'>
+}
+
+export async function systemRoutes(parent: FastifyInstance, { limits }: SystemRoutesDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
 
   app.get(
@@ -51,7 +57,7 @@ export async function systemRoutes(parent: FastifyInstance): Promise<void> {
     async (_request, reply) => {
       const { ready, checks: run } = await app.readiness.run()
       // Redis down degrades rather than stops: limits fall back to per-instance memory, logins keep working
-      const redis = await app.services.limits.health()
+      const redis = await limits.health()
       const checks: Record<string, { status: 'ok' | 'failing' | 'degraded'; message?: string }> = {
         ...run,
         ...(redis ? { redis: redis === 'ok' ? { status: 'ok' as const } : { status: 'degraded' as const, message: 'rate limits fall back to per-instance memory' } } : {}),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { AuditLog } from './audit.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
@@ -45,9 +46,8 @@ const tenantParams = Type.Object({ tenantId: Id })
  * The versioning rule: the unprefixed lists are plain arrays of the newest 100 entries; the
  * /v4/ forms are cursor pages (default 10, at most 250) reaching every entry.
  */
-export async function auditRoutes(parent: FastifyInstance): Promise<void> {
+export async function auditRoutes(parent: FastifyInstance, { audit }: { audit: AuditLog }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { audit } = app.services
   const tenantSummary = "The tenant's audit log, newest first (admins, owners; the platform)"
   const allSummary = 'The whole audit log, newest first (platform administrators)'
 

@@ -1,2 +1,3 @@
 // The audit module's public face: what other modules may import (eslint/module-order.js).
 export { AuditLog, auditView, type AuditFilters, type AuditView } from './audit.service.ts'
+export { type AuditDeps, type AuditModule, createAuditModule } from './module.ts'

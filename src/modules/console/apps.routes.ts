@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors.ts'
 import { isBrand } from '../tenancy/index.ts'
 import { field, type SafeHtml } from '../pages/index.ts'
 import { appsPage, askForApps, newSecret, registered } from './apps.views.ts'
-import { refusalOf, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
+import { refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes } from './console-kit.ts'
 
 const lines = (value: string) =>
   value
@@ -20,9 +20,9 @@ const lines = (value: string) =>
     .filter(Boolean)
     .slice(0, 50)
 
-async function show(app: FastifyInstance, c: Console, n: Notes, extra?: SafeHtml): Promise<ConsolePage> {
+async function show(s: ConsoleServices, c: Console, n: Notes, extra?: SafeHtml): Promise<ConsolePage> {
   if (!c.platformAdmin && !(c.admin && isBrand(c.tenant))) return askForApps(c)
-  return appsPage(c, await app.services.clients.ofTenant(c.actor, c.tenant.id), n, extra)
+  return appsPage(c, await s.clients.ofTenant(c.actor, c.tenant.id), n, extra)
 }
 
 const clientParam = (request: FastifyRequest) => (request.params as { clientId: string }).clientId
@@ -32,12 +32,13 @@ const scopesOf = (request: FastifyRequest) => {
 }
 
 export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
-  const { clients } = app.services
-  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(app, c, n)
+  const { clients } = ck.services
+  const s = ck.services
+  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(s, c, n)
   const params = { clientId: Type.String({ minLength: 1, maxLength: 100 }) }
-  ck.get('/apps', "the tenant's OAuth clients", (c) => show(app, c, {}))
+  ck.get('/apps', "the tenant's OAuth clients", (c) => show(s, c, {}))
 
-  ck.post('/apps', "register an OAuth client for the tenant (its brand's admins, platform administrators)", (c, request) => onForm(app, c, async () => {
+  ck.post('/apps', "register an OAuth client for the tenant (its brand's admins, platform administrators)", (c, request) => onForm(s, c, async () => {
     const origins = lines(field(request, 'allowedOrigins'))
     const { client, secret } = await clients.create(c.actor, {
       name: field(request, 'name').trim().slice(0, 200),
@@ -47,12 +48,12 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       tenantId: c.tenant.id,
       ...(origins.length ? { allowedOrigins: origins } : {}),
     })
-    return show(app, c, {}, registered(client.name, secret))
+    return show(s, c, {}, registered(client.name, secret))
   }), view)
 
-  ck.post('/apps/:clientId/edit', "change a client's redirect URIs, CORS origins and scopes", (c, request) => onForm(app, c, async () => {
+  ck.post('/apps/:clientId/edit', "change a client's redirect URIs, CORS origins and scopes", (c, request) => onForm(s, c, async () => {
     const origins = lines(field(request, 'allowedOrigins'))
-    const changed = await clients.update(c.actor, await ownClient(app, c, clientParam(request)), {
+    const changed = await clients.update(c.actor, await ownClient(s, c, clientParam(request)), {
       redirectUris: lines(field(request, 'redirectUris')),
       allowedOrigins: origins.length ? origins : null,
       scopes: scopesOf(request),
@@ -61,12 +62,12 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   }), view, params)
 
   ck.post('/apps/:clientId/rotate', "give a confidential client a new secret (shown once)", async (c, request) => {
-    const secret = await clients.rotateSecret(c.actor, await ownClient(app, c, clientParam(request)))
-    return show(app, c, {}, newSecret(secret))
+    const secret = await clients.rotateSecret(c.actor, await ownClient(s, c, clientParam(request)))
+    return show(s, c, {}, newSecret(secret))
   }, view, params)
 
   ck.post('/apps/:clientId/delete', 'delete a client (its sessions end)', async (c, request) => {
-    await clients.remove(c.actor, await ownClient(app, c, clientParam(request)))
+    await clients.remove(c.actor, await ownClient(s, c, clientParam(request)))
     return 'The app is deleted and every session it opened is ended.'
   }, view, params)
 }
@@ -75,19 +76,19 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
  * A brand's limits refuse a field with 403 naming it (client-limits.ts: a redirect URI off the
  * brand's verified origins): shown on the form as a 400 is, since the person can fix it there.
  */
-async function onForm(app: FastifyInstance, c: Console, act: () => Promise<string | ConsolePage>): Promise<string | ConsolePage> {
+async function onForm(s: ConsoleServices, c: Console, act: () => Promise<string | ConsolePage>): Promise<string | ConsolePage> {
   try {
     return await act()
   } catch (error) {
     const refusal = refusalOf(error, true)
     if (!refusal || refusal.status !== 403) throw error
-    return { ...(await show(app, c, { error: refusal.error })), status: refusal.status }
+    return { ...(await show(s, c, { error: refusal.error })), status: refusal.status }
   }
 }
 
 /** A client of this tenant by id; another tenant's (or none) is a 404, as for a missing one. */
-async function ownClient(app: FastifyInstance, c: Console, clientId: string): Promise<string> {
-  const client = await app.services.clients.get(c.actor, clientId)
+async function ownClient(s: ConsoleServices, c: Console, clientId: string): Promise<string> {
+  const client = await s.clients.get(c.actor, clientId)
   if (client.tenant_id !== c.tenant.id) throw notFound('Client')
   return client.client_id
 }

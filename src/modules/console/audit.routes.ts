@@ -21,14 +21,15 @@ function queryOf(request: FastifyRequest) {
 }
 
 export function auditRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  const s = ck.services
   ck.get('/audit', 'the audit log: who changed what, filtered by action, actor and date, a page at a time', async (c, request): Promise<ConsolePage> => {
     const base = `/console/tenants/${c.tenant.id}/audit`
     const { filters, paging } = queryOf(request)
     const page = { title: 'Audit log', section: 'audit' as const }
     try {
-      const entries = await unlessForbidden(() => app.services.audit.forTenant(c.actor, c.tenant.id, { ...filters, ...paging }))
+      const entries = await unlessForbidden(() => s.audit.forTenant(c.actor, c.tenant.id, { ...filters, ...paging }))
       if (!entries) return { ...page, body: auditBody(c.tenant.name, base, filters, null) }
-      return { ...page, body: auditBody(c.tenant.name, base, filters, { entries, who: await whoIn(app, c) }) }
+      return { ...page, body: auditBody(c.tenant.name, base, filters, { entries, who: await whoIn(s, c) }) }
     } catch (error) {
       // a date or a cursor the log cannot read: the page again, saying which
       const refusal = refusalOf(error)

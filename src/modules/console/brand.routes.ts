@@ -11,7 +11,7 @@ import Type from 'typebox'
 import { Id } from '../../lib/scope.ts'
 import { type Brand, brandOf, cspSource, field, newNonce, pageHeaders } from '../pages/index.ts'
 import { UpdateTenantBody } from '../tenancy/index.ts'
-import { checked, type Console, type ConsoleKit } from './console-kit.ts'
+import { checked, type Console, type ConsoleKit, type ConsoleServices } from './console-kit.ts'
 import { brandPage, signInPreview } from './brand.views.ts'
 
 const TenantParams = Type.Object({ tenantId: Id })
@@ -19,11 +19,11 @@ const TenantParams = Type.Object({ tenantId: Id })
 const blank = (value: string) => (value.trim() ? value.trim() : null)
 
 /** The look a preview shows: the saved one, with what an admin who may brand the tenant typed laid over it. */
-async function draftBrand(app: FastifyInstance, c: Console, q: Record<string, unknown>): Promise<Brand> {
+async function draftBrand(s: ConsoleServices, c: Console, q: Record<string, unknown>): Promise<Brand> {
   const text = (name: string) => (typeof q[name] === 'string' ? (q[name] as string).slice(0, 2000) : undefined)
   const typed = ['name', 'logoUrl', 'buttonColor', 'textColor'].some((k) => text(k) !== undefined)
   if (!typed) return brandOf(c.tenant)
-  await app.services.policy.authorize(c.actor, 'tenants.brand', c.tenant.id)
+  await s.policy.authorize(c.actor, 'tenants.brand', c.tenant.id)
   const logo = text('logoUrl')?.trim()
   const template = { ...c.tenant.email_config.template, buttonColor: text('buttonColor')?.trim() || undefined, textColor: text('textColor')?.trim() || undefined }
   const tenant = {
@@ -37,6 +37,7 @@ async function draftBrand(app: FastifyInstance, c: Console, q: Record<string, un
 }
 
 export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  const s = ck.services
   ck.get('/brand', "the brand's look, sender and sign-up", async (c) => brandPage(c, {}))
 
   ck.post(
@@ -51,7 +52,7 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
         signup: field(request, 'signup'),
         emailConfig: { template },
       })
-      c.tenant = await app.services.tenants.update(c.actor, c.tenant.id, input)
+      c.tenant = await s.tenants.update(c.actor, c.tenant.id, input)
       return 'Saved: the hosted pages and emails wear this look from now on.'
     },
     async (c, _request, n) => brandPage(c, n),
@@ -68,7 +69,7 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
 
   async function preview(request: FastifyRequest, reply: FastifyReply, typed: Record<string, unknown>) {
     const c = await ck.open(request, reply)
-    const brand = { ...(await draftBrand(app, c, typed)), tenantId: c.tenant.id }
+    const brand = { ...(await draftBrand(s, c, typed)), tenantId: c.tenant.id }
     const nonce = newNonce()
     // framed by the console only, and inert: its form goes nowhere
     pageHeaders(reply, nonce, { imageOrigin: cspSource(brand.logoUrl), formTargets: 'none', framedBy: 'self', sandbox: true })

@@ -16,8 +16,15 @@ import type { Tenant, TenantRole } from '../../db/database.ts'
 import { AppError, appErrors } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { HtmlPage } from '../../lib/schemas.ts'
-import { isPlatform, roleAtLeast, type UserActor } from '../tenancy/index.ts'
-import { brandOf, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml } from '../pages/index.ts'
+import { isPlatform, type InvitationsService, type Policy, roleAtLeast, type SettingsHistory, type TenantsService, type UserActor } from '../tenancy/index.ts'
+import type { AuditLog } from '../audit/index.ts'
+import type { TenantEmailsService } from '../email/index.ts'
+import type { ClientsService } from '../oauth/index.ts'
+import type { MemberSessions } from '../sessions/index.ts'
+import type { SensorsService } from '../sensors/index.ts'
+import type { Devices } from '../devices/index.ts'
+import type { PlatformStatus } from './platform-status.service.ts'
+import { type AuthorizeService, brandOf, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml } from '../pages/index.ts'
 import { renderConsole, type Section } from './console.views.ts'
 
 export interface Console {
@@ -55,11 +62,29 @@ const SCHEMA = { tags: ['pages'] }
 /** A console page: the page, or for a signed-out browser a redirect to the sign-in. */
 export const SIGNED_OUT = { 200: HtmlPage, 303: Type.Null({ description: 'Signed out: to /console, which signs the browser in and comes back' }) }
 
+/** The services the console's pages call: the same the API's routes call. */
+export interface ConsoleServices {
+  policy: Policy
+  tenants: TenantsService
+  settingsHistory: SettingsHistory
+  invitations: InvitationsService
+  audit: AuditLog
+  tenantEmails: TenantEmailsService
+  clients: ClientsService
+  memberSessions: MemberSessions
+  sensors: SensorsService
+  devices: Devices
+  /** The hosted pages' authorization: the console signs a person in through it. */
+  authorize: AuthorizeService
+  platform: PlatformStatus
+}
+
 export class ConsoleKit {
   constructor(
     readonly app: FastifyInstance,
     readonly kit: PageKit,
     readonly sessions: PageSessions,
+    readonly services: ConsoleServices,
   ) {}
 
   async session(request: FastifyRequest): Promise<PageSession | null> {
@@ -78,8 +103,8 @@ export class ConsoleKit {
     if (!session) throw appErrors.signed_out()
     const actor = pageActor(session, request.ip)
     const tenantId = (request.params as { tenantId: number }).tenantId
-    const tenant = await this.app.services.tenants.load(actor, tenantId)
-    const role = (await this.app.services.policy.roleIn(actor, tenantId)) ?? 'member'
+    const tenant = await this.services.tenants.load(actor, tenantId)
+    const role = (await this.services.policy.roleIn(actor, tenantId)) ?? 'member'
     const page = await this.context(request, reply)
     return { page, session, actor, tenant, role, admin: roleAtLeast(role, 'admin'), platformAdmin: isPlatform(actor) }
   }

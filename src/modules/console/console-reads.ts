@@ -2,9 +2,8 @@
  * What several console pages read through the services in the same way: an answer the policy
  * may refuse (the page then says so), and the names of who acted in a tenant's history.
  */
-import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
-import type { Console } from './console-kit.ts'
+import type { Console, ConsoleServices } from './console-kit.ts'
 import type { Who } from './history.views.ts'
 
 /** A service's answer, or null when the policy refuses the person (403): the page says so instead. */
@@ -21,8 +20,8 @@ export async function unlessForbidden<T>(run: () => Promise<T>): Promise<T | nul
  * Names actors: members by address (read through TenantsService.members, as the people page
  * does), the signed-in person as "you", others by kind and id.
  */
-export async function whoIn(app: FastifyInstance, c: Console): Promise<Who> {
-  const members = (await unlessForbidden(() => app.services.tenants.members(c.actor, c.tenant.id))) ?? []
+export async function whoIn(s: ConsoleServices, c: Console): Promise<Who> {
+  const members = (await unlessForbidden(() => s.tenants.members(c.actor, c.tenant.id))) ?? []
   const emails = new Map(members.map((m) => [String(m.id), m.email]))
   const me = String(c.session.user.id)
   return ({ kind, id }) => {

@@ -5,11 +5,11 @@
  * *.views.ts; console-kit.ts says how a page finds its person, Actor and tenant.
  */
 import type { FastifyInstance } from 'fastify'
-import { PageKit, servePages } from '../pages/index.ts'
+import { PageKit, type PageSessions, servePages } from '../pages/index.ts'
 import { appRoutes } from './apps.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { brandRoutes } from './brand.routes.ts'
-import { ConsoleKit } from './console-kit.ts'
+import { ConsoleKit, type ConsoleServices } from './console-kit.ts'
 import { deviceRoutes } from './devices.routes.ts'
 import { emailRoutes } from './emails.routes.ts'
 import { homeRoutes } from './home.routes.ts'
@@ -17,11 +17,17 @@ import { peopleRoutes } from './people.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
 import { sessionRoutes } from './sessions.routes.ts'
 
-export async function consoleRoutes(app: FastifyInstance): Promise<void> {
-  const { pages } = app.services
-  const kit = new PageKit(app, pages.csrfKey, pages.sessions)
+export interface ConsoleRoutesDeps {
+  services: ConsoleServices
+  /** The hosted pages' CSRF key and browser sessions: the console signs in and checks forms as they do. */
+  csrfKey: Buffer
+  sessions: PageSessions
+}
+
+export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, sessions }: ConsoleRoutesDeps): Promise<void> {
+  const kit = new PageKit(app, csrfKey, sessions, services.tenants)
   await servePages(app, kit)
-  const ck = new ConsoleKit(app, kit, pages.sessions)
+  const ck = new ConsoleKit(app, kit, sessions, services)
   homeRoutes(app, ck)
   brandRoutes(app, ck)
   emailRoutes(app, ck)

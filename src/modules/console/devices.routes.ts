@@ -7,42 +7,43 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Id } from '../../lib/scope.ts'
 import { field, type SafeHtml } from '../pages/index.ts'
-import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
+import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
 import { unlessForbidden } from './console-reads.ts'
 import { devicesPage, newCredentials } from './devices.views.ts'
 import { isBrand } from '../tenancy/index.ts'
 
-export async function deviceCounts(app: FastifyInstance, c: Console) {
-  return app.services.sensors.counts(c.actor, c.tenant.id)
+export async function deviceCounts(s: ConsoleServices, c: Console) {
+  return s.sensors.counts(c.actor, c.tenant.id)
 }
 
 const sensorParam = (request: FastifyRequest) => (request.params as { sensorId: number }).sensorId
 
 /** The devices a brand registered, for its admins; null leaves the section out (another tenant, or a refusal). */
-async function registeredRows(app: FastifyInstance, c: Console) {
+async function registeredRows(s: ConsoleServices, c: Console) {
   // only a brand registers devices (policy.registerIn); for other tenants the section is left out
   if (!c.admin || !isBrand(c.tenant)) return null
   // a refusal (403) leaves the section out too; anything else is an error, not an empty page
-  return unlessForbidden(() => app.services.devices.registry.listWithClaims(c.actor, c.tenant.id))
+  return unlessForbidden(() => s.devices.registry.listWithClaims(c.actor, c.tenant.id))
 }
 
-async function show(app: FastifyInstance, c: Console, n: Notes, extra?: SafeHtml): Promise<ConsolePage> {
-  const counts = await deviceCounts(app, c)
-  const sensors = await app.services.sensors.list(c.actor, c.tenant.id, {})
-  return devicesPage(c, { counts, sensors, registered: await registeredRows(app, c) }, n, extra)
+async function show(s: ConsoleServices, c: Console, n: Notes, extra?: SafeHtml): Promise<ConsolePage> {
+  const counts = await deviceCounts(s, c)
+  const sensors = await s.sensors.list(c.actor, c.tenant.id, {})
+  return devicesPage(c, { counts, sensors, registered: await registeredRows(s, c) }, n, extra)
 }
 
 export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  const s = ck.services
   const params = { sensorId: Id }
-  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(app, c, n)
-  ck.get('/devices', 'devices, online now, last state', (c) => show(app, c, {}))
+  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(s, c, n)
+  ck.get('/devices', 'devices, online now, last state', (c) => show(s, c, {}))
 
   ck.post(
     '/devices/:sensorId/command',
     'send a command to a device',
     async (c, request) => {
-      const sensor = await app.services.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.command')
-      const sent = await app.services.devices.commands.send(sensor, field(request, 'command').trim(), c.actor)
+      const sensor = await s.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.command')
+      const sent = await s.devices.commands.send(sensor, field(request, 'command').trim(), c.actor)
       return `"${sent.command}" sent to ${sensor.display_name ?? sensor.name}.`
     },
     view,
@@ -53,9 +54,9 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     '/devices/:sensorId/credentials',
     "give a device a new MQTT password (its current connection ends)",
     async (c, request) => {
-      const { sensor, device } = await app.services.devices.registry.ofSensor(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
-      const issued = await app.services.devices.credentials.issue(device, { actor: c.actor, tenantId: sensor.tenant_id })
-      return show(app, c, {}, newCredentials(sensor.display_name ?? sensor.name, issued))
+      const { sensor, device } = await s.devices.registry.ofSensor(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
+      const issued = await s.devices.credentials.issue(device, { actor: c.actor, tenantId: sensor.tenant_id })
+      return show(s, c, {}, newCredentials(sensor.display_name ?? sensor.name, issued))
     },
     view,
     params,

@@ -16,7 +16,7 @@ import { Id } from '../../lib/scope.ts'
 import { CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType } from '../email/index.ts'
 import { isBrand, UpdateTenantBody, type CustomisableType } from '../tenancy/index.ts'
 import { emailPreviewHeaders, field } from '../pages/index.ts'
-import { checked, refusalOf, type Console, type ConsoleKit, type ConsolePage, type Notes } from './console-kit.ts'
+import { checked, refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes } from './console-kit.ts'
 import { defaultLocaleOf, EDITOR_LOCALES, localeOf, withLocale } from './email-locales.ts'
 import { emailEditor, emailList, TEXT_FIELDS, TYPE_NAMES } from './emails.views.ts'
 import { unlessForbidden, whoIn } from './console-reads.ts'
@@ -43,25 +43,26 @@ const savedOf = (c: Console, type: EmailType): EmailTypeTexts => c.tenant.email_
 const draftIn = (c: Console, request: FastifyRequest, type: EmailType, locale: string) => withLocale(KEYS, savedOf(c, type), draftOf(request), locale, defaultLocaleOf(c.tenant))
 
 /** The saved versions, newest first, a page at a time (`?versions=` is the cursor of older ones). */
-async function versionsOf(app: FastifyInstance, c: Console, request: FastifyRequest) {
+async function versionsOf(s: ConsoleServices, c: Console, request: FastifyRequest) {
   const q = request.query as Record<string, unknown> | undefined
   const after = typeof q?.versions === 'string' ? q.versions.slice(0, 400) : ''
-  return unlessForbidden(() => app.services.settingsHistory.page(c.actor, c.tenant.id, { limit: 10, ...(after ? { after } : {}) }))
+  return unlessForbidden(() => s.settingsHistory.page(c.actor, c.tenant.id, { limit: 10, ...(after ? { after } : {}) }))
 }
 
-async function editor(app: FastifyInstance, c: Console, request: FastifyRequest, n: Notes, sent?: EmailTypeTexts): Promise<ConsolePage> {
+async function editor(s: ConsoleServices, c: Console, request: FastifyRequest, n: Notes, sent?: EmailTypeTexts): Promise<ConsolePage> {
   const type = typeOf(request)
   const locale = localeOf(request, c.tenant)
   const texts = sent ?? savedOf(c, type)
-  const draft = c.admin ? await app.services.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts, locale) : null
+  const draft = c.admin ? await s.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts, locale) : null
   const rendered = draft ? { subject: draft.rendered.subject, text: draft.rendered.text } : { subject: '(the preview needs the admin role)', text: '' }
-  const [versions, who] = await Promise.all([versionsOf(app, c, request), whoIn(app, c)])
+  const [versions, who] = await Promise.all([versionsOf(s, c, request), whoIn(s, c)])
   const input = { type, texts, locale, defaultLocale: defaultLocaleOf(c.tenant), editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [], versions, who }
   return { title: `${TYPE_NAMES[type]} email`, section: 'emails', body: emailEditor(c, input, n), scripts: ['/console/console.js'] }
 }
 
 export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
-  const { tenantEmails, tenants } = app.services
+  const { tenantEmails, tenants } = ck.services
+  const s = ck.services
 
   /** The unsaved form of a POST rendered in its language (CSRF checked first); nothing is saved. */
   async function renderDraft(request: FastifyRequest, reply: FastifyReply) {
@@ -71,7 +72,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     return { c, ...(await tenantEmails.previewDraft(c.actor, c.tenant.id, type, draftIn(c, request, type, locale), locale)) }
   }
   ck.get('/emails', 'the emails and their types', async (c) => ({ title: 'Emails', section: 'emails', body: emailList(c, EMAIL_TYPES, editable) }))
-  ck.get('/emails/:emailType', "one email's texts in one language (`?locale=`) with a live preview and the saved versions", (c, request) => editor(app, c, request, {}), TypeParam)
+  ck.get('/emails/:emailType', "one email's texts in one language (`?locale=`) with a live preview and the saved versions", (c, request) => editor(s, c, request, {}), TypeParam)
 
   ck.post(
     '/emails/:emailType',
@@ -86,11 +87,11 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       } catch (error) {
         const refusal = refusalOf(error)
         if (!refusal) throw error
-        return { ...(await editor(app, c, request, { error: refusal.error }, draft)), status: refusal.status }
+        return { ...(await editor(s, c, request, { error: refusal.error }, draft)), status: refusal.status }
       }
-      return editor(app, c, request, { notice: `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.` })
+      return editor(s, c, request, { notice: `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.` })
     },
-    (c, request, n) => editor(app, c, request, n),
+    (c, request, n) => editor(s, c, request, n),
     TypeParam,
   )
 
@@ -98,7 +99,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     '/emails/:emailType/test',
     "send the saved email, in the form's language, to the admin's own address",
     async (c, request) => `A test email is on its way to ${await tenantEmails.sendTest(c.actor, c.tenant.id, typeOf(request), localeOf(request, c.tenant))}.`,
-    (c, request, n) => editor(app, c, request, n),
+    (c, request, n) => editor(s, c, request, n),
     TypeParam,
   )
 
@@ -111,7 +112,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       c.tenant = await tenants.load(c.actor, c.tenant.id)
       return `Version ${version} is restored, saved as version ${made.version}.`
     },
-    (c, request, n) => editor(app, c, request, n),
+    (c, request, n) => editor(s, c, request, n),
     { ...TypeParam, version: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version, numbered per tenant from 1' }) },
   )
 

@@ -18,6 +18,7 @@ const CSS = asset('console.css')
 const JS = asset('assets/console.js')
 
 export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  const s = ck.services
   app.get('/console/console.css', { schema: { tags: ['pages'], summary: "The console's stylesheet" } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CSS),
   )
@@ -34,8 +35,8 @@ export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   })
 
   ck.get('', 'a tenant at a glance', async (c) => {
-    const counts = await deviceCounts(app, c)
-    const members = await app.services.tenants.members(c.actor, c.tenant.id)
+    const counts = await deviceCounts(s, c)
+    const members = await s.tenants.members(c.actor, c.tenant.id)
     const staff = members.filter((m) => m.role !== 'customer').length
     return overview(c, counts, staff)
   })
@@ -44,7 +45,7 @@ export function homeRoutes(app: FastifyInstance, ck: ConsoleKit): void {
 async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyReply) {
   const tenantId = (request.params as { tenantId?: number }).tenantId ?? null
   const ctx = await ck.kit.context(request, reply)
-  const pending = await ck.app.services.pages.authorize.beginAccount(tenantId, ctx.browser, request.ip, '/console')
+  const pending = await ck.services.authorize.beginAccount(tenantId, ctx.browser, request.ip, '/console')
   const body = emailStep(ctx.brand, { csrf: ctx.csrf, requestId: pending.id, appName: null, t: ctx.t, uiLocales: ctx.uiLocales })
   return ck.kit.send(reply, ctx, { title: 'Sign in to the console', body })
 }
@@ -52,7 +53,7 @@ async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyRep
 /** The tenants the person works in (not those they are only a customer of); platform administrators see all. */
 async function picker(ck: ConsoleKit, request: FastifyRequest, reply: FastifyReply, session: PageSession) {
   const actor = pageActor(session, request.ip)
-  const rows = await ck.app.services.tenants.list(actor)
+  const rows = await ck.services.tenants.list(actor)
   const mine = rows.filter((r: { tenant: Tenant; role: TenantRole | null }) => isPlatform(actor) || (r.role !== null && r.role !== 'customer'))
   if (mine.length === 1 && !isPlatform(actor) && mine[0]) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${mine[0].tenant.id}`, 303)
   const page = await ck.context(request, reply)

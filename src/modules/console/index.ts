@@ -1,4 +1,5 @@
-// The console module's public face: its route plugin, which the wiring registers, and the
-// platform page's service, which the wiring builds (eslint/module-order.js).
-export { consoleRoutes } from './console.routes.ts'
-export { PlatformStatus } from './platform-status.service.ts'
+// The console module's public face: its factory, which the wiring composes, and the type of the
+// platform page's service, one of the services the wiring hands out (eslint/module-order.js).
+export { type ConsoleDeps, type ConsoleModule, createConsoleModule } from './module.ts'
+export type { ConsoleServices } from './console-kit.ts'
+export type { PlatformStatus } from './platform-status.service.ts'

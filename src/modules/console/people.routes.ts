@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { appErrors } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { field } from '../pages/index.ts'
-import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
+import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
 import { customersPage, peoplePage, ROLES, type StaffRole } from './people.views.ts'
 
 
@@ -20,27 +20,28 @@ function roleOf(request: FastifyRequest): StaffRole {
 
 const idParam = (request: FastifyRequest, name: string) => (request.params as Record<string, number>)[name] ?? 0
 
-async function show(app: FastifyInstance, c: Console, n: Notes): Promise<ConsolePage> {
-  const members = (await app.services.tenants.members(c.actor, c.tenant.id)).filter((m) => m.role !== 'customer')
+async function show(s: ConsoleServices, c: Console, n: Notes): Promise<ConsolePage> {
+  const members = (await s.tenants.members(c.actor, c.tenant.id)).filter((m) => m.role !== 'customer')
   if (!c.admin) return peoplePage(c, members, null, n)
-  const rows = await app.services.invitations.list(c.actor, c.tenant.id)
-  const pending = rows.map((i) => app.services.invitations.view(i)).filter((i) => i.status === 'pending')
+  const rows = await s.invitations.list(c.actor, c.tenant.id)
+  const pending = rows.map((i) => s.invitations.view(i)).filter((i) => i.status === 'pending')
   return peoplePage(c, members, pending, n)
 }
 
-async function customers(app: FastifyInstance, c: Console, request: FastifyRequest): Promise<ConsolePage> {
+async function customers(s: ConsoleServices, c: Console, request: FastifyRequest): Promise<ConsolePage> {
   const q = request.query as Record<string, unknown>
   const text = (name: string) => (typeof q[name] === 'string' ? (q[name] as string).slice(0, 320) : '')
   const email = text('email')
   const query = { limit: 25, ...(text('after') ? { after: text('after') } : {}), ...(text('before') ? { before: text('before') } : {}) }
-  return customersPage(c, email, await app.services.tenants.customersPage(c.actor, c.tenant.id, query, email))
+  return customersPage(c, email, await s.tenants.customersPage(c.actor, c.tenant.id, query, email))
 }
 
 export function peopleRoutes(app: FastifyInstance, ck: ConsoleKit): void {
-  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(app, c, n)
-  const { invitations: invites, tenants } = app.services
-  ck.get('/people', 'members, roles and invitations', (c) => show(app, c, {}))
-  ck.get('/customers', 'customers, searched by address, a page at a time', (c, request) => customers(app, c, request))
+  const s = ck.services
+  const view = (c: Console, _r: FastifyRequest, n: Notes) => show(s, c, n)
+  const { invitations: invites, tenants } = ck.services
+  ck.get('/people', 'members, roles and invitations', (c) => show(s, c, {}))
+  ck.get('/customers', 'customers, searched by address, a page at a time', (c, request) => customers(s, c, request))
 
   ck.post('/people/invitations', 'invite someone by email', async (c, request) => {
     const sent = await invites.invite(c.actor, c.tenant.id, { email: field(request, 'email').trim(), role: roleOf(request) })

@@ -11,7 +11,7 @@ import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { platformPage } from './platform.views.ts'
 
 export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
-  const { platform } = app.services.pages
+  const { platform } = ck.services
   app.get('/console/platform', { schema: { tags: ['pages'], summary: 'Console: tenants, signing keys and outbox status (platform administrators)', response: SIGNED_OUT } }, async (request, reply) => {
     const session = await ck.session(request)
     if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)

@@ -7,28 +7,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import { Id } from '../../lib/scope.ts'
-import type { Console, ConsoleKit, ConsolePage, Notes } from './console-kit.ts'
+import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
 import { sessionsPage } from './sessions.views.ts'
 
 const userParam = (request: FastifyRequest) => (request.params as { userId: number }).userId
 
-async function show(app: FastifyInstance, c: Console, userId: number, n: Notes): Promise<ConsolePage> {
-  const sessions = await app.services.memberSessions.list(c.actor, c.tenant.id, userId)
+async function show(s: ConsoleServices, c: Console, userId: number, n: Notes): Promise<ConsolePage> {
+  const sessions = await s.memberSessions.list(c.actor, c.tenant.id, userId)
   return sessionsPage(c, userId, sessions, n)
 }
 
 export function sessionRoutes(app: FastifyInstance, ck: ConsoleKit): void {
+  const s = ck.services
   const member = { userId: Id }
-  ck.get('/people/members/:userId/sessions', "a person's open sign-in sessions (admins)", (c, request) => show(app, c, userParam(request), {}), member)
+  ck.get('/people/members/:userId/sessions', "a person's open sign-in sessions (admins)", (c, request) => show(s, c, userParam(request), {}), member)
   ck.post(
     '/people/members/:userId/sessions/:sessionId/revoke',
     "end one of a person's sign-in sessions (its tokens stop at once)",
     async (c, request) => {
       const { sessionId } = request.params as { sessionId: string }
-      await app.services.memberSessions.revoke(c.actor, c.tenant.id, userParam(request), sessionId)
+      await s.memberSessions.revoke(c.actor, c.tenant.id, userParam(request), sessionId)
       return 'The session is ended: its app must sign in again.'
     },
-    (c, request, n) => show(app, c, userParam(request), n),
+    (c, request, n) => show(s, c, userParam(request), n),
     // a session id is a UUID: anything else is a 400 here, never a cast error in the database
     { ...member, sessionId: Type.String({ format: 'uuid', maxLength: 36 }) },
   )

@@ -11,7 +11,8 @@
  * a missing one; a sensor that presents no device has no credentials (409 device_not_claimed).
  */
 import type { Actor } from '../tenancy/index.ts'
-import type { SensorAction } from '../sensors/index.ts'
+import type { SensorAction, SensorsService } from '../sensors/index.ts'
+import type { Devices } from './devices.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
@@ -19,7 +20,6 @@ import { errorResponses, pageSchema, PageQuerySchema } from '../../lib/schemas.t
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
 import { commandView } from './commands.service.ts'
 import { normalizeMac } from './payload.ts'
-import { sensorIdByMac } from './devices.repository.ts'
 
 const read = [{ bearer: ['sensors:read'] }]
 const write = [{ bearer: ['sensors:write'] }]
@@ -65,16 +65,20 @@ const AccessSchema = Type.Object({
   transferCode: Type.Boolean({ description: 'a transfer code waits for the next holder' }),
 })
 
-function scopedDeviceRoutes(parent: FastifyInstance): void {
+export interface DeviceRoutesDeps {
+  devices: Devices
+  sensors: SensorsService
+}
+
+function scopedDeviceRoutes(parent: FastifyInstance, { sensors, devices }: DeviceRoutesDeps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { sensors, devices } = app.services
   const SensorParams = scopedParams({ sensorId: Id })
 
   /** The sensor a path names by numeric id or by MAC, checked for `minimum`. */
   async function sensorByRef(actor: Actor, ref: string, tenantId: number | undefined, action: SensorAction) {
     let id = /^\d{1,9}$/.test(ref) ? Number(ref) : 0
     const mac = id ? null : normalizeMac(ref)
-    if (mac) id = await sensorIdByMac(app.db, mac, tenantId)
+    if (mac) id = await devices.sensorIdByMac(mac, tenantId)
     return sensors.access(actor, id, tenantId, action)
   }
 
@@ -253,8 +257,8 @@ function scopedDeviceRoutes(parent: FastifyInstance): void {
   )
 }
 
-export async function deviceRoutes(app: FastifyInstance): Promise<void> {
-  const bridge = app.services.devices.bridge
+export async function deviceRoutes(app: FastifyInstance, deps: DeviceRoutesDeps): Promise<void> {
+  const bridge = deps.devices.bridge
   if (bridge) for (const metric of bridge.metrics) app.metricsRegistry.registerMetric(metric)
-  registerScoped(app, scopedDeviceRoutes)
+  registerScoped(app, (scoped) => scopedDeviceRoutes(scoped, deps))
 }

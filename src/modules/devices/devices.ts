@@ -22,6 +22,7 @@ import { CredentialsService, DeviceAuth } from './device-auth.service.ts'
 import { DeviceHandover } from './handover.service.ts'
 import { StateService } from './state.service.ts'
 import { TicketsService } from './tickets.service.ts'
+import { sensorIdByMac, sensorOfDevice } from './devices.repository.ts'
 
 export interface DevicesDeps {
   db: DB
@@ -68,6 +69,16 @@ export class Devices {
     this.handover = new DeviceHandover(deps.db, deps.policy, this.registry, this.credentials, deps.scrypt, clock, deps.audit)
     this.changes = new AccessChanges(deps.db)
     this.conflicts = new DeviceConflicts(deps.db, clock, deps.audit)
+  }
+
+  /** The id of the sensor a MAC names (the tenant's sensor carrying it, else the one presenting that device); 0 when none. */
+  sensorIdByMac(mac: string, tenantId: number | undefined): Promise<number> {
+    return sensorIdByMac(this.deps.db, mac, tenantId)
+  }
+
+  /** A tenant's sensor of the device with this MAC, with the device's row id (the live stream's topics). */
+  sensorOfDevice(tenantId: number, mac: string) {
+    return sensorOfDevice(this.deps.db, tenantId, mac)
   }
 
   /** Where devices connect: the external broker's URL or the embedded broker's. */

@@ -21,15 +21,15 @@ import Type from 'typebox'
 import { safeEqual } from '../../lib/crypto.ts'
 import { unauthorized } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/schemas.ts'
+import type { DeviceAuth } from './device-auth.service.ts'
 
 const Result = Type.Object({ result: Type.Union([Type.Literal('allow'), Type.Literal('deny'), Type.Literal('ignore')]), is_superuser: Type.Boolean() })
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 
-export async function emqxRoutes(parent: FastifyInstance): Promise<void> {
+export async function emqxRoutes(parent: FastifyInstance, { auth }: { auth: DeviceAuth }): Promise<void> {
   const secret = parent.config.mqtt.hookSecret
   if (!secret) return
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth } = app.services.devices
 
   app.addHook('onRequest', async (request) => {
     const given = request.headers['x-trellis-hook-secret']

@@ -2,3 +2,5 @@
 export type { DeviceInput, RegisterResult } from './registry.service.ts'
 // `trellis device simulate` (the CLI loads the face lazily: only that command needs it)
 export { runSimulator } from './simulator.ts'
+export { createDevicesModule, deviceRelease, type DevicesModule, type DevicesModuleDeps } from './module.ts'
+export type { Devices } from './devices.ts'

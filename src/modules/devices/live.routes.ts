@@ -30,8 +30,9 @@ import { LIVE_ERRORS } from '../../lib/error-catalog.ts'
 import { AppError, LIVE_CODE, unauthorized } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/schemas.ts'
 import type { Actor } from '../tenancy/index.ts'
+import type { SensorsService } from '../sensors/index.ts'
+import type { Devices } from './devices.ts'
 import { normalizeMac } from './payload.ts'
-import { sensorOfDevice } from './devices.repository.ts'
 
 const MAX_TOPICS = 100
 const TOPIC = /^tenants\/(\d{1,9})\/sensors\/([^/]{1,40})\/measurements$/
@@ -39,6 +40,13 @@ const TOPIC = /^tenants\/(\d{1,9})\/sensors\/([^/]{1,40})\/measurements$/
 export const ACCESS_ENDED = 4403
 
 type Send = (message: object) => void
+
+export interface LiveDeps {
+  devices: Devices
+  sensors: SensorsService
+  /** The actor a ticket's token stands for, resolved again on every re-check (the sessions module). */
+  sessions: { actorForToken(payload: JWTPayload): Promise<Actor | null> }
+}
 
 interface Subscription {
   stop: () => void
@@ -60,23 +68,23 @@ interface Live {
 type Resolved = { tenantId: number; mac: string; sensorId: number; deviceRef: number } | { code: string; message: string }
 
 /** The device a topic names for this actor, or why not. */
-async function resolveTopic(app: FastifyInstance, actor: Actor, topic: string): Promise<Resolved> {
+async function resolveTopic(deps: LiveDeps, actor: Actor, topic: string): Promise<Resolved> {
   const match = TOPIC.exec(topic)
   const tenantId = Number(match?.[1])
   const mac = match?.[2] ? normalizeMac(match[2]) : null
-  if (!mac || !app.services.devices.bridge) return { code: LIVE_CODE.invalid_topic, message: LIVE_ERRORS.invalid_topic.message }
-  const row = await sensorOfDevice(app.db, tenantId, mac)
+  if (!mac || !deps.devices.bridge) return { code: LIVE_CODE.invalid_topic, message: LIVE_ERRORS.invalid_topic.message }
+  const row = await deps.devices.sensorOfDevice(tenantId, mac)
   try {
-    const sensor = await app.services.sensors.access(actor, row?.id ?? 0, tenantId, 'sensors.read')
+    const sensor = await deps.sensors.access(actor, row?.id ?? 0, tenantId, 'sensors.read')
     return { tenantId, mac, sensorId: sensor.id, deviceRef: row?.device_ref ?? 0 }
   } catch (error) {
     return { code: error instanceof AppError ? error.code : LIVE_CODE.error, message: 'You may not read this sensor, or it does not exist.' }
   }
 }
 
-async function subscribe(app: FastifyInstance, live: Live, topic: string): Promise<Subscription | null> {
-  const found = await resolveTopic(app, live.actor, topic)
-  const bridge = app.services.devices.bridge
+async function subscribe(deps: LiveDeps, live: Live, topic: string): Promise<Subscription | null> {
+  const found = await resolveTopic(deps, live.actor, topic)
+  const bridge = deps.devices.bridge
   if ('code' in found || !bridge) {
     live.send({ type: 'error', data: { topic, code: 'code' in found ? found.code : LIVE_CODE.invalid_topic, message: 'code' in found ? found.message : '' } })
     return null
@@ -105,8 +113,8 @@ function concerns(live: Live, change: AccessChange | 'gap'): boolean {
   return false
 }
 
-async function recheck(app: FastifyInstance, live: Live): Promise<void> {
-  const actor = await app.services.sessions.actorForToken(live.claims)
+async function recheck(deps: LiveDeps, live: Live): Promise<void> {
+  const actor = await deps.sessions.actorForToken(live.claims)
   if (!actor) {
     for (const sub of live.subscriptions.values()) sub.stop()
     live.subscriptions.clear()
@@ -116,7 +124,7 @@ async function recheck(app: FastifyInstance, live: Live): Promise<void> {
   live.actor = actor
   const ended: string[] = []
   for (const [topic, sub] of live.subscriptions) {
-    const found = await resolveTopic(app, actor, topic)
+    const found = await resolveTopic(deps, actor, topic)
     if ('code' in found || found.deviceRef !== sub.deviceRef) {
       sub.stop()
       live.subscriptions.delete(topic)
@@ -126,7 +134,7 @@ async function recheck(app: FastifyInstance, live: Live): Promise<void> {
   if (ended.length > 0) live.send({ type: 'unsubscribed', data: { topics: ended, reason: 'access_ended' } })
 }
 
-async function onMessage(app: FastifyInstance, live: Live, raw: unknown): Promise<void> {
+async function onMessage(deps: LiveDeps, live: Live, raw: unknown): Promise<void> {
   const { send, subscriptions, socket } = live
   let message: { type?: unknown; data?: { topics?: unknown } }
   try {
@@ -146,7 +154,7 @@ async function onMessage(app: FastifyInstance, live: Live, raw: unknown): Promis
     if (subscriptions.has(topic)) accepted.push(topic)
     else if (subscriptions.size >= MAX_TOPICS) send({ type: 'error', data: { topic, code: LIVE_CODE.too_many_topics, message: LIVE_ERRORS.too_many_topics.message(MAX_TOPICS) } })
     else {
-      const sub = await subscribe(app, live, topic)
+      const sub = await subscribe(deps, live, topic)
       if (sub && socket.readyState === socket.OPEN) {
         subscriptions.set(topic, sub)
         accepted.push(topic)
@@ -156,7 +164,7 @@ async function onMessage(app: FastifyInstance, live: Live, raw: unknown): Promis
   send({ type: 'subscribed', data: { topics: accepted } })
 }
 
-function serve(app: FastifyInstance, lives: Set<Live>, socket: WebSocket, request: FastifyRequest): void {
+function serve(deps: LiveDeps, lives: Set<Live>, socket: WebSocket, request: FastifyRequest): void {
   const claims = ticketClaims.get(request)
   if (!claims) return socket.close(ACCESS_ENDED, 'access ended')
   const live: Live = {
@@ -170,7 +178,7 @@ function serve(app: FastifyInstance, lives: Set<Live>, socket: WebSocket, reques
     queue: Promise.resolve(),
   }
   lives.add(live)
-  socket.on('message', (raw) => enqueue(live, () => onMessage(app, live, raw), request.log))
+  socket.on('message', (raw) => enqueue(live, () => onMessage(deps, live, raw), request.log))
   socket.on('close', () => {
     lives.delete(live)
     for (const sub of live.subscriptions.values()) sub.stop()
@@ -185,14 +193,14 @@ function enqueue(live: Live, job: () => Promise<void>, log: FastifyBaseLogger): 
 /** The token each upgraded request's ticket stood for. */
 const ticketClaims = new WeakMap<FastifyRequest, JWTPayload>()
 
-export async function liveRoutes(parent: FastifyInstance): Promise<void> {
+export async function liveRoutes(parent: FastifyInstance, deps: LiveDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
-  const { tickets, changes } = app.services.devices
+  const { tickets, changes } = deps.devices
   // the sockets this instance serves; each access change re-checks those it may concern
   const lives = new Set<Live>()
   const onChange = (change: AccessChange | 'gap') => {
-    for (const live of lives) if (concerns(live, change)) enqueue(live, () => recheck(app, live), app.log)
+    for (const live of lives) if (concerns(live, change)) enqueue(live, () => recheck(deps, live), app.log)
   }
   const onGap = () => onChange('gap')
   changes.events.on('change', onChange)
@@ -235,12 +243,12 @@ export async function liveRoutes(parent: FastifyInstance): Promise<void> {
         const claims = holder
           ? { sub: holder.userId !== null ? String(holder.userId) : holder.clientId, client_id: holder.clientId, scope: holder.scopes.join(' '), ...(holder.sessionId ? { sid: holder.sessionId } : {}) }
           : null
-        const actor = claims ? await app.services.sessions.actorForToken(claims) : null
+        const actor = claims ? await deps.sessions.actorForToken(claims) : null
         if (!actor || !claims) throw unauthorized('The ticket is invalid, used or expired; get a new one from /ws/ticket.')
         request.actor = actor
         ticketClaims.set(request, claims)
       },
     },
-    (socket, request) => serve(app, lives, socket, request),
+    (socket, request) => serve(deps, lives, socket, request),
   )
 }

@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
-import { deviceView } from './registry.service.ts'
+import { type DeviceRegistry, deviceView } from './registry.service.ts'
 
 const write = [{ bearer: ['sensors:write'] }]
 
@@ -42,9 +42,8 @@ const Result = Type.Union([
   Type.Object({ mac: Type.String(), status: Type.Literal('error'), code: Type.String(), message: Type.String() }),
 ])
 
-function scopedRegistryRoutes(parent: FastifyInstance): void {
+function scopedRegistryRoutes(parent: FastifyInstance, registry: DeviceRegistry): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { registry } = app.services.devices
 
   app.post(
     '/devices',
@@ -116,6 +115,6 @@ function scopedRegistryRoutes(parent: FastifyInstance): void {
   )
 }
 
-export async function registryRoutes(app: FastifyInstance): Promise<void> {
-  registerScoped(app, scopedRegistryRoutes)
+export async function registryRoutes(app: FastifyInstance, { registry }: { registry: DeviceRegistry }): Promise<void> {
+  registerScoped(app, (scoped) => scopedRegistryRoutes(scoped, registry))
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TenantEmailsService } from './tenant-emails.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { errorResponses, LocaleTag, SuccessMessage } from '../../lib/schemas.ts'
@@ -16,9 +17,8 @@ const Query = Type.Object({
   ),
 })
 
-export async function emailRoutes(parent: FastifyInstance): Promise<void> {
+export async function emailRoutes(parent: FastifyInstance, { tenantEmails: emails }: { tenantEmails: TenantEmailsService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const emails = app.services.tenantEmails
   const security = [{ bearer: ['tenants:admin'] }]
 
   app.get(

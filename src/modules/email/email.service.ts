@@ -17,6 +17,7 @@ import { maskSecrets, sealSecrets, unmask } from './outbox-secrets.ts'
 import type { EmailType } from './placeholders.ts'
 import { renderEmail, type RenderedEmail, type RenderInput } from './renderer.ts'
 import { senderFor } from './senders.repository.ts'
+import { mailboxMessage, mailboxMessages } from './outbox.repository.ts'
 import type { ComposedMessage, SendEmailInput, VerbatimEmail } from './message.ts'
 import { OutboxWorker, smtpTransport } from './worker.ts'
 
@@ -168,6 +169,17 @@ export class EmailService {
   /** Resolves once the mail jobs this process is deciding are decided (tests, shutdown). */
   idle(): Promise<void> {
     return this.jobs.idle()
+  }
+
+  /** The dev mailbox, newest first, once the mail jobs of requests already answered are decided. */
+  async mailbox() {
+    await this.idle()
+    return mailboxMessages(this.db)
+  }
+
+  /** One message of the dev mailbox, or undefined. */
+  mailboxMessage(id: number) {
+    return mailboxMessage(this.db, id)
   }
 
   async close(): Promise<void> {

@@ -3,13 +3,13 @@
  * and is shown here, newest first.
  */
 import type { FastifyInstance } from 'fastify'
+import type { EmailService } from './email.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ErrorSchema, HtmlPage, PlainText } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { escapeHtml } from './placeholders.ts'
-import { mailboxMessage, mailboxMessages } from './outbox.repository.ts'
 
 const MessageSummary = Type.Object({
   id: Type.Integer(),
@@ -21,18 +21,14 @@ const MessageSummary = Type.Object({
 })
 const Html = { 200: HtmlPage }
 
-export async function mailboxRoutes(parent: FastifyInstance): Promise<void> {
+export async function mailboxRoutes(parent: FastifyInstance, { email }: { email: EmailService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { db } = app
 
-  async function list() {
-    // mail asked for by requests already answered is there: this process decides its jobs first
-    await app.services.email.idle()
-    return mailboxMessages(db)
-  }
+  // mail asked for by requests already answered is there: the service decides this process's jobs first
+  const list = () => email.mailbox()
 
   async function load(id: number) {
-    const message = await mailboxMessage(db, id)
+    const message = await email.mailboxMessage(id)
     if (!message) throw notFound('Message')
     return message
   }

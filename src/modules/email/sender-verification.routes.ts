@@ -4,15 +4,15 @@
  * GET only shows a button, so a mail scanner that follows links confirms nothing.
  */
 import type { FastifyInstance } from 'fastify'
+import type { SenderVerification } from './sender-verification.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { ErrorSchema } from '../../lib/schemas.ts'
 
 const Token = Type.String({ minLength: 1, maxLength: 200 })
 
-export async function senderVerificationRoutes(parent: FastifyInstance): Promise<void> {
+export async function senderVerificationRoutes(parent: FastifyInstance, { senderVerification }: { senderVerification: SenderVerification }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { senderVerification } = app.services
 
   app.post(
     '/email/sender-verification',

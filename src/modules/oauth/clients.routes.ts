@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
-import { clientView } from './clients.service.ts'
+import { type ClientsService, clientView } from './clients.service.ts'
 
 const IdTokenAlg = Type.Union([Type.Literal('RS256'), Type.Literal('ES256')], {
   description: "the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256",
@@ -68,9 +68,8 @@ const UpdateClientBody = Type.Object({
 const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 100 }) })
 const security = [{ bearer: ['tenants:admin'] }]
 
-export async function clientRoutes(parent: FastifyInstance): Promise<void> {
+export async function clientRoutes(parent: FastifyInstance, { clients }: { clients: ClientsService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const clients = app.services.clients
 
   app.post(
     '/oauth/clients',

@@ -3,6 +3,8 @@
  * (`{"error", "error_description"}`, `Cache-Control: no-store`); the login code endpoint
  * answers in the platform's own shape.
  */
+import type { OAuthService } from './oauth.service.ts'
+import type { PasswordlessService } from './passwordless.service.ts'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
@@ -59,9 +61,8 @@ const TokenOnlyBody = Type.Object({
   client_secret: Type.Optional(Type.String()),
 })
 
-async function oauth2Routes(parent: FastifyInstance): Promise<void> {
+async function oauth2Routes(parent: FastifyInstance, { oauth }: { oauth: OAuthService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const oauth = app.services.oauth
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
@@ -190,9 +191,14 @@ const CodeBody = Type.Object({
   ],
 })
 
-export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
+export interface OAuthRoutesDeps {
+  oauth: OAuthService
+  passwordless: PasswordlessService
+}
+
+export async function oauthRoutes(parent: FastifyInstance, { oauth, passwordless }: OAuthRoutesDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  await app.register(oauth2Routes)
+  await app.register(oauth2Routes, { oauth })
 
   // the platform's issuer, each tenant's under its prefix (metadata.ts), and a tenant's also at the
   // RFC 8414 3.1 address (the well-known path inserted before the issuer's path)
@@ -204,13 +210,13 @@ export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
   }
   registerScoped(app, (scoped) => {
     scoped.withTypeProvider<TypeBoxTypeProvider>().get('/.well-known/oauth-authorization-server', { schema: metadata }, async (r) =>
-      app.services.oauth.metadata(r.params.tenantId ?? null),
+      oauth.metadata(r.params.tenantId ?? null),
     )
   })
   app.get(
     '/.well-known/oauth-authorization-server/tenants/:tenantId',
     { schema: { ...metadata, summary: "A tenant's authorization server metadata at the RFC 8414 address", params: Type.Object({ tenantId: Id }) } },
-    async (r) => app.services.oauth.metadata(r.params.tenantId),
+    async (r) => oauth.metadata(r.params.tenantId),
   )
 
   registerScoped(app, (scoped) => {
@@ -227,7 +233,7 @@ export async function oauthRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
       async (r) => {
-        await app.services.passwordless.requestCode({ ...r.body, acceptLanguage: r.headers['accept-language'] ?? null }, r.params.tenantId ?? null, r.ip)
+        await passwordless.requestCode({ ...r.body, acceptLanguage: r.headers['accept-language'] ?? null }, r.params.tenantId ?? null, r.ip)
         return { success: true as const, message: CODE_SENT_MESSAGE }
       },
     )

@@ -7,6 +7,8 @@ import { registerScoped, scopedParams } from '../../lib/scope.ts'
 import { ServerMetadata } from './oauth.routes.ts'
 import type { FastifyRequest } from 'fastify'
 import { claimsFor } from './oidc.ts'
+import type { OAuthService } from './oauth.service.ts'
+import type { Policy } from '../tenancy/index.ts'
 
 const Strings = Type.Array(Type.String())
 const Discovery = Type.Object({
@@ -28,7 +30,12 @@ const UserInfo = Type.Object({
   preferred_username: Type.Optional(Type.String()),
 })
 
-export async function oidcRoutes(parent: FastifyInstance): Promise<void> {
+export interface OidcRoutesDeps {
+  oauth: OAuthService
+  policy: Policy
+}
+
+export async function oidcRoutes(parent: FastifyInstance, { oauth, policy }: OidcRoutesDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
 
   registerScoped(app, (scoped) => {
@@ -42,7 +49,7 @@ export async function oidcRoutes(parent: FastifyInstance): Promise<void> {
           response: { 200: Discovery, 404: ErrorSchema },
         },
       },
-      async (r) => app.services.oauth.openidConfiguration(r.params.tenantId ?? null),
+      async (r) => oauth.openidConfiguration(r.params.tenantId ?? null),
     )
   })
 
@@ -55,7 +62,7 @@ export async function oidcRoutes(parent: FastifyInstance): Promise<void> {
     },
   }
   const handler = async (request: FastifyRequest) => {
-    const user = await app.services.policy.identity(request.actor)
+    const user = await policy.identity(request.actor)
     return claimsFor(user, request.actor.kind === 'user' ? request.actor.scopes : new Set<string>())
   }
   app.get('/userinfo', userinfo, async (request, reply) => {

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_CODE, AppError, appErrors } from '../../lib/errors.ts'
 import { SUPPORTED_LOCALES } from '../../lib/locale.ts'
+import type { AccountsService } from '../users/index.ts'
 import { brandPath } from './brand.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 import { endSession, type EndSessionDeps } from './end-session.ts'
@@ -23,6 +24,7 @@ function queryToken(request: FastifyRequest): string {
 const tenantOf = (request: FastifyRequest) => (request.params as { tenantId?: number }).tenantId
 
 export interface AccountPageDeps {
+  accounts: AccountsService
   sessions: PageSessions
   authorize: AuthorizeService
   oidc: EndSessionDeps
@@ -30,14 +32,13 @@ export interface AccountPageDeps {
 
 export function accountRoutes(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
   const { sessions, oidc } = deps
-  emailLinkPages(app, kit)
+  emailLinkPages(app, kit, deps.accounts)
   accountPages(app, kit, deps)
   endSessionPages(app, kit, sessions, oidc)
 }
 
 /** The pages the default emails' buttons open. */
-function emailLinkPages(app: FastifyInstance, kit: PageKit): void {
-  const accounts = app.services.accounts
+function emailLinkPages(app: FastifyInstance, kit: PageKit, accounts: AccountsService): void {
   const badLink = (ctx: PageContext) =>
     message(ctx.t.text('reset.badLink'), 'error', { href: brandPath(ctx.brand, '/forgot-password'), label: ctx.t.text('reset.badLinkAction') })
 
@@ -139,8 +140,7 @@ function accountView(kit: PageKit, deps: AccountPageDeps) {
 }
 
 function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
-  const accounts = app.services.accounts
-  const { sessions } = deps
+  const { accounts, sessions } = deps
   const { show, signedIn } = accountView(kit, deps)
   languagePage(app, kit, deps)
 
@@ -190,7 +190,7 @@ function languagePage(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
       const ctx = await kit.context(request, reply)
       return show(reply, ctx, request, { error: ctx.t.text('error.badRequest'), status: 400 })
     }
-    await app.services.accounts.updateProfileOf(user.id, { locale })
+    await deps.accounts.updateProfileOf(user.id, { locale })
     // the answer is already in the language picked
     const ctx = await kit.context(request, reply, locale)
     return show(reply, ctx, request, { notice: ctx.t.text('account.languageSaved') })

@@ -11,11 +11,9 @@
 import { decodeJwt } from 'jose'
 import type { Config } from '../../config.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { DB } from '../../db/connect.ts'
 import type { ClientsService } from '../oauth/index.ts'
 import type { KeyStore } from '../oauth/index.ts'
 import { issuerOf, tenantOfIssuer } from '../oauth/index.ts'
-import { revokeSessions } from '../sessions/index.ts'
 import { withParams } from './authorize.service.ts'
 
 export interface EndSessionInput {
@@ -26,7 +24,8 @@ export interface EndSessionInput {
 }
 
 export interface EndSessionDeps {
-  db: DB
+  /** Ends the app session a hint names (modules/sessions). */
+  sessions: { endSession(sessionId: string, now: Date): Promise<void> }
   keys: KeyStore
   clients: ClientsService
   config: Readonly<Config>
@@ -56,7 +55,7 @@ async function hintClaims(deps: EndSessionDeps, input: EndSessionInput): Promise
 export async function endSession(deps: EndSessionDeps, input: EndSessionInput): Promise<string | null> {
   const claims = await hintClaims(deps, input)
   if (claims.mismatch) return null
-  if (claims.sid) await revokeSessions(deps.db, { sessionId: claims.sid }, 'end_session', deps.clock.now())
+  if (claims.sid) await deps.sessions.endSession(claims.sid, deps.clock.now())
   const clientId = claims.aud ?? input.clientId
   if (!input.postLogoutRedirectUri || !clientId) return null
   const client = await deps.clients.find(clientId)

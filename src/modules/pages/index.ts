@@ -13,3 +13,9 @@ export { markupTranslator, type MarkupTranslator, translator } from './i18n.ts'
 export { notice, renderPage } from './layout.ts'
 export { emailStep } from './views.ts'
 export { cspSource, emailPreviewHeaders, newNonce, pageHeaders } from './security.ts'
+
+// The module, built (modules/index.ts composes the factories).
+export { createPagesModule, type PagesDeps, type PagesModule } from './module.ts'
+export type { AuthorizeService } from './authorize.service.ts'
+export type { InvitationSignIn } from './invitation-signin.ts'
+export type { PageTenants } from './kit.ts'

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_CODE, AppError } from '../../lib/errors.ts'
+import type { InvitationsService } from '../tenancy/index.ts'
 import { pageActor, type PageSession, type PageSessions } from './page-sessions.ts'
 import { AUTHORIZATION_TTL_SECONDS } from './authorize.service.ts'
 import type { InvitationSignIn } from './invitation-signin.ts'
@@ -19,8 +20,7 @@ import { codeStep, message } from './views.ts'
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/
 const wellFormed = (value: unknown): string => (typeof value === 'string' && TOKEN.test(value) ? value : '')
 
-export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: PageSessions, signIn: InvitationSignIn): void {
-  const { invitations } = app.services
+export function invitationRoutes(app: FastifyInstance, kit: PageKit, sessions: PageSessions, signIn: InvitationSignIn, invitations: InvitationsService): void {
 
   /** The invitation behind a token, with the page context branded as its tenant; null when it is not pending. */
   async function load(request: FastifyRequest, reply: FastifyReply, token: string) {

@@ -4,7 +4,6 @@ import type { Tenant } from '../../db/database.ts'
 import { appErrors, type AppError } from '../../lib/errors.ts'
 import type { SupportedLocale } from '../../lib/locale.ts'
 import { brandOf, type Brand } from './brand.ts'
-import { findTenant, lookOf } from '../tenancy/index.ts'
 import type { SafeHtml } from './html.ts'
 import { accountLocaleOf, cleanUiLocales, PAGE_CATALOGS, pageLocale, translator, type PageMessageKey, type Translator } from './i18n.ts'
 import { renderPage } from './layout.ts'
@@ -21,6 +20,12 @@ declare module 'fastify' {
   }
 }
 
+/** The tenant reads every page makes (modules/tenancy): the tenant a prefix names, and the brand whose look it wears. */
+export interface PageTenants {
+  find(tenantId: number): Promise<Tenant | undefined>
+  lookOf(tenant: Tenant): Promise<Tenant>
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export class PageKit {
@@ -30,6 +35,7 @@ export class PageKit {
     private readonly app: FastifyInstance,
     private readonly csrfKey: Buffer,
     private readonly sessions: PageSessions,
+    private readonly tenants: PageTenants,
   ) {
     this.names = cookieNames(app.config.publicUrl)
   }
@@ -37,7 +43,7 @@ export class PageKit {
   async tenant(request: FastifyRequest): Promise<Tenant | null> {
     const id = (request.params as { tenantId?: number }).tenantId
     if (!id) return null
-    const tenant = await findTenant(this.app.db, id)
+    const tenant = await this.tenants.find(id)
     if (!tenant) throw appErrors.not_found('This page does not exist. Check the address in your email or app.')
     return tenant
   }
@@ -48,7 +54,7 @@ export class PageKit {
    */
   async brand(tenant: Tenant | null): Promise<Brand> {
     if (!tenant) return brandOf(null)
-    return { ...brandOf(await lookOf(this.app.db, tenant)), tenantId: tenant.id }
+    return { ...brandOf(await this.tenants.lookOf(tenant)), tenantId: tenant.id }
   }
 
   /**

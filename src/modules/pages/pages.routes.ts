@@ -12,14 +12,35 @@ import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
 import { invitationRoutes } from './invitation.routes.ts'
 import { senderVerificationRoutes } from './sender-verification.routes.ts'
-import { PageKit } from './kit.ts'
+import { PageKit, type PageTenants } from './kit.ts'
+import type { AuthorizeService } from './authorize.service.ts'
+import type { EndSessionDeps } from './end-session.ts'
+import type { InvitationSignIn } from './invitation-signin.ts'
+import type { PageSessions } from './page-sessions.ts'
+import type { SenderVerification } from '../email/index.ts'
+import type { InvitationsService } from '../tenancy/index.ts'
+import type { AccountsService } from '../users/index.ts'
 import { servePages } from './page-plugin.ts'
 
 const CSS = readFileSync(new URL('./pages.css', import.meta.url), 'utf8')
 
-export async function pagesRoutes(app: FastifyInstance): Promise<void> {
-  const { pages } = app.services
-  const kit = new PageKit(app, pages.csrfKey, pages.sessions)
+export interface PagesRoutesDeps {
+  csrfKey: Buffer
+  sessions: PageSessions
+  authorize: AuthorizeService
+  /** Signing in to accept an invitation. */
+  invitationSignIn: InvitationSignIn
+  tenants: PageTenants
+  accounts: AccountsService
+  invitations: InvitationsService
+  senderVerification: SenderVerification
+  /** What RP-initiated logout checks a hint with and ends a session by. */
+  oidc: EndSessionDeps
+}
+
+export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): Promise<void> {
+  const { sessions, authorize, oidc } = deps
+  const kit = new PageKit(app, deps.csrfKey, sessions, deps.tenants)
   await servePages(app, kit)
 
   app.get('/pages/pages.css', { schema: { tags: ['pages'], summary: "The hosted pages' stylesheet" } }, async (_request, reply) =>
@@ -28,13 +49,12 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
 
   if (app.config.env !== 'production') devRoutes(app, kit)
 
-  const oidc = { db: app.db, keys: app.keys, clients: app.services.clients, config: app.config, clock: app.services.clock }
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
   registerScoped(app, (scoped) => {
-    authorizeRoutes(scoped, kit, pages.authorize)
-    accountRoutes(scoped, kit, { sessions: pages.sessions, authorize: pages.authorize, oidc })
-    invitationRoutes(scoped, kit, pages.sessions, pages.invitations)
+    authorizeRoutes(scoped, kit, authorize)
+    accountRoutes(scoped, kit, { accounts: deps.accounts, sessions, authorize, oidc })
+    invitationRoutes(scoped, kit, sessions, deps.invitationSignIn, deps.invitations)
   })
   // the link of a sender confirmation email: a platform address, never under a tenant's prefix
-  senderVerificationRoutes(app, kit)
+  senderVerificationRoutes(app, kit, deps.senderVerification)
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { APP_CODE, AppError } from '../../lib/errors.ts'
+import type { SenderVerification } from '../email/index.ts'
 import { html } from './html.ts'
 import { field, type PageContext, type PageKit } from './kit.ts'
 import { message } from './views.ts'
@@ -23,8 +24,7 @@ function confirmForm(ctx: PageContext, token: string) {
 </form>`
 }
 
-export function senderVerificationRoutes(app: FastifyInstance, kit: PageKit): void {
-  const { senderVerification } = app.services
+export function senderVerificationRoutes(app: FastifyInstance, kit: PageKit, senderVerification: SenderVerification): void {
 
   app.get(PATH, { schema: { tags: ['pages'], summary: 'Page: the link of a sender confirmation email; a button that confirms' } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import type { Sensor } from '../../db/database.ts'
+import type { Actor } from '../tenancy/index.ts'
+import type { SchedulesService } from './schedules.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { errorResponses } from '../../lib/schemas.ts'
@@ -26,9 +29,18 @@ const Group = Type.Object({
   SensorSchedules: Type.Optional(Type.Array(ItemView)),
 })
 
-function scopedScheduleRoutes(parent: FastifyInstance): void {
+/** A sensor checked for the actor: the sensors module's, above this one, so the wiring passes it in. */
+export interface ScheduledSensors {
+  access(actor: Actor, sensorId: number, scope: number | undefined, action?: 'sensors.read' | 'sensors.write'): Promise<Sensor>
+}
+
+export interface ScheduleRoutesDeps {
+  schedules: SchedulesService
+  sensors: ScheduledSensors
+}
+
+function scopedScheduleRoutes(parent: FastifyInstance, { sensors, schedules }: ScheduleRoutesDeps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { sensors, schedules } = app.services
   const SensorParams = scopedParams({ sensorId: Id })
 
   app.get(
@@ -82,6 +94,6 @@ function scopedScheduleRoutes(parent: FastifyInstance): void {
   )
 }
 
-export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
-  registerScoped(app, scopedScheduleRoutes)
+export async function scheduleRoutes(app: FastifyInstance, deps: ScheduleRoutesDeps): Promise<void> {
+  registerScoped(app, (scoped) => scopedScheduleRoutes(scoped, deps))
 }

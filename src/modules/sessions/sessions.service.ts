@@ -74,6 +74,9 @@ export class SessionsService {
     return row !== undefined && row.revoked_at === null
   }
 
+  /** Ends one app session (OpenID Connect RP-initiated logout names it by its ID token's `sid`). */
+  endSession = async (sessionId: string, now: Date): Promise<void> => revokeSessions(this.db, { sessionId }, 'end_session', now)
+
   /**
    * The actor behind a verified access token, or null when its session was revoked or its
    * client deleted. One indexed lookup either way: the session with its user for a person,

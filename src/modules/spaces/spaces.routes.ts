@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
-import { algorithmView, spaceAlgorithmView } from './algorithms.service.ts'
-import { spaceView } from './spaces.service.ts'
+import { type AlgorithmsService, algorithmView, spaceAlgorithmView } from './algorithms.service.ts'
+import { type SpacesService, spaceView } from './spaces.service.ts'
 
 const read = [{ bearer: ['spaces:read'] }]
 const write = [{ bearer: ['spaces:write'] }]
@@ -50,9 +50,8 @@ const SpaceAlgorithmSchema = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 }, component('SpaceAlgorithm'))
 
-export async function algorithmRoutes(parent: FastifyInstance): Promise<void> {
+export async function algorithmRoutes(parent: FastifyInstance, { algorithms }: { algorithms: AlgorithmsService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const algorithms = app.services.algorithms
 
   app.post(
     '/algorithms',
@@ -108,9 +107,13 @@ export async function algorithmRoutes(parent: FastifyInstance): Promise<void> {
   )
 }
 
-function scopedSpaceRoutes(parent: FastifyInstance): void {
+export interface SpaceRoutesDeps {
+  spaces: SpacesService
+  algorithms: AlgorithmsService
+}
+
+function scopedSpaceRoutes(parent: FastifyInstance, { spaces, algorithms }: SpaceRoutesDeps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { spaces, algorithms } = app.services
   const SpaceParams = scopedParams({ spaceId: Id })
   const AlgorithmParams = scopedParams({ spaceId: Id, keyName: KeyName })
 
@@ -272,6 +275,6 @@ function scopedSpaceRoutes(parent: FastifyInstance): void {
   )
 }
 
-export async function spaceRoutes(app: FastifyInstance): Promise<void> {
-  registerScoped(app, scopedSpaceRoutes)
+export async function spaceRoutes(app: FastifyInstance, deps: SpaceRoutesDeps): Promise<void> {
+  registerScoped(app, (scoped) => scopedSpaceRoutes(scoped, deps))
 }

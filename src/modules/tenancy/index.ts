@@ -11,3 +11,11 @@ export { memberView, tenantView } from './tenant-fields.ts'
 export { newestFirst } from './newest-first.repository.ts'
 // the shapes a tenant's settings must have: the console checks its forms against the API's own
 export { UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
+
+// The module, built (modules/index.ts composes the factories). The access rules come first: every
+// module's services decide through the policy, the audit log among them; the tenancy services
+// themselves need the audit log and mail, from modules above this one, which the wiring passes in.
+export { type TenancyAccess, type TenancyAccessDeps, createTenancyAccess, type TenancyDeps, type TenancyModule, createTenancyModule } from './module.ts'
+export type { TenantsService } from './tenants.service.ts'
+export type { InvitationsService } from './invitations.service.ts'
+export type { SettingsHistory } from './settings-history.service.ts'

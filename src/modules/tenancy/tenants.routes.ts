@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import type { TenantsService } from './tenants.service.ts'
+import type { InvitationsService } from './invitations.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { errorResponses, pageSchema, PageQuerySchema, SuccessMessage } from '../../lib/schemas.ts'
@@ -19,9 +21,13 @@ const read = [{ bearer: ['tenants:read'] }]
 const admin = [{ bearer: ['tenants:admin'] }]
 const tags = ['tenants']
 
-export async function tenantRoutes(parent: FastifyInstance): Promise<void> {
+export interface TenantRoutesDeps {
+  tenants: TenantsService
+  invitations: InvitationsService
+}
+
+export async function tenantRoutes(parent: FastifyInstance, { tenants, invitations }: TenantRoutesDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { tenants, invitations } = app.services
 
   app.post(
     '/tenants',

@@ -13,7 +13,7 @@ import { keyset } from './resource-scope.repository.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { Actor } from './actor.ts'
 import { mergeEmailConfig, type TextCheck } from './email-config.ts'
-import { PLATFORM_FIELDS } from './brands.ts'
+import { lookOf, PLATFORM_FIELDS } from './brands.ts'
 import { checkDomains, checkTimeZone, columns, faceFields, memberView, setFields, tenantView } from './tenant-fields.ts'
 import { linkProblems, linksIn, tokensOutsideLinks, verifiedOrigins, withNormalisedLinks, type LinkRules } from './link-origins.ts'
 import { notABrand, roleAtLeast, type Policy } from './policy.ts'
@@ -125,6 +125,16 @@ export class TenantsService {
   }
 
   /** The tenant and the caller's role in it (customers get the public face; see tenantView). */
+  /** A tenant by id, for the public pages a prefix brands (no actor: the pages show only its look). */
+  find(tenantId: number): Promise<Tenant | undefined> {
+    return findTenant(this.db, tenantId)
+  }
+
+  /** The tenant whose look a tenant wears: itself when a brand, else its nearest brand (brands.ts). */
+  lookOf(tenant: Tenant): Promise<Tenant> {
+    return lookOf(this.db, tenant)
+  }
+
   async get(actor: Actor, tenantId: number): Promise<{ tenant: Tenant; role: TenantRole }> {
     const role = await this.policy.authorize(actor, 'tenants.read', tenantId)
     const tenant = await findTenant(this.db, tenantId)

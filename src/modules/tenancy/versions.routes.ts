@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import type { TenantsService } from './tenants.service.ts'
+import type { SettingsHistory } from './settings-history.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
@@ -25,9 +27,13 @@ const params = Type.Object({ tenantId: Id, version: Id })
 const admin = [{ bearer: ['tenants:admin'] }]
 const tags = ['tenants']
 
-export async function versionRoutes(parent: FastifyInstance): Promise<void> {
+export interface VersionRoutesDeps {
+  tenants: TenantsService
+  settingsHistory: SettingsHistory
+}
+
+export async function versionRoutes(parent: FastifyInstance, { tenants, settingsHistory }: VersionRoutesDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { tenants, settingsHistory } = app.services
 
   // the versioning rule: unprefixed, the newest 100 as a plain array; under /v4/, cursor pages of all
   app.get(

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { errorResponses, LocaleTag, Nullable, SuccessMessage } from '../../lib/schemas.ts'
 import { registerScoped, scopedParams } from '../../lib/scope.ts'
-import { REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from './accounts.service.ts'
-import { currentUserView, CurrentUserSchema } from './users.routes.ts'
+import { type AccountsService, REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from './accounts.service.ts'
+import { CurrentUserSchema, profileView } from './users.routes.ts'
 
 const Email = Type.String({ format: 'email', maxLength: 320 })
 // length rules are checked by the service, so a weak password gets the rule it broke
@@ -12,9 +12,8 @@ const Password = Type.String({ maxLength: 4096 })
 const Token = Type.String({ minLength: 1, maxLength: 200 })
 const security = [{ bearer: ['account'] }]
 
-function scopedAccountRoutes(parent: FastifyInstance): void {
+function scopedAccountRoutes(parent: FastifyInstance, accounts: AccountsService): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const accounts = app.services.accounts
   const params = scopedParams({})
 
   app.post(
@@ -92,9 +91,9 @@ function scopedAccountRoutes(parent: FastifyInstance): void {
   )
 }
 
-export async function accountRoutes(parent: FastifyInstance): Promise<void> {
+export async function accountRoutes(parent: FastifyInstance, { accounts }: { accounts: AccountsService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  registerScoped(app, scopedAccountRoutes)
+  registerScoped(app, (scoped) => scopedAccountRoutes(scoped, accounts))
 
   app.patch(
     '/users/current',
@@ -111,7 +110,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
         response: { 200: CurrentUserSchema, ...errorResponses },
       },
     },
-    async (request) => currentUserView(app.db, await app.services.accounts.updateProfile(request.actor, request.body)),
+    async (request) => profileView(await accounts.profile(await accounts.updateProfile(request.actor, request.body))),
   )
 
   app.post(
@@ -126,7 +125,7 @@ export async function accountRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await app.services.accounts.changePassword(request.actor, request.body.currentPassword, request.body.newPassword)
+      await accounts.changePassword(request.actor, request.body.currentPassword, request.body.newPassword)
       return { success: true as const, message: 'The password has been changed.' }
     },
   )

@@ -24,10 +24,10 @@ import { appErrors, forbidden, notFound, validationError } from '../../lib/error
 import { auditActor, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { findTenant } from '../tenancy/index.ts'
+import { findTenant, tenantsOfUser } from '../tenancy/index.ts'
 import { signupOpen } from '../tenancy/index.ts'
 import type { EmailService } from '../email/index.ts'
-import type { MailLimits } from '../sessions/index.ts'
+import type { MailLimits, UserProfile } from '../sessions/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import { accountMail, FORGOT_PASSWORD_JOB, REGISTER_JOB } from './account-jobs.repository.ts'
 import { deleteUser, findUserByEmail, insertUser, listUsers } from './users.repository.ts'
@@ -223,6 +223,28 @@ export class AccountsService {
       const summary = summarize({ email: gone.email, belongsTo: gone.tenant_id }, ['email', 'belongsTo'])
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: gone.tenant_id, action: 'user.delete', target: { type: 'user', id: userId }, summary })
     })
+  }
+
+  /** The signed-in account as GET /users/current shows it (the policy checks the account scope). */
+  async current(actor: Actor): Promise<UserProfile> {
+    return this.profile(await this.policy.person(actor, 'account.read'))
+  }
+
+  /** An account with every tenant it has a role in. */
+  async profile(user: User): Promise<UserProfile> {
+    const tenants = (await this.tenantsOf(user.id)).map((t) => ({ id: t.id, name: t.name, role: t.role, parentTenantId: t.parent_tenant_id }))
+    const { id, username, email, display_name: displayName, tenant_id: tenantId, locale } = user
+    return { id, username, email, displayName, emailConfirmed: user.email_confirmed_at !== null, tenants, tenantId, locale }
+  }
+
+  /** The tenants an account has a role in, with the role. */
+  tenantsOf(userId: number) {
+    return tenantsOfUser(this.db, userId)
+  }
+
+  /** The account of an address in a tenant (null: the platform's accounts). */
+  findByEmail(email: string, tenantId: number | null): Promise<User | undefined> {
+    return findUserByEmail(this.db, email, tenantId)
   }
 
   async updateProfile(actor: Actor, input: ProfileInput): Promise<User> {

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import type { AccountsService } from './accounts.service.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { component, errorResponses } from '../../lib/schemas.ts'
-import { tenantsOfUser } from '../tenancy/index.ts'
-import type { User } from '../../db/database.ts'
-import type { DB } from '../../db/connect.ts'
 import type { UserProfile } from '../sessions/index.ts'
 
 export const CurrentUserSchema = Type.Object({
@@ -27,21 +25,7 @@ export function profileView(profile: UserProfile) {
   return { user: profile }
 }
 
-export async function currentUserView(db: DB, user: User) {
-  const tenants = await tenantsOfUser(db, user.id)
-  return profileView({
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    displayName: user.display_name,
-    emailConfirmed: user.email_confirmed_at !== null,
-    tenants: tenants.map((t) => ({ id: t.id, name: t.name, role: t.role, parentTenantId: t.parent_tenant_id })),
-    tenantId: user.tenant_id,
-    locale: user.locale,
-  })
-}
-
-export async function userRoutes(parent: FastifyInstance): Promise<void> {
+export async function userRoutes(parent: FastifyInstance, { accounts }: { accounts: AccountsService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
 
   app.get(
@@ -58,6 +42,6 @@ export async function userRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) =>
       // the declared scope was checked before the handler (plugins/auth.ts); the policy checks it again without a profile
-      request.profile && request.actor.kind === 'user' ? profileView(request.profile) : currentUserView(app.db, await app.services.policy.person(request.actor, 'account.read')),
+      request.profile && request.actor.kind === 'user' ? profileView(request.profile) : profileView(await accounts.current(request.actor)),
   )
 }

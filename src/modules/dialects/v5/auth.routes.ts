@@ -15,12 +15,13 @@
  * customers up, so the login finds them; an unbound client would look among platform accounts.
  */
 import type { FastifyInstance } from 'fastify'
+import type { ClientsService, OAuthService, PasswordlessService } from '../../oauth/index.ts'
+import type { AccountsService } from '../../users/index.ts'
+import type { Policy } from '../../tenancy/index.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { OAUTH_CODE, OAuthError } from '../../../lib/errors.ts'
 import { LocaleTag } from '../../../lib/schemas.ts'
-import { findUserByEmail } from '../../users/index.ts'
-import { tenantsOfUser } from '../../tenancy/index.ts'
 import { envelope, ok, refusal, V5Refusal } from './envelope.ts'
 import { v5CurrentUser, V5CurrentUser, v5Me, V5Me } from './views.ts'
 
@@ -86,9 +87,16 @@ function oauthParams(body: Record<string, unknown>): Record<string, unknown> {
   return out
 }
 
-export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
+export interface V5AuthRoutesDeps {
+  oauth: OAuthService
+  passwordless: PasswordlessService
+  clients: ClientsService
+  accounts: AccountsService
+  policy: Policy
+}
+
+export async function v5AuthRoutes(parent: FastifyInstance, { oauth, passwordless, clients, accounts, policy }: V5AuthRoutesDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { oauth, passwordless } = app.services
 
   app.post(
     '/auth/passwordlessLogin/code',
@@ -134,8 +142,8 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
       try {
         const t = await oauth.token({ body, authorization: undefined, ip: r.ip })
         // the password grant signed in an account of the v5 client's tenant (see grants/password.ts)
-        const client = await app.services.clients.find(app.config.v5.clientId)
-        const user = await findUserByEmail(app.db, r.body.username, client?.tenant_id ?? null)
+        const client = await clients.find(app.config.v5.clientId)
+        const user = await accounts.findByEmail(r.body.username, client?.tenant_id ?? null)
         return { token: `Bearer ${t.access_token}`, refresh_token: t.refresh_token, username: user?.username ?? r.body.username, displayname: user?.display_name ?? null, lang: user?.locale ?? null }
       } catch (error) {
         // one answer for an unknown account and a wrong password, so it tells no one which addresses exist
@@ -148,15 +156,15 @@ export async function v5AuthRoutes(parent: FastifyInstance): Promise<void> {
   app.get(
     '/user/me',
     { schema: { tags, summary: 'The signed-in user', security, response: { 200: envelope(V5Me), 401: V5Refusal } } },
-    async (r) => ok(v5Me(await app.services.policy.person(r.actor, 'account.read'))),
+    async (r) => ok(v5Me(await policy.person(r.actor, 'account.read'))),
   )
 
   app.get(
     '/users/current',
     { schema: { tags, summary: 'The signed-in user with a permission per tenant', security, response: { 200: envelope(V5CurrentUser), 401: V5Refusal } } },
     async (r) => {
-      const user = await app.services.policy.person(r.actor, 'account.read')
-      return ok(v5CurrentUser(user, await tenantsOfUser(app.db, user.id)))
+      const user = await policy.person(r.actor, 'account.read')
+      return ok(v5CurrentUser(user, await accounts.tenantsOf(user.id)))
     },
   )
 }

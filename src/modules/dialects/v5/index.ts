@@ -5,17 +5,20 @@
  * same services as the native API; errors go out in the v5 envelope (envelope.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { v5AuthRoutes } from './auth.routes.ts'
+import { v5AuthRoutes, type V5AuthRoutesDeps } from './auth.routes.ts'
 import { v5ErrorHandler, v5NotFoundHandler } from './envelope.ts'
-import { v5SensorRoutes } from './sensors.routes.ts'
+import { v5SensorRoutes, type V5SensorRoutesDeps } from './sensors.routes.ts'
 
-export async function v5Routes(app: FastifyInstance): Promise<void> {
+/** What the v5 routes call: the native API's own services. */
+export type V5Deps = V5AuthRoutesDeps & V5SensorRoutesDeps
+
+export async function v5Routes(app: FastifyInstance, deps: V5Deps): Promise<void> {
   await app.register(
     async (v5) => {
       v5.setErrorHandler(v5ErrorHandler)
       v5.setNotFoundHandler(v5NotFoundHandler)
-      await v5.register(v5AuthRoutes)
-      await v5.register(v5SensorRoutes)
+      await v5.register(v5AuthRoutes, deps)
+      await v5.register(v5SensorRoutes, deps)
     },
     { prefix: app.config.v5.basePath },
   )

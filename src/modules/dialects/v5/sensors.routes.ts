@@ -18,6 +18,8 @@
  * admin role through the sensors service's own check.
  */
 import type { FastifyInstance } from 'fastify'
+import type { SensorsService } from '../../sensors/index.ts'
+import type { TenantsService } from '../../tenancy/index.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { V5Refusal, envelope, ok, refusal } from './envelope.ts'
@@ -43,9 +45,13 @@ function page<T>(rows: T[], q: { skip?: number; take?: number }, descending = fa
   return ordered.slice(skip, skip + (q.take ?? 25))
 }
 
-export async function v5SensorRoutes(parent: FastifyInstance): Promise<void> {
+export interface V5SensorRoutesDeps {
+  tenants: TenantsService
+  sensors: SensorsService
+}
+
+export async function v5SensorRoutes(parent: FastifyInstance, { tenants, sensors }: V5SensorRoutesDeps): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
-  const { tenants, sensors } = app.services
 
   app.get(
     '/tenant/',

@@ -1,0 +1,38 @@
+/** The console module, built from its declared dependencies (modules/index.ts composes the factories). */
+import type { FastifyPluginAsync } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { PageSessions } from '../pages/index.ts'
+import type { ConsoleServices } from './console-kit.ts'
+import { consoleRoutes } from './console.routes.ts'
+import { PlatformStatus } from './platform-status.service.ts'
+
+export interface ConsoleDeps {
+  db: DB
+  config: Readonly<Config>
+  clock: Clock
+  /** The services its pages call (the platform page's own aside). */
+  services: Omit<ConsoleServices, 'platform'>
+  /** The hosted pages' CSRF key and browser sessions. */
+  csrfKey: Buffer
+  sessions: PageSessions
+}
+
+export interface ConsoleModule {
+  /** What the platform page shows: the platform's counts, keys and mail. */
+  platform: PlatformStatus
+  /** The console: a plugin of its own on the pages' kit (its own cookies, CSRF hook and error pages); registered after the pages. */
+  routes: FastifyPluginAsync
+}
+
+export function createConsoleModule(deps: ConsoleDeps): ConsoleModule {
+  const { db, config, clock, services } = deps
+  const platform = new PlatformStatus(db, services.policy, services.tenants, clock, config.accessTokenTtlSeconds)
+  return {
+    platform,
+    routes: async (app) => {
+      await app.register(consoleRoutes, { services: { ...services, platform }, csrfKey: deps.csrfKey, sessions: deps.sessions })
+    },
+  }
+}

@@ -1,0 +1,66 @@
+/** The pages module, built from its declared dependencies (modules/index.ts composes the factories). */
+import type { FastifyPluginAsync } from 'fastify'
+import type { Config } from '../../config.ts'
+import { appSecret } from '../../db/app-secrets.ts'
+import type { DB } from '../../db/connect.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Limits } from '../../lib/rate-limit.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
+import type { SenderVerification } from '../email/index.ts'
+import type { ClientsService, KeyStore, PasswordlessService } from '../oauth/index.ts'
+import type { InvitationsService } from '../tenancy/index.ts'
+import type { AccountsService } from '../users/index.ts'
+import { AuthorizeService } from './authorize.service.ts'
+import type { EndSessionDeps } from './end-session.ts'
+import { InvitationSignIn } from './invitation-signin.ts'
+import type { PageTenants } from './kit.ts'
+import { PageSessions } from './page-sessions.ts'
+import { pagesRoutes } from './pages.routes.ts'
+
+export interface PagesDeps {
+  db: DB
+  config: Readonly<Config>
+  clock: Clock
+  limits: Limits
+  secretBox: SecretBox
+  keys: KeyStore
+  /** The key login codes are hashed with (db/app-secrets.ts). */
+  codeKey: Buffer
+  clients: ClientsService
+  passwordless: PasswordlessService
+  tenants: PageTenants
+  accounts: AccountsService
+  invitations: InvitationsService
+  senderVerification: SenderVerification
+  /** Ends the app session an ID token names (RP-initiated logout). */
+  sessions: EndSessionDeps['sessions']
+}
+
+export interface PagesModule {
+  authorize: AuthorizeService
+  sessions: PageSessions
+  invitations: InvitationSignIn
+  /** The key of the pages' CSRF tokens (the console's too). */
+  csrfKey: Buffer
+  /** The hosted sign-in and account pages. */
+  routes: FastifyPluginAsync
+}
+
+export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
+  const { db, config, clock, limits } = deps
+  const sessions = new PageSessions(db, clock)
+  const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock)
+  const invitations = new InvitationSignIn(db, config, authorize, limits, clock)
+  const csrfKey = await appSecret(db, 'pages_csrf_hmac', deps.secretBox)
+  const oidc = { sessions: deps.sessions, keys: deps.keys, clients: deps.clients, config, clock }
+  return {
+    authorize,
+    sessions,
+    invitations,
+    csrfKey,
+    routes: async (app) => {
+      const { tenants, accounts, senderVerification } = deps
+      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc })
+    },
+  }
+}

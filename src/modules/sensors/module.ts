@@ -1,0 +1,44 @@
+/** The sensors module, built from its declared dependencies (modules/index.ts composes the factories). */
+import type { FastifyPluginAsync } from 'fastify'
+import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
+import type { AuditSink } from '../../lib/audit.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { CursorCodec } from '../../lib/pagination.ts'
+import type { SpaceContents } from '../spaces/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { spaceHasSensors } from './sensors.repository.ts'
+import { sensorRoutes } from './sensors.routes.ts'
+import { SensorsService } from './sensors.service.ts'
+
+export interface SensorsDeps {
+  db: DB
+  clock: Clock
+  cursors: CursorCodec
+  policy: Policy
+  audit: AuditSink
+  /** Voids what the holder of a device was issued when its sensor goes (the devices module's, above this one). */
+  releaseDevice: (trx: Executor, deviceRef: number) => Promise<void>
+}
+
+export interface SensorsModule {
+  sensors: SensorsService
+  /** What the spaces module (below this one) is built with: the sensors in a space, and their removal with it. */
+  spaceContents: SpaceContents
+  /** Sensors and their lists. */
+  routes: FastifyPluginAsync
+}
+
+export function createSensorsModule(deps: SensorsDeps): SensorsModule {
+  const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice)
+  return {
+    sensors,
+    spaceContents: {
+      hasSensors: spaceHasSensors,
+      deleteSensorsIn: (trx, spaceIds, actor) => sensors.removeInSpaces(trx, actor, spaceIds),
+    },
+    routes: async (app) => {
+      await app.register(sensorRoutes, { sensors })
+    },
+  }
+}

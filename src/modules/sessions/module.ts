@@ -1,0 +1,38 @@
+/** The sessions module, built from its declared dependencies (modules/index.ts composes the factories). It has no routes. */
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { AuditSink } from '../../lib/audit.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Limits } from '../../lib/rate-limit.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { MailLimits, type KnownNetwork } from './mail-limits.ts'
+import { MemberSessions } from './member-sessions.service.ts'
+import { SessionsService, type SessionLookups } from './sessions.service.ts'
+
+export interface SessionsDeps extends SessionLookups {
+  db: DB
+  config: Readonly<Config>
+  clock: Clock
+  limits: Limits
+  policy: Policy
+  audit: AuditSink
+  /** Whether an address has signed in from a network before (the users module's): mail limits spare known networks. */
+  knownNetwork: KnownNetwork
+}
+
+export interface SessionsModule {
+  sessions: SessionsService
+  /** Budgets of mail sent per address and per network. */
+  mailLimits: MailLimits
+  /** The sign-in sessions of a tenant's people, for its admins. */
+  memberSessions: MemberSessions
+}
+
+export function createSessionsModule(deps: SessionsDeps): SessionsModule {
+  const { db, clock } = deps
+  return {
+    sessions: new SessionsService(db, { sessionUser: deps.sessionUser, clientTenant: deps.clientTenant }),
+    mailLimits: new MailLimits(db, deps.limits, deps.config, deps.knownNetwork),
+    memberSessions: new MemberSessions(db, deps.policy, clock, deps.audit, deps.clientTenant),
+  }
+}

@@ -1,0 +1,50 @@
+/** The users module, built from its declared dependencies (modules/index.ts composes the factories). */
+import type { FastifyPluginAsync } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { AuditSink } from '../../lib/audit.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Log } from '../../lib/log.ts'
+import type { EmailService } from '../email/index.ts'
+import type { MailLimits } from '../sessions/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { knownNetwork, sessionUser } from './account-sessions.repository.ts'
+import { accountRoutes } from './accounts.routes.ts'
+import { AccountsService } from './accounts.service.ts'
+import { findUserById, membersQuery } from './users.repository.ts'
+import { userRoutes } from './users.routes.ts'
+
+/**
+ * The reads of accounts that the modules below this one are built with (tenancy's policy and
+ * members list, the sessions' check and mail limits): they join accounts in their own
+ * statements, so the wiring passes them in rather than those modules importing upwards.
+ */
+export const accountReads = { findUserById, membersQuery, sessionUser, knownNetwork }
+
+export interface UsersDeps {
+  db: DB
+  config: Readonly<Config>
+  log: Log
+  clock: Clock
+  email: EmailService
+  policy: Policy
+  mailLimits: MailLimits
+  audit: AuditSink
+}
+
+export interface UsersModule {
+  accounts: AccountsService
+  /** The current user, registration, confirmation, password reset and profile changes. */
+  routes: FastifyPluginAsync
+}
+
+export function createUsersModule(deps: UsersDeps): UsersModule {
+  const accounts = new AccountsService(deps.db, deps.config, deps.email, deps.log, deps.policy, deps.mailLimits, deps.clock, deps.audit)
+  return {
+    accounts,
+    routes: async (app) => {
+      await app.register(userRoutes, { accounts })
+      await app.register(accountRoutes, { accounts })
+    },
+  }
+}
