@@ -23,7 +23,7 @@ import * as m0002 from '../src/db/migrations/0002_email_outbox.ts'
 import * as m0003 from '../src/db/migrations/0003_oauth.ts'
 import * as m0004 from '../src/db/migrations/0004_spaces_sensors.ts'
 import * as m0005 from '../src/db/migrations/0005_accounts.ts'
-import { createTestDatabase, openTestDb, testConfig, usingPostgres } from './helpers.ts'
+import { createTestDatabase, migratedDatabase, openTestDb, testConfig, usingPostgres } from './helpers.ts'
 
 const KEY_1 = Buffer.alloc(32, 1).toString('base64')
 const KEY_2 = Buffer.alloc(32, 2).toString('hex')
@@ -121,12 +121,13 @@ describe('secrets at rest', () => {
   })
 
   it.skipIf(usingPostgres)('`trellis secrets rewrap` re-wraps a database in place', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trellis-rewrap-'))
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    // a migrated directory with no secrets yet, as `trellis migrate` leaves it
+    const target = await migratedDatabase()
+    cleanup.push(() => target.drop())
     const bin = join(import.meta.dirname, '..', 'bin', 'trellis.mjs')
     const trellis = (args: string[], keys: Record<string, string>) =>
       promisify(execFile)(process.execPath, [bin, ...args, '--json'], {
-        env: { ...process.env, DATABASE_URL: `pglite://${dir}`, LOG_LEVEL: 'silent', ...keys },
+        env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: 'silent', ...keys },
       })
     await trellis(['keys', 'rotate'], { SECRETS_KEY: KEY_1 })
     const { stdout } = await trellis(['secrets', 'rewrap'], { SECRETS_KEY: KEY_2, SECRETS_KEY_PREVIOUS: KEY_1 })
