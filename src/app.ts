@@ -177,6 +177,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const registry = registerMetrics(app, metrics)
   services.limits.registerMetrics(registry)
   registerOutboxMetrics(registry, db, services.clock)
+  if (services.devices.broker) registry.registerMetric(services.devices.broker.connectedDevices)
 
   await app.register(swagger, {
     openapi: {

@@ -231,7 +231,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),
     email: emailDelivery(env),
     v5: { basePath: basePath(env, 'V5_BASE_PATH', '/v5'), clientId: env.V5_CLIENT_ID || DEFAULT_V5_CLIENT_ID },
-    mqtt: mqtt(env, listenHost),
+    mqtt: mqtt(env, listenHost, mode),
     metrics: metricsExposure(env),
   }
   return Object.freeze(config)
