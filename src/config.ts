@@ -124,7 +124,7 @@ export interface Config {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** Names of the fixed-window limits these buckets replaced: a stale setting must not be silently ignored. */
-const REPLACED: Record<string, string> = {
+export const REPLACED: Record<string, string> = {
   RATE_LIMIT_CODE_PER_EMAIL: 'RATE_LIMIT_MAIL_PER_EMAIL',
   RATE_LIMIT_CODE_PER_IP: 'RATE_LIMIT_MAIL_PER_IP',
   RATE_LIMIT_WINDOW_SECONDS: 'the period in each RATE_LIMIT_* value (N/P)',
