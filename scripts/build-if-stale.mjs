@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Builds dist/ when it is missing or older than the sources, so `npm start` and
 // `bin/trellis.mjs` always run current code in development. In production (NODE_ENV=production)
-// or without src/ (a release that ships dist/ alone) it never builds: dist/ must be there. An
-// install without TypeScript (`npm ci --omit=dev`) uses a stale dist/ with a warning rather
-// than refusing it, because the sources may merely have a newer mtime.
+// or without src/ (a release that ships dist/ alone) it never builds: dist/ must be there. The
+// build is esbuild's (scripts/build.mjs), a dev dependency like every build tool: an install
+// without it (`npm ci --omit=dev`) uses a stale dist/ with a warning rather than refusing it,
+// because the sources may merely have a newer mtime.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { copyAssets } from './copy-assets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const marker = join(root, 'dist', 'server.js')
@@ -20,11 +20,12 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))))
 }
 
-function typescriptCompiler() {
+function hasEsbuild() {
   try {
-    return createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc')
+    createRequire(join(root, 'package.json')).resolve('esbuild')
+    return true
   } catch {
-    return null
+    return false
   }
 }
 
@@ -37,21 +38,20 @@ export function buildIfStale({ quiet = false } = {}) {
     process.exit(1)
   }
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0
-  const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'tsconfig.build.json')))
+  const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'scripts', 'build.mjs')), newest(join(root, 'scripts', 'copy-assets.mjs')))
   if (built >= sources) return
-  const tsc = typescriptCompiler()
-  if (!tsc) {
+  if (!hasEsbuild()) {
     if (built) {
-      process.stderr.write('trellis: dist/ is older than src/ and TypeScript is not installed; running the existing build\n')
+      process.stderr.write('trellis: dist/ is older than src/ and the build tools (dev dependencies) are not installed; running the existing build\n')
       return
     }
-    process.stderr.write('trellis: dist/ is missing and TypeScript is not installed: run `npm ci && npm run build` first\n')
+    process.stderr.write('trellis: dist/ is missing and the build tools (dev dependencies) are not installed: run `npm ci && npm run build` first\n')
     process.exit(1)
   }
   if (!quiet) process.stderr.write('trellis: building dist/ (npm run build)\n')
   try {
-    execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
-    copyAssets()
+    // a process of its own: esbuild's build is asynchronous, and callers (bin/trellis.mjs) want dist/ on return
+    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
   } catch {
     process.stderr.write('trellis: the build failed (see above)\n')
     process.exit(1)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// tsc emits only JavaScript: the files the code reads at run time beside its modules (the
+// The build (scripts/build.mjs) emits only JavaScript: the files the code reads at run time beside its modules (the
 // hosted pages' stylesheet and browser scripts) are copied into dist/ at the same paths.
 import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'

@@ -155,7 +155,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     const problem = keys.problem()
     if (problem) throw new Error(problem)
   })
-  const modules = await createModules({ db, config, keys, log: app.log, secretBox, ...(options.clock ? { clock: options.clock } : {}) })
+  // a module that cannot start (the broker's port taken) must not leave the key store's
+  // listener holding a PostgreSQL connection: the server's db.destroy() would wait on it forever
+  const modules = await createModules({ db, config, keys, log: app.log, secretBox, ...(options.clock ? { clock: options.clock } : {}) }).catch(async (error: unknown) => {
+    await keys.close().catch(() => {})
+    throw error
+  })
   const { services } = modules
   const bridge = services.devices.bridge
   if (bridge) {
@@ -178,6 +183,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const registry = registerMetrics(app, metrics)
   services.limits.registerMetrics(registry)
   registerOutboxMetrics(registry, db, services.clock)
+  if (services.devices.broker) registry.registerMetric(services.devices.broker.connectedDevices)
 
   await app.register(swagger, {
     openapi: {

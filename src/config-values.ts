@@ -31,6 +31,12 @@ export interface MqttConfig {
   /** The embedded broker's port (0: an ephemeral port, for tests) and interface. */
   port: number
   host: string
+  /**
+   * Whether the embedded broker takes a free port when MQTT_PORT is busy (development and test:
+   * a developer's machine often runs its own broker on 1883), or stops the start (production:
+   * devices are configured with that port, so another one would serve nobody).
+   */
+  takeFreePortWhenBusy: boolean
   /** PEM files: the embedded broker speaks TLS when both are given. */
   tlsCert: string | null
   tlsKey: string | null
@@ -192,7 +198,7 @@ export function basePath(env: Env, name: string, fallback: string): string {
   return raw
 }
 
-export function mqtt(env: Env, host: string): MqttConfig {
+export function mqtt(env: Env, host: string, mode: NodeEnv): MqttConfig {
   const tlsCert = env.MQTT_TLS_CERT || null
   const tlsKey = env.MQTT_TLS_KEY || null
   if (Boolean(tlsCert) !== Boolean(tlsKey)) {
@@ -207,6 +213,7 @@ export function mqtt(env: Env, host: string): MqttConfig {
     embedded: bool(env, 'MQTT_EMBEDDED', true),
     port: int(env, 'MQTT_PORT', 1883, 0, 65535),
     host: env.MQTT_HOST || host,
+    takeFreePortWhenBusy: mode !== 'production',
     tlsCert,
     tlsKey,
     shareGroup,

@@ -124,7 +124,7 @@ export interface Config {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** Names of the fixed-window limits these buckets replaced: a stale setting must not be silently ignored. */
-const REPLACED: Record<string, string> = {
+export const REPLACED: Record<string, string> = {
   RATE_LIMIT_CODE_PER_EMAIL: 'RATE_LIMIT_MAIL_PER_EMAIL',
   RATE_LIMIT_CODE_PER_IP: 'RATE_LIMIT_MAIL_PER_IP',
   RATE_LIMIT_WINDOW_SECONDS: 'the period in each RATE_LIMIT_* value (N/P)',
@@ -231,7 +231,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),
     email: emailDelivery(env),
     v5: { basePath: basePath(env, 'V5_BASE_PATH', '/v5'), clientId: env.V5_CLIENT_ID || DEFAULT_V5_CLIENT_ID },
-    mqtt: mqtt(env, listenHost),
+    mqtt: mqtt(env, listenHost, mode),
     metrics: metricsExposure(env),
   }
   return Object.freeze(config)

@@ -20,18 +20,36 @@ function listenError(error: unknown, config: Readonly<Config>): unknown {
   return error
 }
 
+/** Resolves when nothing listens on port at host (or it cannot be bound), rejects with the listen error. */
+function probe(port: number, host: string): Promise<void> {
+  const server = createServer()
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()))
+  })
+}
+
+const inUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+
 /**
- * Tries the address before the database is opened and migrated, so a port in use or a
+ * Tries the addresses before the database is opened and migrated, so a port in use or a
  * wrong HOST fails in a moment; listen() below still maps the same errors (the port can be
- * taken in between).
+ * taken in between). The embedded broker's port is tried only in production: elsewhere a
+ * busy one is replaced by a free port (modules/devices/broker.ts).
  */
 async function probeAddress(config: Readonly<Config>): Promise<void> {
-  if (config.port === 0) return
-  const probe = createServer()
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', (error) => reject(listenError(error, config)))
-    probe.listen({ port: config.port, host: config.host, exclusive: true }, () => probe.close(() => resolve()))
-  })
+  if (config.port !== 0) await probe(config.port, config.host).catch((error: unknown) => Promise.reject(listenError(error, config)))
+  const { metrics, mqtt } = config
+  if (metrics.port !== null) {
+    await probe(metrics.port, metrics.host).catch((error: unknown) =>
+      Promise.reject(inUse(error) ? new ConfigError('METRICS_PORT', `port ${metrics.port} on ${metrics.host} is already in use`) : error),
+    )
+  }
+  if (!mqtt.url && mqtt.embedded && !mqtt.takeFreePortWhenBusy && mqtt.port !== 0) {
+    await probe(mqtt.port, mqtt.host).catch((error: unknown) =>
+      Promise.reject(inUse(error) ? new ConfigError('MQTT_PORT', `port ${mqtt.port} on ${mqtt.host} is already in use (another broker?): free it, set MQTT_PORT, or MQTT_URL to use that broker`) : error),
+    )
+  }
 }
 
 /** Turns a listen() failure into the variable that caused it. */
@@ -57,7 +75,9 @@ function banner(app: FastifyInstance, seed: DevSeed | null): string {
   const lines = ['', `Trellis is running at ${base}`, `  API docs:    ${base}/docs`, `  OpenAPI:     ${base}/openapi.json`]
   if (app.services.email.mailboxEnabled) lines.push(`  Dev mailbox: ${base}/dev/mailbox`)
   const mqttUrl = app.services.devices.mqttUrl
-  if (mqttUrl) lines.push(`  MQTT:        ${mqttUrl}${app.services.devices.broker ? ' (embedded broker)' : ''}`)
+  const broker = app.services.devices.broker
+  if (mqttUrl) lines.push(`  MQTT:        ${mqttUrl}${broker ? ' (embedded broker)' : ''}`)
+  if (broker?.busyPort) lines.push(`               port ${broker.busyPort} (MQTT_PORT) is in use, so the broker took port ${broker.port}`)
   if (seed) {
     lines.push(
       '',
@@ -101,6 +121,11 @@ async function start(): Promise<void> {
   try {
     const seed = config.seedDevData ? await seedDevData(app) : null
     await listen(app, config)
+    const metricsFailure = app.metricsPortError()
+    if (metricsFailure) {
+      const { port, host } = config.metrics
+      throw inUse(metricsFailure) ? new ConfigError('METRICS_PORT', `port ${port} on ${host} is already in use`) : metricsFailure
+    }
     const admin = adminUrl(app)
     if (lock && admin) lock.publishAdmin(admin)
     process.stdout.write(banner(app, seed))
@@ -121,7 +146,13 @@ async function start(): Promise<void> {
       process.exit(1)
     }, config.shutdownTimeoutSeconds * 1000)
     force.unref()
+    // Fastify ends the connections that are idle when closing begins; one whose request is
+    // still in flight stays open after its answer (keep-alive), and the server would wait for
+    // its client to hang up. Ending each as soon as it falls idle lets the exit follow the last answer.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 50)
+    reaper.unref()
     await app.close()
+    clearInterval(reaper)
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -203,7 +203,7 @@ describe('delivery under a stuck or refusing SMTP server', () => {
 })
 
 describe('/metrics', () => {
-  it('shows outbox depth, the oldest queued age, sent and failed counts', async () => {
+  it('shows the outbox once: rows by status, the oldest queued age, whether the figures were read', async () => {
     await sql`update email_outbox set status = 'failed' where to_address = 'later@example.test'`.execute(t.db)
     await queue('waiting@example.test')
     t.clock.advance(90)
@@ -215,10 +215,12 @@ describe('/metrics', () => {
     const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0)
     const res = await scrapeMetrics(t.app)
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1])
-    expect(value('email_outbox_depth')).toBe(n('queued') + n('sending'))
-    expect(value('email_outbox_oldest_queued_age_seconds')).toBeGreaterThanOrEqual(90)
-    expect(value('email_outbox_sent')).toBe(n('sent'))
-    expect(value('email_outbox_failed')).toBe(1)
-    expect(value('email_outbox_scrape_ok')).toBe(1)
+    for (const status of ['queued', 'sending', 'sent', 'failed']) expect(value(`trellis_email_outbox_messages\\{status="${status}"\\}`), status).toBe(n(status))
+    expect(value('trellis_email_outbox_messages\\{status="failed"\\}')).toBe(1)
+    expect(value('trellis_email_outbox_oldest_queued_age_seconds')).toBeGreaterThanOrEqual(90)
+    expect(value('trellis_email_outbox_scrape_ok')).toBe(1)
+    // one family: no second set of names carrying the same figures
+    const families = [...res.body.matchAll(/^# TYPE (\S*outbox\S*) /gm)].map((m) => m[1])
+    expect(families.sort()).toEqual(['trellis_email_outbox_messages', 'trellis_email_outbox_oldest_queued_age_seconds', 'trellis_email_outbox_scrape_ok'])
   })
 })

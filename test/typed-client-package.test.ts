@@ -1,11 +1,12 @@
 /**
- * The typed client as an app developer gets it: `npm pack` in clients/typescript (its build to
- * JavaScript and declarations), the tarball installed into a project of its own, a program
- * compiled there by plain `tsc` to ESM, and run by node against a running server: it signs in
- * with client credentials and lists sensors through the package.
+ * The typed client as an app developer gets it: `npm run client:pack` (its build to JavaScript
+ * and declarations, packed), the tarball installed into a project of its own with the
+ * tsconfig.json of docs/api.md, the guide's example and a program compiled there by plain `tsc`
+ * to ESM, and the program run by node against a running server: it signs in with client
+ * credentials and lists sensors through the package.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -29,10 +30,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** The blocks of docs/api.md's typed-client section: the tsconfig.json an app uses, and the example. */
+function guide(): { tsconfig: string; example: string } {
+  const text = readFileSync(join(root, 'docs', 'api.md'), 'utf8')
+  const section = text.slice(text.indexOf('## API document and typed client'))
+  const block = (lang: string) => new RegExp(`^\`\`\`${lang}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(section)?.[1]
+  const tsconfig = block('json')
+  const example = block('ts')
+  if (!tsconfig || !example) throw new Error('docs/api.md: the typed client section has no json or ts block')
+  return { tsconfig, example }
+}
+
 const program = `import { createTrellisClient } from '@trellis/client'
 
-// the app installs nothing but the client, not even @types/node
-declare const process: { argv: string[] }
 const [baseUrl, clientId, clientSecret] = process.argv.slice(2)
 const anonymous = createTrellisClient({ baseUrl })
 const token = await anonymous.POST('/auth/oauth2/token', {
@@ -59,20 +69,22 @@ describe('the typed client package', () => {
     })
 
     const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }
-    await run('npm', ['pack', '--pack-destination', dir], { cwd: join(root, 'clients', 'typescript'), env })
+    await run('npm', ['run', '--silent', 'client:pack', '--', '--pack-destination', dir], { cwd: root, env })
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))
-    expect(tarball).toBeDefined()
+    expect(tarball).toMatch(/^trellis-client-\d+\.\d+\.\d+\.tgz$/)
 
     const app = join(dir, 'app')
     await run('mkdir', ['-p', app])
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'an-app', private: true, type: 'module' }))
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: [], strict: true, outDir: 'out' }, files: ['main.ts'] }),
-    )
+    const { tsconfig, example } = guide()
+    writeFileSync(join(app, 'tsconfig.json'), tsconfig)
     writeFileSync(join(app, 'main.ts'), program)
-    // the package's one dependency comes from npm's cache, which the repository's own install filled
-    await run('npm', ['install', '--prefer-offline', join(dir, tarball!)], { cwd: app, env })
+    writeFileSync(join(app, 'example.ts'), example)
+    // as the guide says, from the app's directory: the tarball by its path, and @types/node for
+    // the example's process.env; both come from npm's cache, which the repository's install filled
+    copyFileSync(join(dir, tarball!), join(app, tarball!))
+    const typesNode = (JSON.parse(readFileSync(join(root, 'node_modules', '@types', 'node', 'package.json'), 'utf8')) as { version: string }).version
+    await run('npm', ['install', '--prefer-offline', `./${tarball!}`, `@types/node@${typesNode}`], { cwd: app, env })
     // tsc reports on stdout: a failure shows it
     await run(process.execPath, [tsc, '-p', app], { cwd: app }).catch((error: { stdout?: string }) => {
       throw new Error(`tsc: ${error.stdout ?? String(error)}`)

@@ -98,7 +98,7 @@ describe("the API guide's typed client example", () => {
     const client = pathToFileURL(new URL('../clients/typescript/index.ts', import.meta.url).pathname).href
     const dir = mkdtempSync(join(tmpdir(), 'trellis-readme-'))
     const file = join(dir, 'example.ts')
-    writeFileSync(file, example!.replace("'./clients/typescript/index.ts'", `'${client}'`).replace("'http://127.0.0.1:3000'", `'${baseUrl}'`))
+    writeFileSync(file, example!.replace("'@trellis/client'", `'${client}'`).replace("'http://127.0.0.1:3000'", `'${baseUrl}'`))
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     vi.stubEnv('TOKEN', adminToken)
     try {

@@ -89,7 +89,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
  * Start-up waits for PostgreSQL (it may still be starting next to us), with a bounded
  * number of attempts and doubling backoff (250 ms, 500 ms, ... capped at 4 s), then fails
- * with one line naming DATABASE_URL and never the password.
+ * with one line naming DATABASE_URL and never the password. A missing database is named
+ * as such at once.
  */
 async function waitForPostgres(db: DB, url: string, attempts: number): Promise<void> {
   const where = new URL(url)
@@ -101,6 +102,12 @@ async function waitForPostgres(db: DB, url: string, attempts: number): Promise<v
     } catch (error) {
       const e = error as NodeJS.ErrnoException
       last = e.code ?? e.message
+      // a server that answers "no such database" will not grow one by waiting: say so at once
+      if (e.code === '3D000') {
+        await db.destroy().catch(() => {})
+        const name = decodeURIComponent(where.pathname.slice(1)) || where.username
+        throw new ConfigError('DATABASE_URL', `database "${name}" does not exist on PostgreSQL at ${where.hostname}:${where.port || 5432}: create it (\`createdb ${name}\`) or correct the name`)
+      }
       if (attempt < attempts) await sleep(Math.min(250 * 2 ** (attempt - 1), 4_000))
     }
   }

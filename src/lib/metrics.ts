@@ -7,6 +7,8 @@
  *   trellis_login_codes_requested_total                 accepted passwordless code requests
  *   trellis_rate_limit_refusals_total{route}            429 answers
  *   trellis_email_outbox_messages{status}               outbox rows by status (queued, sending, sent, failed, mailbox)
+ *   trellis_email_outbox_oldest_queued_age_seconds      age of the oldest message still to deliver
+ *   trellis_mqtt_connected_devices{broker}              devices connected to this instance's embedded broker
  *   trellis_db_pool_connections{state}                  PostgreSQL pool: in_use, idle, waiting
  *
  * The email worker adds its own counters to `registry` (e.g. sent and failed deliveries).

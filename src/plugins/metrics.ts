@@ -32,6 +32,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This app's metrics registry: modules register their own metrics on it. */
     metricsRegistry: Registry
+    /**
+     * Why METRICS_PORT could not be opened when the app started listening (null: it was, or
+     * none is set). Fastify only logs a failing onListen hook, so the server reads this and
+     * stops rather than run without the metrics it was told to serve.
+     */
+    metricsPortError: () => Error | null
   }
 }
 
@@ -78,12 +84,15 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): Regi
     })
   }
   if (port !== null) serveMetricsPort(app, registry, port, host)
+  else app.decorate('metricsPortError', () => null)
   return registry
 }
 
 /** /metrics on a port of its own (METRICS_PORT), opened when the app listens and closed with it. */
 function serveMetricsPort(app: FastifyInstance, registry: Registry, port: number, host: string): void {
   let server: Server | null = null
+  let failure: Error | null = null
+  app.decorate('metricsPortError', () => failure)
   app.addHook('onListen', async () => {
     server = createServer((request, response) => {
       if (request.method !== 'GET' || request.url !== '/metrics') {
@@ -102,6 +111,10 @@ function serveMetricsPort(app: FastifyInstance, registry: Registry, port: number
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject)
       listening.listen(port, host, () => resolve())
+    }).catch((error: unknown) => {
+      server = null
+      failure = error instanceof Error ? error : new Error(String(error))
+      throw error
     })
   })
   app.addHook('onClose', async () => {

@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs'
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net'
 import { createServer as createTlsServer } from 'node:tls'
+import { Gauge } from 'prom-client'
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes'
 import type { Log } from '../../lib/log.ts'
-import type { MqttConfig } from '../../config.ts'
+import { ConfigError, type MqttConfig } from '../../config.ts'
 import type { DeviceAuth, DeviceIdentity } from './device-auth.service.ts'
 import { MAX_PAYLOAD_BYTES } from './payload.ts'
 import type { LocalBroker } from './bridge.ts'
@@ -18,16 +19,30 @@ export interface EmbeddedBroker {
   /** Where the bridge connects: mqtt(s)://host:port on the bound port. */
   url: string
   port: number
+  /** MQTT_PORT when it was in use and the broker took `port` instead (development only); else null. */
+  busyPort: number | null
   /** The broker's own certificate, so the bridge can verify the TLS it connects over. */
   ca: string | null
   /** The broker in this process, for the bridge: messages and commands without a connection. */
   local: LocalBroker
+  /** Devices connected to this broker now, for /metrics (registered by the app on its registry). */
+  connectedDevices: Gauge
   /** Drops the connections of the device with this MAC whose credentials are no longer accepted. */
   kick(mac: string): Promise<void>
   close(): Promise<void>
 }
 
 const BAD_CREDENTIALS = 4
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
 
 function refusal(): AuthenticateError {
   return Object.assign(new Error('Bad user name or password'), { returnCode: BAD_CREDENTIALS }) as AuthenticateError
@@ -81,26 +96,40 @@ export async function startBroker(config: MqttConfig, auth: DeviceAuth, log: Log
   const key = config.tlsKey ? readFileSync(config.tlsKey, 'utf8') : null
   // noDelay: commands and acks are small packets that should leave at once
   const server: Server = cert && key ? createTlsServer({ cert, key, noDelay: true }, broker.handle) : createTcpServer({ noDelay: true }, broker.handle)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
+  let busyPort: number | null = null
+  try {
+    await listen(server, config.port, config.host)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || config.port === 0) {
       broker.close()
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new Error(`MQTT_PORT ${config.port} is in use (another broker?): set MQTT_PORT, or MQTT_URL to use that broker, or MQTT_EMBEDDED=false`)
-          : err,
-      )
-    })
-    server.listen(config.port, config.host, () => {
-      server.removeAllListeners('error')
-      resolve()
-    })
-  })
+      throw err
+    }
+    if (!config.takeFreePortWhenBusy) {
+      broker.close()
+      throw new ConfigError('MQTT_PORT', `port ${config.port} on ${config.host} is already in use (another broker?): free it, set MQTT_PORT, or MQTT_URL to use that broker, or MQTT_EMBEDDED=false`)
+    }
+    // development: the API matters more than the port; the banner names the one taken
+    busyPort = config.port
+    await listen(server, 0, config.host)
+    log.warn({ busyPort, port: (server.address() as AddressInfo).port }, 'mqtt: MQTT_PORT is in use (another broker?): the embedded broker took a free port')
+  }
   const { port } = server.address() as AddressInfo
   const wildcard = ['0.0.0.0', '::', ''].includes(config.host)
   const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
+  const connectedDevices = new Gauge({
+    name: 'trellis_mqtt_connected_devices',
+    help: "Devices connected to this instance's embedded MQTT broker",
+    labelNames: ['broker'],
+    registers: [],
+    collect() {
+      this.set({ broker: 'embedded' }, byMac.size)
+    },
+  })
   return {
+    connectedDevices,
     url: `${cert ? 'mqtts' : 'mqtt'}://${host}:${port}`,
     port,
+    busyPort,
     ca: cert,
     local: {
       async subscribe(filters, deliver) {

@@ -98,10 +98,18 @@ export async function outboxStats(db: DB, now: Date): Promise<{ depth: number; o
 }
 
 /** Queued secrets sealed under a previous key are re-sealed under the current one. */
-/** Rows by status (the /metrics gauge trellis_email_outbox_messages). */
-export async function outboxCountsByStatus(db: DB): Promise<{ status: string; n: string | number }[]> {
-  const result = await sql<{ status: string; n: string | number }>`select status, count(*) as n from email_outbox group by status`.execute(db)
-  return result.rows
+/**
+ * Rows by status, and the age of the oldest message still to deliver (queued or sending), in
+ * one query: the /metrics family trellis_email_outbox_* (outbox-metrics.ts).
+ */
+export async function outboxCountsByStatus(db: DB, now: Date): Promise<{ byStatus: Map<string, number>; oldestAgeSeconds: number }> {
+  const result = await sql<{ status: string; n: string | number; oldest: number | null }>`
+    select status, count(*) as n,
+           extract(epoch from cast(${now} as timestamptz) - min(created_at))::float8 as oldest
+      from email_outbox group by status`.execute(db)
+  const byStatus = new Map(result.rows.map((row) => [row.status, Number(row.n)]))
+  const waiting = result.rows.filter((row) => row.status === 'queued' || row.status === 'sending')
+  return { byStatus, oldestAgeSeconds: Math.max(0, ...waiting.map((row) => Number(row.oldest ?? 0))) }
 }
 
 /** The operator's listing (`trellis outbox list`): newest first, addresses and errors, never bodies. */
