@@ -7,7 +7,6 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { main } from '../src/cli.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { maintenancePass } from '../src/modules/maintenance.ts'
 import { CredentialsService } from '../src/modules/devices/device-auth.service.ts'
 import { createActor, createTenant, createTestApp, migratedDatabase, type TestApp } from './helpers.ts'
 import { createClient, latestCode, pkcePair, requestCode } from './login-helpers.ts'
@@ -209,14 +208,13 @@ describe('audit log', () => {
     await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(refused)
     await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow(refused)
     expect(await count()).toBe(entries)
-    const purge = (at: Date) => t.app.services.audit.purge(at, t.config.auditRetentionDays)
     t.clock.advance(300 * 86_400)
-    await maintenancePass(t.db, t.clock.now(), [purge])
+    await t.app.services.housekeeping(t.clock.now())
     expect(await count()).toBe(entries)
     // after a purge, the setting is gone: a plain delete is still refused
     await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(refused)
     t.clock.advance(70 * 86_400)
-    await maintenancePass(t.db, t.clock.now(), [purge])
+    await t.app.services.housekeeping(t.clock.now())
     expect(await count()).toBe(0)
   })
 })

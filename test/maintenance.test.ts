@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { purgeExpired } from '../src/modules/maintenance.ts'
 import { openSession } from '../src/modules/oauth/tokens.repository.ts'
 import { createActor, createTestApp, type TestApp } from './helpers.ts'
 
@@ -24,7 +23,7 @@ describe('maintenance', () => {
     const stale = await openSession(t.db, 60, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' }, t.clock.now())
     t.clock.advance(2 * day)
 
-    await purgeExpired(t.db, t.clock.now())
+    await t.app.services.housekeeping(t.clock.now())
 
     const codes = await t.db.selectFrom('login_codes').select('code_hash').execute()
     expect(codes.map((c) => c.code_hash)).toEqual(['recent'])

@@ -12,7 +12,7 @@ import { appSecret } from '../db/app-secrets.ts'
 import { CursorCodec } from '../lib/pagination.ts'
 import { Limits } from '../lib/rate-limit.ts'
 import { registerMailDecisions } from './mail-decisions.ts'
-import { scheduleMaintenance } from './maintenance.ts'
+import { maintenancePass, scheduleMaintenance, sweepsInOrder, type Purge } from './maintenance.ts'
 import { rewrapSecrets, type RewrapResult } from './secrets-at-rest.ts'
 import { systemRoutes } from './system.routes.ts'
 import { type AuditLog, type AuditModule, createAuditModule } from './audit/index.ts'
@@ -63,6 +63,8 @@ export interface Services {
   senderVerification: SenderVerification
   pages: { authorize: AuthorizeService; sessions: PageSessions; invitations: InvitationSignIn; csrfKey: Buffer; platform: PlatformStatus }
   cors: CorsOrigins
+  /** One housekeeping pass at `at`: every module's sweep in order (the timer runs one every ten minutes). */
+  housekeeping(at: Date): Promise<void>
   close(): Promise<void>
 }
 
@@ -154,7 +156,8 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     sessions: sessions.sessions,
   })
   if (background && config.runWorker) email.email.start()
-  const stopMaintenance = background ? scheduleMaintenance(db, log, clock, [(at) => audit.audit.purge(at, config.auditRetentionDays)]) : () => {}
+  const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
+  const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const devices = createDevicesModule({
     db,
     config: config.mqtt,
@@ -199,9 +202,8 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,
   })
-
   const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
-  return { services: servicesOf(built, stopMaintenance), routes: routesInOrder(built) }
+  return { services: servicesOf(built, sweeps, stopMaintenance), routes: routesInOrder(built) }
 }
 
 /** Every module, built: what the services and the routes are taken from. */
@@ -227,7 +229,7 @@ interface Built {
 }
 
 /** The services the server, the CLI and the tests act through, taken from the modules. */
-function servicesOf(m: Built, stopMaintenance: () => void): Services {
+function servicesOf(m: Built, sweeps: readonly Purge[], stopMaintenance: () => void): Services {
   const { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
   return {
     clock,
@@ -256,6 +258,7 @@ function servicesOf(m: Built, stopMaintenance: () => void): Services {
     senderVerification: email.senderVerification,
     pages: { authorize: pages.authorize, sessions: pages.sessions, invitations: pages.invitations, csrfKey: pages.csrfKey, platform: m.console.platform },
     cors: oauth.cors,
+    housekeeping: (at) => maintenancePass(at, sweeps),
     async close() {
       stopMaintenance()
       await devices.devices.close()

@@ -16,7 +16,7 @@ import { clientRoutes } from './clients.routes.ts'
 import { ClientsService } from './clients.service.ts'
 import { passwordGrant } from './grants/password.ts'
 import type { KeyStore } from './keys.service.ts'
-import { clientTenant, tenantRedirectUris } from './oauth.repository.ts'
+import { clientTenant, hasRefreshTokens, purgeExpiredLoginCodes, purgeExpiredRefreshTokens, tenantRedirectUris } from './oauth.repository.ts'
 import { oauthRoutes } from './oauth.routes.ts'
 import { OAuthService } from './oauth.service.ts'
 import { oidcRoutes } from './oidc.routes.ts'
@@ -61,6 +61,12 @@ export interface OAuthModule {
   clientRoutes: FastifyPluginAsync
   /** The token endpoint and its neighbours, the login code, server metadata and OpenID Connect. */
   routes: FastifyPluginAsync
+  /** Housekeeping: login codes long expired. */
+  sweepLoginCodes(at: Date): Promise<void>
+  /** Housekeeping: refresh tokens long expired (before the sessions' sweep, which keeps a session that still has some). */
+  sweepRefreshTokens(at: Date): Promise<void>
+  /** Whether a session still has refresh tokens, as SQL the sessions' sweep puts in its statement. */
+  hasRefreshTokens: typeof hasRefreshTokens
 }
 
 export function createOAuthModule(deps: OAuthDeps): OAuthModule {
@@ -83,5 +89,8 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
       await app.register(oauthRoutes, { oauth, passwordless })
       await app.register(oidcRoutes, { oauth, policy })
     },
+    sweepLoginCodes: (at) => purgeExpiredLoginCodes(db, at),
+    sweepRefreshTokens: (at) => purgeExpiredRefreshTokens(db, at),
+    hasRefreshTokens,
   }
 }

@@ -1,6 +1,5 @@
 // The pages module's public face: its services and their types (eslint/module-order.js).
 export { pageActor, PAGES_CLIENT, type PageSession, PageSessions } from './page-sessions.ts'
-export { purgeExpiredAuthorizations } from './authorization-requests.repository.ts'
 
 // What the console (modules/console), a plugin of its own built on the pages' kit, uses of them:
 // the kit and its plugin set-up (one CSRF check, errors as pages), the markup helpers, the page

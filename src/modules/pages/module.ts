@@ -16,6 +16,7 @@ import { InvitationSignIn } from './invitation-signin.ts'
 import type { PageTenants } from './kit.ts'
 import { PageSessions } from './page-sessions.ts'
 import { pagesRoutes } from './pages.routes.ts'
+import { purgeExpiredAuthorizations } from './authorization-requests.repository.ts'
 
 export interface PagesDeps {
   db: DB
@@ -44,6 +45,8 @@ export interface PagesModule {
   csrfKey: Buffer
   /** The hosted sign-in and account pages. */
   routes: FastifyPluginAsync
+  /** Housekeeping: sign-in requests long expired. */
+  sweep(at: Date): Promise<void>
 }
 
 export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
@@ -62,5 +65,6 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
       const { tenants, accounts, senderVerification } = deps
       await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc })
     },
+    sweep: (at) => purgeExpiredAuthorizations(db, at),
   }
 }

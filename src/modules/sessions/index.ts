@@ -1,6 +1,6 @@
 // The sessions module's public face: what other modules may import (eslint/module-order.js).
 export { MailLimits } from './mail-limits.ts'
-export { insertSession, purgeExpiredSessions } from './sessions.repository.ts'
+export { insertSession } from './sessions.repository.ts'
 export { type ProfileTenant, revokeSessions, type SessionUser, type UserProfile } from './sessions.service.ts'
 export { type MemberSession } from './member-sessions.service.ts'
 export { type SessionsDeps, type SessionsModule, createSessionsModule } from './module.ts'

@@ -8,6 +8,7 @@ import type { Policy } from '../tenancy/index.ts'
 import { MailLimits, type KnownNetwork } from './mail-limits.ts'
 import { MemberSessions } from './member-sessions.service.ts'
 import { SessionsService, type SessionLookups } from './sessions.service.ts'
+import { purgeExpiredSessions } from './sessions.repository.ts'
 
 export interface SessionsDeps extends SessionLookups {
   db: DB
@@ -26,6 +27,8 @@ export interface SessionsModule {
   mailLimits: MailLimits
   /** The sign-in sessions of a tenant's people, for its admins. */
   memberSessions: MemberSessions
+  /** Housekeeping: sessions long expired that no refresh token keeps (`hasRefreshTokens` comes from oauth). */
+  sweep(at: Date, hasRefreshTokens: Parameters<typeof purgeExpiredSessions>[2]): Promise<void>
 }
 
 export function createSessionsModule(deps: SessionsDeps): SessionsModule {
@@ -34,5 +37,6 @@ export function createSessionsModule(deps: SessionsDeps): SessionsModule {
     sessions: new SessionsService(db, { sessionUser: deps.sessionUser, clientTenant: deps.clientTenant }),
     mailLimits: new MailLimits(db, deps.limits, deps.config, deps.knownNetwork),
     memberSessions: new MemberSessions(db, deps.policy, clock, deps.audit, deps.clientTenant),
+    sweep: (at, hasRefreshTokens) => purgeExpiredSessions(db, at, hasRefreshTokens),
   }
 }

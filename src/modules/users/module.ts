@@ -11,7 +11,7 @@ import type { Policy } from '../tenancy/index.ts'
 import { knownNetwork, sessionUser } from './account-sessions.repository.ts'
 import { accountRoutes } from './accounts.routes.ts'
 import { AccountsService } from './accounts.service.ts'
-import { findUserById, membersQuery } from './users.repository.ts'
+import { findUserById, membersQuery, purgeExpiredUserTokens } from './users.repository.ts'
 import { userRoutes } from './users.routes.ts'
 
 /**
@@ -36,6 +36,8 @@ export interface UsersModule {
   accounts: AccountsService
   /** The current user, registration, confirmation, password reset and profile changes. */
   routes: FastifyPluginAsync
+  /** Housekeeping: reset and confirmation tokens long expired. */
+  sweep(at: Date): Promise<void>
 }
 
 export function createUsersModule(deps: UsersDeps): UsersModule {
@@ -46,5 +48,6 @@ export function createUsersModule(deps: UsersDeps): UsersModule {
       await app.register(userRoutes, { accounts })
       await app.register(accountRoutes, { accounts })
     },
+    sweep: (at) => purgeExpiredUserTokens(deps.db, at),
   }
 }
