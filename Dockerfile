@@ -1,5 +1,7 @@
 # Trellis: a build stage with the dev dependencies, and a runtime stage that holds what the
-# CI's production phase runs: dist/, package.json, package-lock.json and the runtime install.
+# CI's production phase runs: dist/, package.json, package-lock.json and the runtime install,
+# plus the `trellis` CLI. One image, two uses: `trellis migrate` once per release, then the
+# server (the default command) on as many instances as wanted.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -17,6 +19,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# the CLI, as package.json's "bin" names it, on PATH: `docker run IMAGE trellis migrate` runs
+# a release's migration and first admin with the image that serves it (docs/operations.md).
+# bin/trellis.mjs runs dist/cli.js; in production it never builds, it only checks dist/ is there.
+COPY bin ./bin
+COPY scripts/build-if-stale.mjs ./scripts/
+RUN ln -s /app/bin/trellis.mjs /usr/local/bin/trellis
 # the image's own user, not root; the embedded database (pglite://) would need a writable volume
 USER node
 EXPOSE 3000

@@ -166,6 +166,8 @@ describe('email languages and versions', () => {
     expect((await browser.submit(english, '/emails/passwordResetSuccess', { subject: 'Your password changed' })).status).toBe(200)
     const dutch = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=nl`)
     expect(dutch.body).toContain('name="locale" value="nl"')
+    // English texts only: the Dutch tab says a Dutch recipient gets the whole email in English, one language throughout
+    expect(dutch.body).toContain('a Nederlands recipient gets the whole email in English')
     const saved = await browser.submit(dutch, '/emails/passwordResetSuccess', { locale: 'nl', subject: 'Je wachtwoord is gewijzigd' })
     expect(saved.status).toBe(200)
     const stored = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
@@ -173,6 +175,8 @@ describe('email languages and versions', () => {
     expect((await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=en`)).body).toMatch(/name="subject" type="text" value="Your password changed"/)
     const german = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=de`)
     expect(german.body).toMatch(/name="subject" type="text" value=""/)
+    expect(german.body).toContain('a Deutsch recipient gets the whole email in English')
+    expect((await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=nl`)).body).not.toContain('texts for this email yet')
     // the draft preview of the German form renders what the German form holds
     const draft = await browser.request('POST', `/console/tenants/${w.brandId}/emails/passwordResetSuccess/draft`, { _csrf: csrfOf(german.body), locale: 'de', subject: 'Geändert: {{company.name}}' })
     expect((JSON.parse(draft.body) as { subject: string }).subject).toBe('Geändert: Acme Climate')

@@ -40,6 +40,8 @@ const RUNNERS: Record<string, string> = {
   'README.md#The `trellis` command': 'test/readme.test.ts',
   'docs/api.md': 'test/docs.test.ts',
   'docs/operations.md#Upgrades and backups': 'test/backup.test.ts',
+  // docker is not on the test machines: the image's files laid out as a directory stand in for it
+  'docs/operations.md#Containers': 'test/deploy-files.test.ts',
   'docs/existing-apps.md#Existing apps': 'test/apps/ssmale-signup.test.ts',
   'docs/benchmarks.md': 'test/docs-benchmarks.test.ts',
 }

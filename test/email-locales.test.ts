@@ -1,11 +1,13 @@
 /**
  * Emails in the recipient's language, as they arrive over SMTP: an account's locale set at
  * sign-up from Accept-Language (or an explicit `locale`), a stored locale followed by the
- * login email, a brand's texts per locale with its default for a locale it did not write,
- * and the checks on each locale's text when a brand saves them.
+ * login email, a brand's texts per locale with one fallback locale for the whole email where
+ * it wrote none in the recipient's, previews with every placeholder filled, and the checks on
+ * each locale's text when a brand saves them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { OPERATOR, type UserActor } from '../src/modules/tenancy/actor.ts'
+import { allowedPlaceholders, CUSTOMISABLE_TYPES, EMAIL_TYPES } from '../src/modules/email/index.ts'
 import { createActor, createTestApp, errorBody, freePort, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { PageClient } from './page-client.ts'
 import { createClient, exchange, pkcePair } from './login-helpers.ts'
@@ -209,13 +211,59 @@ describe("a brand's texts per locale", () => {
     const preview = await t.app.inject({ method: 'GET', url: `/tenants/${brandId}/emails/passwordReset/preview`, headers: brandAdmin.headers })
     expect(preview.json()).toMatchObject({ subject: 'Fan Co: neues Passwort', text: expect.stringContaining('am 21. November 2026, 15:00:00 UTC ab') })
     const french = await t.app.inject({ method: 'GET', url: `/tenants/${brandId}/emails/passwordReset/preview?locale=fr`, headers: brandAdmin.headers })
-    // no French subject from the brand: its default-locale text, then the platform's French words
-    expect(french.json()).toMatchObject({ subject: 'Fan Co: neues Passwort', text: expect.stringContaining('expire le 21 novembre 2026 à 15:00:00 UTC') })
+    // no French text from the brand: the whole email in its default locale, the platform's German words around its subject
+    expect(french.json()).toMatchObject({ subject: 'Fan Co: neues Passwort', text: expect.stringContaining('am 21. November 2026, 15:00:00 UTC ab') })
+    expect(french.json<{ text: string }>().text).not.toContain('expire')
     const before = sink.messages.length
     const sent = await t.app.inject({ method: 'POST', url: `/tenants/${brandId}/emails/emailConfirmation/test?locale=nl`, headers: brandAdmin.headers })
     expect(sent.statusCode).toBe(202)
     expect((await mailTo(brandAdmin.user.email, before)).subject).toBe('Bevestig je e-mailadres voor Fan Co')
     await t.app.inject({ method: 'PATCH', url: `/tenants/${brandId}`, headers: brandAdmin.headers, payload: { defaultLocale: null, emailConfig: { emailTypeConfig: null } } })
+  })
+
+  it('a Dutch customer of a brand with English texts only gets one language: the English email, subject to footer', async () => {
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/tenants/${brandId}`,
+      headers: brandAdmin.headers,
+      payload: { emailConfig: { emailTypeConfig: { passwordReset: { title: 'Fan Co: forgot it?', contentBeforeCta: { en: 'Hi {{user.displayname}}, a new password is one click away.' } } } } },
+    })
+    expect(saved.statusCode).toBe(200)
+    const dutch = await resetMailFor('nl')
+    expect(dutch.subject).toBe('Reset your Fan Co password')
+    expect(dutch.text).toContain('Fan Co: forgot it?')
+    expect(dutch.text).toContain('a new password is one click away.')
+    expect(dutch.text).toContain('Choose a new password: ')
+    expect(dutch.text).toMatch(/expires on \d+\w\w \w+ \d{4}, \d\d:\d\d:\d\d UTC\./)
+    expect(dutch.text).toContain('Sent because a password reset was requested')
+    // not a word of the platform's Dutch beside the brand's English
+    for (const word of ['wachtwoord', 'verloopt', 'Verstuurd', 'Hoi']) expect(dutch.text).not.toContain(word)
+    expect(dutch.html).toContain('lang="en"')
+    await t.app.inject({ method: 'PATCH', url: `/tenants/${brandId}`, headers: brandAdmin.headers, payload: { emailConfig: { emailTypeConfig: null } } })
+  })
+
+  it('a brand with Dutch texts gives its Dutch customer Dutch throughout; a field it wrote only in English is left out, not mixed in', async () => {
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/tenants/${brandId}`,
+      headers: brandAdmin.headers,
+      payload: {
+        emailConfig: {
+          emailTypeConfig: { passwordReset: { subject: { en: 'Fan Co: a new password', nl: 'Fan Co: een nieuw wachtwoord' }, title: { en: 'Forgot it?' } } },
+        },
+      },
+    })
+    expect(saved.statusCode).toBe(200)
+    const dutch = await resetMailFor('nl-NL')
+    expect(dutch.subject).toBe('Fan Co: een nieuw wachtwoord')
+    expect(dutch.text).toContain('Stel je wachtwoord opnieuw in')
+    expect(dutch.text).toMatch(/verloopt op \d+ \w+ \d{4}, \d\d:\d\d:\d\d UTC\./)
+    expect(dutch.text).not.toContain('Forgot it?')
+    expect(dutch.html).toContain('lang="nl"')
+    const english = await resetMailFor('en-GB')
+    expect(english.subject).toBe('Fan Co: a new password')
+    expect(english.text).toContain('Forgot it?')
+    await t.app.inject({ method: 'PATCH', url: `/tenants/${brandId}`, headers: brandAdmin.headers, payload: { emailConfig: { emailTypeConfig: null } } })
   })
 
   it('an unknown placeholder in one locale is a 400 naming the field and the locale; so is a bad tag', async () => {
@@ -249,5 +297,39 @@ describe("a brand's texts per locale", () => {
     })
     expect(link.statusCode).toBe(400)
     expect(errorBody(link).details?.[0]?.field).toBe('emailConfig.emailTypeConfig.passwordReset.ctaLink.nl')
+  })
+})
+
+describe('a preview fills every placeholder', () => {
+  const LOCALES = [null, 'en', 'nl', 'de', 'fr'] as const
+  // a placeholder left blank shows as a gap before punctuation ("expires on .") or as empty brackets
+  const BLANK = /[ \t][.,]|\[\]|\{\{/
+
+  it('the saved preview, for every type and locale', async () => {
+    for (const type of EMAIL_TYPES) {
+      for (const locale of LOCALES) {
+        const res = await t.app.inject({ method: 'GET', url: `/tenants/${brandId}/emails/${type}/preview${locale ? `?locale=${locale}` : ''}`, headers: brandAdmin.headers })
+        expect(res.statusCode).toBe(200)
+        const { subject, text } = res.json<{ subject: string; text: string }>()
+        expect(`${type} ${locale}: ${subject}\n${text}`).not.toMatch(BLANK)
+      }
+    }
+  })
+
+  it("the unsaved preview (the console's editor), with every placeholder the type allows in one field", async () => {
+    const actor: UserActor = { kind: 'user', userId: brandAdmin.user.id, homeTenantId: null, platformAdmin: false, clientId: null, sessionId: null, scopes: null }
+    // the brand's own details, so that the company placeholders have something to show
+    await t.app.inject({ method: 'PATCH', url: `/tenants/${brandId}`, headers: brandAdmin.headers, payload: { address: 'Main St 1', zipCode: '1234 AB', countryCode: 'NL', phoneNumber: '+31 20 123 4567', emailAddress: 'help@fan.test', logoUrl: 'https://fan.test/logo.png' } })
+    for (const type of CUSTOMISABLE_TYPES) {
+      // company.senderEmail needs a verified sender domain (sender verification), which this brand has not
+      const every = [...allowedPlaceholders(type)].filter((name) => name !== 'company.senderEmail').map((name) => `[{{${name}}}]`).join(' ')
+      for (const locale of LOCALES) {
+        const { rendered, problems } = await t.app.services.tenantEmails.previewDraft(actor, brandId, type, { contentAfterCta: every }, locale)
+        expect(problems).toEqual([])
+        expect(`${type} ${locale}: ${rendered.subject}\n${rendered.text}`).not.toMatch(BLANK)
+      }
+    }
+    const reset = await t.app.services.tenantEmails.previewDraft(actor, brandId, 'passwordReset', { title: 'Forgot it?' }, 'nl')
+    expect(reset.rendered.text).toContain('expires on 21st November 2026, 15:00:00 UTC.')
   })
 })

@@ -5241,7 +5241,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Render for a recipient with this locale: the brand's texts for it (else its default locale's), the platform's in the best shipped locale; absent: a recipient with none
+                 * @description Render for a recipient with this locale: the brand's texts in it, else the whole email in one locale the brand wrote in; the platform's words for what the brand left out; absent: a recipient with none
                  * @example nl-NL
                  */
                 locale?: string;
@@ -5281,7 +5281,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Render for a recipient with this locale: the brand's texts for it (else its default locale's), the platform's in the best shipped locale; absent: a recipient with none
+                 * @description Render for a recipient with this locale: the brand's texts in it, else the whole email in one locale the brand wrote in; the platform's words for what the brand left out; absent: a recipient with none
                  * @example nl-NL
                  */
                 locale?: string;

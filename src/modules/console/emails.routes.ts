@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import type { EmailTypeTexts } from '../../db/database.ts'
 import { Id } from '../../lib/scope.ts'
-import { CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType } from '../email/index.ts'
+import { CUSTOMISABLE_TYPES, EMAIL_TYPES, sentInLocale, type EmailType } from '../email/index.ts'
 import { isBrand, UpdateTenantBody, type CustomisableType } from '../tenancy/index.ts'
 import { emailPreviewHeaders, field } from '../pages/index.ts'
 import { checked, refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes } from './console-kit.ts'
@@ -56,7 +56,8 @@ async function editor(s: ConsoleServices, c: Console, request: FastifyRequest, n
   const draft = c.admin ? await s.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts, locale) : null
   const rendered = draft ? { subject: draft.rendered.subject, text: draft.rendered.text } : { subject: '(the preview needs the admin role)', text: '' }
   const [versions, who] = await Promise.all([versionsOf(s, c, request), whoIn(s, c)])
-  const input = { type, texts, locale, defaultLocale: defaultLocaleOf(c.tenant), editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [], versions, who }
+  const sentIn = sentInLocale(locale, c.tenant.default_locale, editable(type) ? texts : {})
+  const input = { type, texts, locale, sentIn, defaultLocale: defaultLocaleOf(c.tenant), editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [], versions, who }
   return { title: `${TYPE_NAMES[type]} email`, section: 'emails', body: emailEditor(c, input, n), scripts: ['/console/console.js'] }
 }
 

@@ -5,6 +5,7 @@ import { allowedPlaceholders, type EmailType } from '../email/index.ts'
 import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console, Notes } from './console-kit.ts'
 import { isSupportedLocale, LOCALE_NAMES } from '../../lib/i18n.ts'
+import { languageOf } from '../../lib/locale.ts'
 import { EDITOR_LOCALES, textOf } from './email-locales.ts'
 import { consoleText } from './i18n.ts'
 import { versionsList, type VersionRow, type Who } from './history.views.ts'
@@ -42,6 +43,8 @@ export interface EditorInput {
   /** The locale the form edits, and the brand's default one (its plain-string texts'). */
   locale: string
   defaultLocale: string
+  /** The locale a recipient of `locale` gets this email in: another when the brand wrote texts, none in `locale`. */
+  sentIn: string
   editable: boolean
   /** Whether this tenant writes its own texts (a brand); others wear their brand's. */
   brand: boolean
@@ -85,7 +88,13 @@ function form(c: Console, input: EditorInput): SafeHtml {
 <button type="submit" class="secondary" formaction="${base}/preview" formtarget="email-preview">Preview without saving</button></div>`
   return html`<form method="post" action="${base}" class="stack editor" id="email-form" data-draft="${base}/draft">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}">
 <p class="hint">${consoleText.t('emails.editing', { language: localeName(input.locale), example: html`<code>{{name}}</code>` })}</p>
-${fields}${actions}</form>`
+${fallbackNote(input)}${fields}${actions}</form>`
+}
+
+/** Where the brand wrote texts, none in this language: its recipients get the whole email in another, one language throughout. */
+function fallbackNote(input: EditorInput): SafeHtml {
+  if (languageOf(input.sentIn) === languageOf(input.locale)) return html``
+  return html`<p class="notice info" role="status">${consoleText.t('emails.fallback', { language: localeName(input.locale), fallback: localeName(input.sentIn) })}</p>`
 }
 
 /** A locale's own name; a tag the platform does not ship is shown as written. */

@@ -13,7 +13,7 @@ const Params = Type.Object({
 const Rendered = Type.Object({ subject: Type.String(), html: Type.String(), text: Type.String() })
 const Query = Type.Object({
   locale: Type.Optional(
-    LocaleTag("Render for a recipient with this locale: the brand's texts for it (else its default locale's), the platform's in the best shipped locale; absent: a recipient with none"),
+    LocaleTag("Render for a recipient with this locale: the brand's texts in it, else the whole email in one locale the brand wrote in; the platform's words for what the brand left out; absent: a recipient with none"),
   ),
 })
 

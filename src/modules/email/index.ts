@@ -1,5 +1,6 @@
 // The email module's public face: what other modules may import (eslint/module-order.js).
 export { formatDateTime } from './dates.ts'
+export { sentInLocale } from './email-locale.ts'
 export { EmailService, type SendEmailInput } from './email.service.ts'
 export { allowedPlaceholders, CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType, escapeHtml } from './placeholders.ts'
 export { PLATFORM_BRAND } from './renderer.ts'

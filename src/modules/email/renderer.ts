@@ -62,7 +62,7 @@ function effectiveTexts(input: RenderInput, ctx: DefaultsContext, overrides: Ema
   const pagesUrl = input.tenant ? `${ctx.publicUrl}/tenants/${input.tenant.id}` : ctx.publicUrl
   const out = defaultTexts(input.type, { ...ctx, pagesUrl, onBehalf: Boolean(input.onBehalfOf), timeZone: input.tenant?.time_zone ?? 'UTC', hasContact: Boolean(input.tenant?.email_address), locale: at.platform })
   for (const key of Object.keys(out) as (keyof EmailTexts)[]) {
-    const text = brandText(overrides[key], at)
+    const text = brandText(overrides[key], at, key)
     // a link not (or no longer) on a verified origin gives way to the platform's own; one that is goes out normalised
     const value = key === 'ctaLink' && text ? (input.linkAs?.(text) ?? undefined) : text
     if (typeof value === 'string') out[key] = value

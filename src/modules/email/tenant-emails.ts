@@ -13,8 +13,8 @@ import { notFound } from '../../lib/errors.ts'
 /** A sample reset link's expiry: written in the preview's locale and the tenant's zone. */
 const SAMPLE_EXPIRY = new Date('2026-11-21T15:00:00Z')
 
-/** Sample values, so a preview shows every placeholder filled. */
-export function sampleData(type: EmailType, publicUrl: string): Record<string, string> {
+/** Sample values, so a preview shows every placeholder filled (the dates are sampleDates'). */
+export function sampleData(type: EmailType, publicUrl: string, to: EmailUser): Record<string, string> {
   switch (type) {
     case 'passwordReset':
       return { resetToken: 'sample-reset-token' }
@@ -23,11 +23,17 @@ export function sampleData(type: EmailType, publicUrl: string): Record<string, s
     case 'passwordlessLogin':
       return { loginCode: 'ABCDE-12345', loginLink: `${publicUrl}/callback?code=ABCDE-12345` }
     case 'invitation':
-      return { invitationLink: `${publicUrl}/invitations/accept?token=sample-invitation-token`, invitedRole: 'member' }
+      // the admin previewing stands in for the person who invites, as invitations.service.ts names them
+      return { invitationLink: `${publicUrl}/invitations/accept?token=sample-invitation-token`, invitedRole: 'member', inviter: to.displayName ? `${to.displayName} (${to.email})` : to.email }
     case 'passwordResetSuccess':
     case 'accountExists':
       return {}
   }
+}
+
+/** Sample moments of a type's date placeholders, written in the preview's locale like a real one. */
+export function sampleDates(type: EmailType): Record<string, Date> | undefined {
+  return type === 'passwordReset' ? { resetTokenExp: SAMPLE_EXPIRY } : undefined
 }
 
 export class TenantEmailsService {
@@ -46,10 +52,13 @@ export class TenantEmailsService {
     return { tenant, to: { email: user.email, username: user.username, displayName: user.display_name } }
   }
 
-  /** The email as a recipient whose locale is `locale` gets it (null: one with none; the brand's default applies). */
+  /**
+   * The email as a recipient whose locale is `locale` gets it (null: one with none; the brand's
+   * default applies). Saved and unsaved previews and the test send all start here, so none of
+   * them leaves a placeholder blank that a real email fills.
+   */
   private sample(type: EmailType, tenantId: number, to: EmailUser, locale: string | null): SendEmailInput {
-    const dates = type === 'passwordReset' ? { resetTokenExp: SAMPLE_EXPIRY } : undefined
-    return { type, to, tenantId, customTexts: true, data: sampleData(type, this.publicUrl), dates, locale }
+    return { type, to, tenantId, customTexts: true, data: sampleData(type, this.publicUrl, to), dates: sampleDates(type), locale }
   }
 
   /** Renders an email with the tenant's settings and sample data (tenant admins). */
@@ -77,8 +86,7 @@ export class TenantEmailsService {
         texts[field] = value
       }
     }
-    const data = sampleData(type, this.publicUrl)
-    const { rendered } = await this.email.renderAs(this.db, { type, to, tenantId: tenant.id, customTexts: true, data, draftTexts: texts, locale })
+    const { rendered } = await this.email.renderAs(this.db, { ...this.sample(type, tenant.id, to, locale), draftTexts: texts })
     return { rendered, problems }
   }
 
