@@ -92,7 +92,7 @@ describe('the redeem rule in SQL', () => {
     expect(disagreements).toEqual([])
     // the cases reach every refusal as the one that decides, and redemption
     expect([...firstRefusals.keys()].sort()).toEqual([...REDEEM_CHECKS.map((check) => check.refusal), 'redeemed'].sort())
-  })
+  }, 120_000)
 
   it('what the grant asks of a code: its client, redirect URI and verifier, PKCE for a public client, a scope within the code', () => {
     const code = CODES.find((c) => c.code_challenge === RFC.challenge && c.expires_at > NOW && !c.consumed_at && c.client_id === 'app' && !c.requested_network && !c.scope)
