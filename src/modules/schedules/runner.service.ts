@@ -2,9 +2,10 @@
  * The schedule runner: turns each due occurrence of a timed command into the device's
  * commands, once per occurrence across every instance that runs it.
  *
- * Not a job library: pg-boss and graphile-worker need a PostgreSQL server (its LISTEN/NOTIFY
- * and advisory locks) and are not made for the embedded PGlite database this platform also
- * runs on, so the claim is one SQL statement that works on both.
+ * Not a job library: pg-boss and graphile-worker connect to a PostgreSQL server through
+ * node-postgres (graphile-worker also waits on LISTEN/NOTIFY, pg-boss takes advisory locks),
+ * and the embedded PGlite database this platform also runs on lives inside the process with
+ * no such server, so the claim is one SQL statement that works on both.
  *
  * How an occurrence is claimed: each item keeps its next occurrence (`next_run_at`); a runner
  * that finds it due moves it on to the one after `now` and writes the run's row, in one
