@@ -171,7 +171,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.devices.start()
   const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices) })
-  const stopSchedules = background ? schedules.runner.start() : () => {}
+  const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
   const dialects = createDialectsModule({
     oauth: oauth.oauth,
     passwordless: oauth.passwordless,
