@@ -83,7 +83,7 @@ export interface Config {
   allowUnconfirmedPasswordLogin: boolean
   scrypt: ScryptParams
   rateLimits: RateLimits
-  /** Whether the in-process outbox worker runs alongside the HTTP server. */
+  /** Whether the in-process workers (the email outbox, the schedule runner) run alongside the HTTP server. */
   runWorker: boolean
   /** Whether a start applies pending migrations (MIGRATE_ON_START), or refuses a database that is behind. */
   migrateOnStart: boolean

@@ -344,7 +344,7 @@ async function fill(route: string): Promise<string> {
     id: sensorId,
     mac: MAC,
     commandId: async () => (await t.db.insertInto('device_commands').values({ sensor_id: target.id, tenant_id: T, command: 'tune set power 1', key: 'power', value: 1, created_at: t.clock.now(), expires_at: new Date(t.clock.now().getTime() + 60_000) }).returning('id').executeTakeFirstOrThrow()).id,
-    groupId: async () => (await t.app.services.schedules.create(target, [{ cron: '0 6 * * *', type: 'tune', value: { power: 1 } }])).id,
+    groupId: async () => (await t.app.services.schedules.create(target, [{ cron: '0 6 * * *', type: 'tune', value: { power: 1 } }], OPERATOR)).id,
     userId: async () => (await createActor(t, { tenantId: T, role: 'member' })).user.id,
     invitationId: async () => (await t.app.services.invitations.invite(OPERATOR, T, { email: `invitee${n}@example.test`, role: 'member' })).id,
     clientId: async () => (fresh ? (await createClient(t.app)).clientId : clientId),

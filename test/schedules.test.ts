@@ -28,9 +28,12 @@ describe('schedule groups', () => {
     expect(created.statusCode).toBe(201)
     const groupId = created.json().id
     const bare = await t.app.inject({ method: 'GET', url, headers: member.headers })
-    expect(bare.json()).toEqual([{ SensorId: sensorId, id: groupId, createdAt: expect.any(String), updatedAt: expect.any(String) }])
+    // not run yet: the next occurrence is known, in the default time zone, and there is no last run
+    expect(bare.json()).toEqual([
+      { SensorId: sensorId, id: groupId, createdAt: expect.any(String), updatedAt: expect.any(String), timeZone: 'UTC', nextRunAt: expect.any(String), lastRun: null },
+    ])
     const full = await t.app.inject({ method: 'GET', url: `/sensors/${sensorId}/scheduleGroups?includeScheduleItems=true`, headers: member.headers })
-    expect(full.json()[0].SensorSchedules).toEqual([{ id: expect.any(Number), ...item }])
+    expect(full.json()[0].SensorSchedules).toEqual([{ id: expect.any(Number), ...item, nextRunAt: expect.any(String), lastRun: null }])
 
     const byMember = await t.app.inject({ method: 'POST', url, headers: member.headers, payload: { SensorSchedules: [item] } })
     expect(byMember.statusCode).toBe(403)
@@ -39,7 +42,7 @@ describe('schedule groups', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${groupId}`, headers: admin.headers })).statusCode).toBe(404)
   })
 
-  it('another tenant sees 404; a bad cron or a power other than 0/1 is a 400 naming the field', async () => {
+  it('another tenant sees 404; a bad cron, a power other than 0/1 or an unknown time zone is a 400 naming the field', async () => {
     const url = `/sensors/${sensorId}/scheduleGroups`
     expect((await t.app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404)
     expect((await t.app.inject({ method: 'POST', url, headers: stranger.headers, payload: { SensorSchedules: [item] } })).statusCode).toBe(404)
@@ -49,5 +52,8 @@ describe('schedule groups', () => {
     const badPower = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { SensorSchedules: [{ ...item, value: { power: 2 } }] } })
     expect(badPower.statusCode).toBe(400)
     expect(errorBody(badPower).details?.[0]?.field).toContain('power')
+    const badZone = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { SensorSchedules: [item], timeZone: 'Mars/Olympus' } })
+    expect(badZone.statusCode).toBe(400)
+    expect(errorBody(badZone).details?.[0]?.field).toBe('body.timeZone')
   })
 })

@@ -32,7 +32,7 @@ const OWNERS: Record<string, readonly string[]> = {
   'modules/users': ['users', 'user_tokens'],
   'modules/oauth': ['oauth_clients', 'signing_keys', 'login_codes', 'refresh_tokens'],
   'modules/spaces': ['spaces', 'algorithms', 'space_algorithms'],
-  'modules/schedules': ['schedule_groups', 'schedule_items'],
+  'modules/schedules': ['schedule_groups', 'schedule_items', 'schedule_runs'],
   'modules/sensors': ['sensors'],
   'modules/devices': ['devices', 'device_conflicts', 'device_commands', 'sensor_history', 'ws_tickets'],
   'modules/pages': ['authorization_requests'],

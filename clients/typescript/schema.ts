@@ -1329,7 +1329,10 @@ export interface paths {
         /** A sensor's schedule groups (members); with includeScheduleItems=true, each with its timed commands */
         get: operations["listSensorScheduleGroups"];
         put?: never;
-        /** Add a schedule group of timed commands (tenant admins); they run through the devices module */
+        /**
+         * Add a schedule group of timed commands (tenant admins); each runs as its maker would send it by hand
+         * @description At each cron time, in the group's time zone, every key of `value` is sent to the device as `<type> set <key> <value>` (power first), audited as `sensor.command` naming the schedule. An offline device's occurrence is recorded as missed, never queued.
+         */
         post: operations["createSensorScheduleGroup"];
         delete?: never;
         options?: never;
@@ -1364,7 +1367,10 @@ export interface paths {
         /** A sensor's schedule groups (members); with includeScheduleItems=true, each with its timed commands */
         get: operations["listTenantSensorScheduleGroups"];
         put?: never;
-        /** Add a schedule group of timed commands (tenant admins); they run through the devices module */
+        /**
+         * Add a schedule group of timed commands (tenant admins); each runs as its maker would send it by hand
+         * @description At each cron time, in the group's time zone, every key of `value` is sent to the device as `<type> set <key> <value>` (power first), audited as `sensor.command` naming the schedule. An offline device's occurrence is recorded as missed, never queued.
+         */
         post: operations["createTenantSensorScheduleGroup"];
         delete?: never;
         options?: never;
@@ -7937,6 +7943,23 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description IANA time zone the cron patterns are read in */
+                        timeZone: string;
+                        /** @description the next occurrence (null: none) */
+                        nextRunAt: string | null;
+                        lastRun: {
+                            /**
+                             * Format: date-time
+                             * @description the cron time it ran for
+                             */
+                            occurrence: string;
+                            /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                            outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                            detail: string | null;
+                            /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                            commandIds: number[];
+                            finishedAt: string | null;
+                        } | null;
                         SensorSchedules?: {
                             id: number;
                             cron: string;
@@ -7944,6 +7967,21 @@ export interface operations {
                             value: {
                                 [key: string]: number;
                             };
+                            /** @description the next occurrence (null: none) */
+                            nextRunAt: string | null;
+                            lastRun: {
+                                /**
+                                 * Format: date-time
+                                 * @description the cron time it ran for
+                                 */
+                                occurrence: string;
+                                /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                                outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                                detail: string | null;
+                                /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                                commandIds: number[];
+                                finishedAt: string | null;
+                            } | null;
                         }[];
                     }[];
                 };
@@ -7981,7 +8019,8 @@ export interface operations {
                  *             "property2": 0
                  *           }
                  *         }
-                 *       ]
+                 *       ],
+                 *       "timeZone": "string"
                  *     }
                  */
                 "application/json": {
@@ -7999,6 +8038,8 @@ export interface operations {
                             [key: string]: number;
                         };
                     }[];
+                    /** @description IANA time zone the cron patterns are read in, e.g. Europe/Amsterdam (default UTC) */
+                    timeZone?: string;
                 };
             };
         };
@@ -8017,6 +8058,23 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description IANA time zone the cron patterns are read in */
+                        timeZone: string;
+                        /** @description the next occurrence (null: none) */
+                        nextRunAt: string | null;
+                        lastRun: {
+                            /**
+                             * Format: date-time
+                             * @description the cron time it ran for
+                             */
+                            occurrence: string;
+                            /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                            outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                            detail: string | null;
+                            /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                            commandIds: number[];
+                            finishedAt: string | null;
+                        } | null;
                         SensorSchedules?: {
                             id: number;
                             cron: string;
@@ -8024,6 +8082,21 @@ export interface operations {
                             value: {
                                 [key: string]: number;
                             };
+                            /** @description the next occurrence (null: none) */
+                            nextRunAt: string | null;
+                            lastRun: {
+                                /**
+                                 * Format: date-time
+                                 * @description the cron time it ran for
+                                 */
+                                occurrence: string;
+                                /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                                outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                                detail: string | null;
+                                /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                                commandIds: number[];
+                                finishedAt: string | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -8094,6 +8167,23 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description IANA time zone the cron patterns are read in */
+                        timeZone: string;
+                        /** @description the next occurrence (null: none) */
+                        nextRunAt: string | null;
+                        lastRun: {
+                            /**
+                             * Format: date-time
+                             * @description the cron time it ran for
+                             */
+                            occurrence: string;
+                            /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                            outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                            detail: string | null;
+                            /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                            commandIds: number[];
+                            finishedAt: string | null;
+                        } | null;
                         SensorSchedules?: {
                             id: number;
                             cron: string;
@@ -8101,6 +8191,21 @@ export interface operations {
                             value: {
                                 [key: string]: number;
                             };
+                            /** @description the next occurrence (null: none) */
+                            nextRunAt: string | null;
+                            lastRun: {
+                                /**
+                                 * Format: date-time
+                                 * @description the cron time it ran for
+                                 */
+                                occurrence: string;
+                                /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                                outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                                detail: string | null;
+                                /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                                commandIds: number[];
+                                finishedAt: string | null;
+                            } | null;
                         }[];
                     }[];
                 };
@@ -8139,7 +8244,8 @@ export interface operations {
                  *             "property2": 0
                  *           }
                  *         }
-                 *       ]
+                 *       ],
+                 *       "timeZone": "string"
                  *     }
                  */
                 "application/json": {
@@ -8157,6 +8263,8 @@ export interface operations {
                             [key: string]: number;
                         };
                     }[];
+                    /** @description IANA time zone the cron patterns are read in, e.g. Europe/Amsterdam (default UTC) */
+                    timeZone?: string;
                 };
             };
         };
@@ -8175,6 +8283,23 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description IANA time zone the cron patterns are read in */
+                        timeZone: string;
+                        /** @description the next occurrence (null: none) */
+                        nextRunAt: string | null;
+                        lastRun: {
+                            /**
+                             * Format: date-time
+                             * @description the cron time it ran for
+                             */
+                            occurrence: string;
+                            /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                            outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                            detail: string | null;
+                            /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                            commandIds: number[];
+                            finishedAt: string | null;
+                        } | null;
                         SensorSchedules?: {
                             id: number;
                             cron: string;
@@ -8182,6 +8307,21 @@ export interface operations {
                             value: {
                                 [key: string]: number;
                             };
+                            /** @description the next occurrence (null: none) */
+                            nextRunAt: string | null;
+                            lastRun: {
+                                /**
+                                 * Format: date-time
+                                 * @description the cron time it ran for
+                                 */
+                                occurrence: string;
+                                /** @description the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs */
+                                outcome: "sent" | "missed" | "refused" | "failed" | "interrupted" | null;
+                                detail: string | null;
+                                /** @description the commands it sent (GET /sensors/{sensorId}/commands/{commandId}) */
+                                commandIds: number[];
+                                finishedAt: string | null;
+                            } | null;
                         }[];
                     };
                 };

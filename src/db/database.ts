@@ -1,6 +1,6 @@
 /** Table types: the database as Kysely sees it. Column names are snake_case. */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { DeviceCommandsTable, DeviceConflictsTable, DevicesTable, ScheduleGroupsTable, ScheduleItemsTable, SensorHistoryTable, WsTicketsTable } from './device-tables.ts'
+import type { DeviceCommandsTable, DeviceConflictsTable, DevicesTable, ScheduleGroupsTable, ScheduleItemsTable, ScheduleRunsTable, SensorHistoryTable, WsTicketsTable } from './device-tables.ts'
 
 import type { LatestData } from './device-tables.ts'
 import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
@@ -242,6 +242,7 @@ export interface Database {
   platform_counters: PlatformCountersTable
   schedule_groups: ScheduleGroupsTable
   schedule_items: ScheduleItemsTable
+  schedule_runs: ScheduleRunsTable
   devices: DevicesTable
   device_conflicts: DeviceConflictsTable
   sensor_history: SensorHistoryTable

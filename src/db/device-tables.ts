@@ -85,6 +85,10 @@ export interface ScheduleGroupsTable {
   sensor_id: number
   created_at: Generated<Date>
   updated_at: Generated<Date>
+  /** IANA time zone the items' cron patterns are read in. */
+  time_zone: Generated<string>
+  /** The person the group runs as; null: the platform (imported, or made by the operator or a machine). */
+  created_by: number | null
 }
 
 export interface ScheduleItemsTable {
@@ -94,6 +98,24 @@ export interface ScheduleItemsTable {
   type: string
   value: Json<Record<string, number>>
   created_at: Generated<Date>
+  /** The next occurrence not yet claimed by a runner; null until one is worked out. */
+  next_run_at: Date | null
+}
+
+export type ScheduleOutcome = 'sent' | 'missed' | 'refused' | 'failed' | 'interrupted'
+
+export interface ScheduleRunsTable {
+  id: Generated<number>
+  item_id: number
+  group_id: number
+  occurrence: Date
+  claimed_at: Date
+  /** Past this, a run without an outcome is taken for one whose instance stopped. */
+  lease_until: Date
+  finished_at: Date | null
+  outcome: ScheduleOutcome | null
+  detail: string | null
+  command_ids: Generated<number[]>
 }
 
 export type DeviceCommand = Selectable<DeviceCommandsTable>

@@ -13,6 +13,7 @@ import { CursorCodec } from '../lib/pagination.ts'
 import { Limits } from '../lib/rate-limit.ts'
 import { registerMailDecisions } from './mail-decisions.ts'
 import { maintenancePass, scheduleMaintenance, sweepsInOrder, type Purge } from './maintenance.ts'
+import { scheduleCommands } from './schedule-commands.ts'
 import { rewrapSecrets, type RewrapResult } from './secrets-at-rest.ts'
 import { systemRoutes } from './system.routes.ts'
 import { type AuditLog, type AuditModule, createAuditModule } from './audit/index.ts'
@@ -22,7 +23,7 @@ import { createDialectsModule, type DialectsModule } from './dialects/index.ts'
 import { checkEmailText, createEmailModule, type EmailModule, type EmailService, type OutboxService, type SenderVerification, type TenantEmailsService } from './email/index.ts'
 import { clientReads, type ClientsService, type CorsOrigins, createOAuthModule, type KeyStore, type OAuthModule, type OAuthService, type PasswordlessService, type SigningKeysService } from './oauth/index.ts'
 import { type AuthorizeService, createPagesModule, type InvitationSignIn, type PageSessions, type PagesModule } from './pages/index.ts'
-import { createSchedulesModule, type SchedulesModule, type SchedulesService } from './schedules/index.ts'
+import { createSchedulesModule, type ScheduleRunner, type SchedulesModule, type SchedulesService } from './schedules/index.ts'
 import { createSensorsModule, type SensorsModule, type SensorsService } from './sensors/index.ts'
 import { createSessionsModule, type MemberSessions, type SessionsModule, type SessionsService } from './sessions/index.ts'
 import { type AlgorithmsService, createSpacesModule, type SpacesModule, type SpacesService } from './spaces/index.ts'
@@ -59,6 +60,8 @@ export interface Services {
   sensors: SensorsService
   accounts: AccountsService
   schedules: SchedulesService
+  /** Fires due schedules (the server's timer; a test calls `tick(now)`). */
+  scheduleRunner: ScheduleRunner
   devices: Devices
   senderVerification: SenderVerification
   pages: { authorize: AuthorizeService; sessions: PageSessions; invitations: InvitationSignIn; csrfKey: Buffer; platform: PlatformStatus }
@@ -141,7 +144,6 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
   const sensors = createSensorsModule({ ...shared, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
   const spaces = createSpacesModule({ ...shared, policy, audit: audit.audit, contents: sensors.spaceContents })
-  const schedules = createSchedulesModule({ db, sensors: sensors.sensors })
   const pages = await createPagesModule({
     ...shared,
     secretBox,
@@ -159,31 +161,21 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
   const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const devices = createDevicesModule({
-    db,
+    ...shared,
     config: config.mqtt,
-    cursors,
-    log,
     isSessionActive: sessions.sessions.isActive,
     policy,
-    limits,
     claimLimits: { perDevice: config.rateLimits.failedClaimPerDevice, perAccount: config.rateLimits.failedClaimPerAccount },
     scrypt: config.scrypt,
     audit: audit.audit,
-    clock,
     sensors: sensors.sensors,
     sessions: sessions.sessions,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.devices.start()
-  const dialects = createDialectsModule({
-    oauth: oauth.oauth,
-    passwordless: oauth.passwordless,
-    clients: oauth.clients,
-    accounts: users.accounts,
-    policy,
-    tenants: tenancy.tenants,
-    sensors: sensors.sensors,
-  })
+  const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices) })
+  const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
+  const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
     ...shared,
     services: {
@@ -203,7 +195,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     sessions: pages.sessions,
   })
   const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
-  return { services: servicesOf(built, sweeps, stopMaintenance), routes: routesInOrder(built) }
+  return { services: servicesOf(built, sweeps, () => [stopSchedules, stopMaintenance].forEach((stop) => stop())), routes: routesInOrder(built) }
 }
 
 /** Every module, built: what the services and the routes are taken from. */
@@ -229,7 +221,7 @@ interface Built {
 }
 
 /** The services the server, the CLI and the tests act through, taken from the modules. */
-function servicesOf(m: Built, sweeps: readonly Purge[], stopMaintenance: () => void): Services {
+function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void): Services {
   const { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
   return {
     clock,
@@ -254,13 +246,14 @@ function servicesOf(m: Built, sweeps: readonly Purge[], stopMaintenance: () => v
     sensors: sensors.sensors,
     accounts: users.accounts,
     schedules: schedules.schedules,
+    scheduleRunner: schedules.runner,
     devices: devices.devices,
     senderVerification: email.senderVerification,
     pages: { authorize: pages.authorize, sessions: pages.sessions, invitations: pages.invitations, csrfKey: pages.csrfKey, platform: m.console.platform },
     cors: oauth.cors,
     housekeeping: (at) => maintenancePass(at, sweeps),
     async close() {
-      stopMaintenance()
+      stopTimers()
       await devices.devices.close()
       await email.email.close()
       await limits.close()

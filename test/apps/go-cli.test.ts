@@ -119,9 +119,13 @@ describe('Go CLI', () => {
         id: expect.any(Number),
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+        // the runs' fields, added beside the ones the CLI reads
+        timeZone: 'UTC',
+        nextRunAt: expect.any(String),
+        lastRun: null,
         SensorSchedules: [
-          { id: expect.any(Number), cron: '1 0 6 * * 1', type: 'tune', value: { power: 1, mode: 1, speed: 12 } },
-          { id: expect.any(Number), cron: '0 0 23 * * *', type: 'tune', value: { power: 0 } },
+          { id: expect.any(Number), cron: '1 0 6 * * 1', type: 'tune', value: { power: 1, mode: 1, speed: 12 }, nextRunAt: expect.any(String), lastRun: null },
+          { id: expect.any(Number), cron: '0 0 23 * * *', type: 'tune', value: { power: 0 }, nextRunAt: expect.any(String), lastRun: null },
         ],
       },
     ])

@@ -51,6 +51,13 @@ interface Pending {
   requestedBy: number | null
   by: Actor | null
   created: Date
+  via: CommandSource | undefined
+}
+
+/** What sent a command other than a person's hand: the schedule whose occurrence it is, named in its audit entry. */
+export interface CommandSource {
+  scheduleGroupId: number
+  scheduleItemId: number
 }
 
 type Recorded = DeviceCommand & { mac: string }
@@ -81,8 +88,11 @@ export class CommandsService {
     private readonly audit: AuditSink,
   ) {}
 
-  /** `by`: the person or token that sent it (null: the operator, as from a test or the CLI). */
-  async send(sensor: Sensor, text: string, by: Actor | null): Promise<DeviceCommand> {
+  /**
+   * `by`: the person or token that sent it (null: the operator, as from a test or the CLI);
+   * `via`: the schedule it runs for, when a schedule sent it on their behalf.
+   */
+  async send(sensor: Sensor, text: string, by: Actor | null, via?: CommandSource): Promise<DeviceCommand> {
     const requestedBy = by?.kind === 'user' ? by.userId : null
     const model = findSensorType(sensor.type)
     if (!model) {
@@ -95,7 +105,7 @@ export class CommandsService {
     if (!sensor.online) throw appErrors.device_offline()
     const publisher = this.publisher()
     if (!publisher) throw appErrors.broker_unavailable('No MQTT broker is configured.')
-    const row = await this.recording.run({ sensor, deviceRef: sensor.device_ref, check, requestedBy, by, created: this.clock.now() })
+    const row = await this.recording.run({ sensor, deviceRef: sensor.device_ref, check, requestedBy, by, created: this.clock.now(), via })
     try {
       await publisher.publishCommand(row.mac, check.command)
     } catch {
@@ -137,8 +147,8 @@ export class CommandsService {
         select ins.*, input.mac, input.ord::int as ord from ins join input using (id)
       `.execute(trx)
       const entries = rows.map((r) => {
-        const { sensor, by } = batch[r.ord - 1]!
-        const summary = summarize({ command: r.command }, ['command'])
+        const { sensor, by, via } = batch[r.ord - 1]!
+        const summary = summarize({ command: r.command, ...via }, ['command', 'scheduleGroupId', 'scheduleItemId'])
         return { actor: auditActor(by ?? OPERATOR), tenantId: sensor.tenant_id, action: 'sensor.command', target: { type: 'sensor', id: sensor.id }, summary }
       })
       await this.audit.record(trx, entries)

@@ -20,12 +20,39 @@ const Item = Type.Object({
   type: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$', description: 'e.g. "tune"' }),
   value: Value,
 })
-const ItemView = Type.Object({ id: Type.Integer(), cron: Type.String(), type: Type.String(), value: Type.Record(Type.String(), Type.Integer()) })
+const Run = Type.Union([
+  Type.Object(
+    {
+      occurrence: Type.String({ format: 'date-time', description: 'the cron time it ran for' }),
+      outcome: Type.Union([Type.Literal('sent'), Type.Literal('missed'), Type.Literal('refused'), Type.Literal('failed'), Type.Literal('interrupted'), Type.Null()], {
+        description:
+          "the device's outcome: sent; missed (the device was offline, or no instance ran at that time: never queued); refused (the maker may no longer command the sensor); failed; interrupted (the instance running it stopped; never sent again); null while it runs",
+      }),
+      detail: Type.Union([Type.String(), Type.Null()]),
+      commandIds: Type.Array(Type.Integer(), { description: 'the commands it sent (GET /sensors/{sensorId}/commands/{commandId})' }),
+      finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    },
+    { description: 'the latest run' },
+  ),
+  Type.Null(),
+])
+const NextRun = Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'the next occurrence (null: none)' })
+const ItemView = Type.Object({
+  id: Type.Integer(),
+  cron: Type.String(),
+  type: Type.String(),
+  value: Type.Record(Type.String(), Type.Integer()),
+  nextRunAt: NextRun,
+  lastRun: Run,
+})
 const Group = Type.Object({
   SensorId: Type.Integer(),
   id: Type.Integer(),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
+  timeZone: Type.String({ description: 'IANA time zone the cron patterns are read in' }),
+  nextRunAt: NextRun,
+  lastRun: Run,
   SensorSchedules: Type.Optional(Type.Array(ItemView)),
 })
 
@@ -63,16 +90,21 @@ function scopedScheduleRoutes(parent: FastifyInstance, { sensors, schedules }: S
     {
       schema: {
         tags,
-        summary: 'Add a schedule group of timed commands (tenant admins); they run through the devices module',
+        summary: 'Add a schedule group of timed commands (tenant admins); each runs as its maker would send it by hand',
+        description:
+          'At each cron time, in the group\'s time zone, every key of `value` is sent to the device as `<type> set <key> <value>` (power first), audited as `sensor.command` naming the schedule. An offline device\'s occurrence is recorded as missed, never queued.',
         security: write,
         params: SensorParams,
-        body: Type.Object({ SensorSchedules: Type.Array(Item, { minItems: 1, maxItems: 50 }) }),
+        body: Type.Object({
+          SensorSchedules: Type.Array(Item, { minItems: 1, maxItems: 50 }),
+          timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the cron patterns are read in, e.g. Europe/Amsterdam (default UTC)' })),
+        }),
         response: { 201: Group, ...errorResponses },
       },
     },
     async (r, reply) => {
       const sensor = await sensors.access(r.actor, r.params.sensorId, r.params.tenantId, 'sensors.write')
-      return reply.code(201).send(await schedules.create(sensor, r.body.SensorSchedules))
+      return reply.code(201).send(await schedules.create(sensor, r.body.SensorSchedules, r.actor, r.body.timeZone))
     },
   )
 
