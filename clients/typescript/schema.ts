@@ -2926,7 +2926,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Console: remove a member: the page that asks first */
+        get: operations["getConsoleTenantPeopleMemberRemove"];
         put?: never;
         /** Console: remove a member (form) */
         post: operations["postConsoleTenantPeopleMemberRemove"];
@@ -3029,7 +3030,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Console: delete a client: the page that asks first */
+        get: operations["getConsoleTenantAppDelete"];
         put?: never;
         /** Console: delete a client (its sessions end) (form) */
         post: operations["postConsoleTenantAppDelete"];
@@ -3067,6 +3069,24 @@ export interface paths {
         put?: never;
         /** Console: send a command to a device (form) */
         post: operations["postConsoleTenantDeviceCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/devices/{sensorId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: delete a device: the page that asks first */
+        get: operations["getConsoleTenantDeviceDelete"];
+        put?: never;
+        /** Console: delete a device (a claimed one is released) (form) */
+        post: operations["postConsoleTenantDeviceDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11622,6 +11642,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getConsoleTenantPeopleMemberRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     postConsoleTenantPeopleMemberRemove: {
         parameters: {
             query?: never;
@@ -11802,6 +11855,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getConsoleTenantAppDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     postConsoleTenantAppDelete: {
         parameters: {
             query?: never;
@@ -11858,6 +11944,62 @@ export interface operations {
         };
     };
     postConsoleTenantDeviceCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getConsoleTenantDeviceDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantDeviceDelete: {
         parameters: {
             query?: never;
             header?: never;

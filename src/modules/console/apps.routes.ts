@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Type from 'typebox'
+import type { OAuthClient } from '../../db/database.ts'
 import { notFound } from '../../lib/errors.ts'
 import { isBrand } from '../tenancy/index.ts'
 import { field, type SafeHtml } from '../pages/index.ts'
@@ -48,28 +49,44 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       tenantId: c.tenant.id,
       ...(origins.length ? { allowedOrigins: origins } : {}),
     })
+    // A secret is shown once, on this answer, and nowhere else: never in the redirect's URL or
+    // a cookie, and it is stored only as a hash, so no later GET could show it. The answer is
+    // not cached (no-store); an app without a secret has nothing to hide and redirects.
+    if (!secret) return `${client.name} is registered.`
     return show(s, c, {}, registered(client.name, secret))
-  }), view)
+  }), view, { back: '/apps' })
 
   ck.post('/apps/:clientId/edit', "change a client's redirect URIs, CORS origins and scopes", (c, request) => onForm(s, c, async () => {
     const origins = lines(field(request, 'allowedOrigins'))
-    const changed = await clients.update(c.actor, await ownClient(s, c, clientParam(request)), {
+    const changed = await clients.update(c.actor, (await ownClient(s, c, clientParam(request))).client_id, {
       redirectUris: lines(field(request, 'redirectUris')),
       allowedOrigins: origins.length ? origins : null,
       scopes: scopesOf(request),
     })
     return `${changed.name} is saved.`
-  }), view, params)
+  }), view, { back: '/apps', params })
 
+  // the new secret is shown on this answer only, as a new client's is (above)
   ck.post('/apps/:clientId/rotate', "give a confidential client a new secret (shown once)", async (c, request) => {
-    const secret = await clients.rotateSecret(c.actor, await ownClient(s, c, clientParam(request)))
+    const secret = await clients.rotateSecret(c.actor, (await ownClient(s, c, clientParam(request))).client_id)
     return show(s, c, {}, newSecret(secret))
-  }, view, params)
+  }, view, { back: '/apps', params })
 
+  const deleting = { back: '/apps', params }
+  ck.confirm('/apps/:clientId/delete', 'delete a client', async (c, request) => {
+    const client = await ownClient(s, c, clientParam(request))
+    return {
+      title: `Delete ${client.name}?`,
+      section: 'apps',
+      sentence: `${client.name} will be deleted: every person signed in through it is signed out at once, and it can no longer sign anyone in. This cannot be undone.`,
+      button: `Delete ${client.name}`,
+    }
+  }, deleting)
   ck.post('/apps/:clientId/delete', 'delete a client (its sessions end)', async (c, request) => {
-    await clients.remove(c.actor, await ownClient(s, c, clientParam(request)))
-    return 'The app is deleted and every session it opened is ended.'
-  }, view, params)
+    const client = await ownClient(s, c, clientParam(request))
+    await clients.remove(c.actor, client.client_id)
+    return `${client.name} is deleted and every session it opened is ended.`
+  }, view, deleting)
 }
 
 /**
@@ -87,8 +104,8 @@ async function onForm(s: ConsoleServices, c: Console, act: () => Promise<string 
 }
 
 /** A client of this tenant by id; another tenant's (or none) is a 404, as for a missing one. */
-async function ownClient(s: ConsoleServices, c: Console, clientId: string): Promise<string> {
+async function ownClient(s: ConsoleServices, c: Console, clientId: string): Promise<OAuthClient> {
   const client = await s.clients.get(c.actor, clientId)
   if (client.tenant_id !== c.tenant.id) throw notFound('Client')
-  return client.client_id
+  return client
 }

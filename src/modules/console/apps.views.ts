@@ -4,7 +4,7 @@ import { clientView } from '../oauth/index.ts'
 import { html, type SafeHtml } from '../pages/index.ts'
 import { isBrand, SCOPES } from '../tenancy/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
-import { actionButton, csrfField, notes, textArea, textField } from './console.views.ts'
+import { actionButton, confirmLink, csrfField, notes, textArea, textField } from './console.views.ts'
 
 /** A value to copy: a read-only field (selectable without the script) and a Copy button the script shows. */
 export function copyable(id: string, label: string, value: string): SafeHtml {
@@ -21,7 +21,7 @@ ${copyable(`client-${client.id}`, 'Client id', v.clientId)}
 <dl><dt>Redirect URIs</dt><dd>${v.redirectUris.join(', ') || 'none'}</dd><dt>CORS origins</dt><dd>${v.allowedOrigins.join(', ') || 'none'}</dd><dt>Scopes</dt><dd>${v.scopes.join(' ')}</dd></dl>
 ${editForm(c, base, client)}
 ${v.public ? '' : actionButton({ action: `${base}/rotate`, csrf: c.page.csrf, label: `New secret for ${v.name}` })}
-${actionButton({ action: `${base}/delete`, csrf: c.page.csrf, label: `Delete ${v.name}`, kind: 'danger' })}</li>`
+${confirmLink({ href: `${base}/delete`, label: `Delete ${v.name}` })}</li>`
 }
 
 const scopeBoxes = (legend: string, chosen: readonly string[]) =>

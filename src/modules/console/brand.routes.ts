@@ -56,6 +56,7 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       return 'Saved: the hosted pages and emails wear this look from now on.'
     },
     async (c, _request, n) => brandPage(c, n),
+    { back: '/brand' },
   )
 
   // the tenant id validated like every console page's: a word or an out-of-range number is a 400

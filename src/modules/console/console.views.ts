@@ -104,5 +104,21 @@ export function actionButton(f: { action: string; csrf: string; label: string; k
   return html`<form method="post" action="${f.action}" class="inline">${csrfField(f.csrf)}${hidden}<button type="submit" class="${f.kind ?? 'secondary'} small">${f.label}</button></form>`
 }
 
+/**
+ * A destructive action's first step, as a link: it opens the page that names what will
+ * happen (ConsoleKit.confirm), whose button alone does it.
+ */
+export function confirmLink(f: { href: string; label: string }): SafeHtml {
+  return html`<a href="${f.href}" class="button danger small">${f.label}</a>`
+}
+
+/** The page that asks before a destructive action: what will happen, the button that does it, and the way back. */
+export function confirmPage(f: { title: string; section: Section; sentence: string; button: string; csrf: string; action: string; cancel: string }) {
+  const body = html`<p class="notice info" role="status">${f.sentence}</p>
+<form method="post" action="${f.action}" class="buttons">${csrfField(f.csrf)}<button type="submit" class="danger">${f.button}</button>
+<a href="${f.cancel}" class="button secondary">Cancel</a></form>`
+  return { title: f.title, section: f.section, body }
+}
+
 /** Said where a person without the admin role sees a section they may not change. */
 export const readOnly = html`<p class="notice info" role="status">You can look but not change this: it needs the admin role in this tenant.</p>`
