@@ -6,7 +6,8 @@
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from './helpers.ts'
+import { uniqueEmail, type TestApp } from './helpers.ts'
+import { mailSettled } from './login-helpers.ts'
 import { PageClient } from './page-client.ts'
 import { consoleTestbed, csrfOf, landed, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
 import { createFan } from './device-helpers.ts'
@@ -39,6 +40,30 @@ describe('signing in', () => {
     expect(overview.body).toContain('<h1>Acme Climate</h1>')
     expect(overview.body).toContain('You are <strong>admin</strong>')
     expect(overview.headers.get('content-security-policy')).toContain("frame-src 'self'")
+  })
+
+  it("an owner made as README.md shows (a platform account with a role) signs in at the brand's /tenants/{id}/console, though the brand signs customers up", async () => {
+    const email = uniqueEmail('readme-owner')
+    await t.app.services.accounts.createUser(OPERATOR, { email, tenantId: w.brandId, role: 'owner' })
+    const browser = new PageClient(base)
+    const arrived = await signInToConsole(t, browser, email, w.brandId)
+    expect(arrived.status).toBe(303)
+    expect(arrived.location).toBe(`/console/tenants/${w.brandId}`)
+    expect((await browser.get(arrived.location ?? '')).body).toContain('You are <strong>owner</strong>')
+    // the platform account signed in: no customer account was made for the address in the brand
+    const accounts = await t.db.selectFrom('users').select('tenant_id').where('email', '=', email).execute()
+    expect(accounts).toEqual([{ tenant_id: null }])
+  })
+
+  it('an address with no account gets no account, and no code, from the console sign-in under a brand that signs customers up', async () => {
+    const email = uniqueEmail('stranger')
+    const browser = new PageClient(base)
+    const page = await browser.get(`/tenants/${w.brandId}/console`)
+    const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
+    expect(inbox.status).toBe(200)
+    await mailSettled(t.app)
+    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).executeTakeFirst()).toBeUndefined()
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
   })
 
   it('a platform administrator picks among every tenant and sees the platform link', async () => {

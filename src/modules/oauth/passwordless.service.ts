@@ -56,6 +56,12 @@ export interface CodeTarget {
   authorizationRequestId?: string | null
   /** The request's locale (lib/locale.ts signupLocale): an account the code signs up gets it. */
   locale?: string | null
+  /**
+   * False: the exchange signs in an account that exists and never creates one (the hosted
+   * account page, the console), so the code is minted for such an account only
+   * (users/identity.repository.ts, the prefix rule). Absent: an app's sign-in, which may sign up.
+   */
+  signUp?: boolean
 }
 
 export const CODE_SENT_MESSAGE = 'If the address can sign in, a login code is on its way to it.'
@@ -133,6 +139,7 @@ export class PasswordlessService {
         pageLink: target.pageLink ?? null,
         authorizationRequestId: target.authorizationRequestId ?? null,
         locale: target.locale ?? null,
+        ...(target.signUp === false ? { signUp: false } : {}),
         requestedAddress: origin.address,
         requestedNetwork: origin.network,
       },

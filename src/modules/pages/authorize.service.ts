@@ -201,7 +201,8 @@ export class AuthorizeService {
           authorizationRequestId: request.id,
           locale: request.locale,
         }
-      : { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id, locale: request.locale }
+      : // the account page and the console sign in an account that exists; they create none (finish)
+        { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id, locale: request.locale, signUp: false }
     await this.passwordless.sendCode(target, address, request.tenant_id, ip)
     return setAuthorizationEmail(this.db, request.id, address.toLowerCase())
   }
