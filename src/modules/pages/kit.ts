@@ -132,7 +132,7 @@ export function errorText(t: Translator, error: AppError): string {
   const key = `errors.${error.code}`
   if (!isPageKey(key)) return error.message
   const seconds = Number(error.headers?.['retry-after'] ?? 0)
-  return t.text(key, { seconds })
+  return t.text(key, { seconds, minutes: Math.ceil(seconds / 60) })
 }
 
 const PAGE_KEYS = PAGE_CATALOGS.en
