@@ -49,7 +49,11 @@ describe('apps', () => {
     expect(stored).toEqual({ redirect_uris: ['https://srv.acme.example/cb', 'https://srv.acme.example/cb2'], allowed_origins: ['https://web.acme.example'], scopes: ['account'] })
     const refused = await browser.submit(edited, url(`/apps/${row.client_id}/edit`), { redirectUris: 'not a uri', allowedOrigins: '', scopes: 'account' })
     expect(refused.status).toBe(400)
-    expect(refused.body).toContain('redirectUris.0')
+    // said in words at the field, the edit form open with what was typed
+    expect(refused.body).toContain('Redirect URIs: one absolute URI per line, like https://app.example/callback')
+    expect(refused.body).toContain('aria-invalid="true"')
+    expect(refused.body).toMatch(/<textarea [^>]*>not a uri<\/textarea>/)
+    expect(refused.body).not.toContain('must match')
 
     const rotated = await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/rotate`))
     const fresh = secretOn(rotated.body) ?? ''

@@ -94,6 +94,37 @@ describe('post/redirect/get', () => {
   })
 })
 
+describe('field messages', () => {
+  it('a bad colour is named at its field in words, every typed value kept, and nothing saved', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(url('/brand'))
+    const refused = await browser.submit(page, url('/brand'), { name: 'Acme Typed', logoUrl: 'ftp://logo', buttonColor: '#12345', textColor: '#222', senderEmail: '', signup: 'closed' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain('Nothing is saved yet: the fields marked below need another look.')
+    expect(refused.body).toContain('<p class="hint problem" id="f-buttonColor-problem">Button colour: use #RGB or #RRGGBB, like #0a7d3e, or leave it empty.</p>')
+    expect(refused.body).toContain('Logo URL: use the https address of an image')
+    expect(refused.body).toMatch(/id="f-buttonColor" name="buttonColor" type="text" value="#12345" aria-describedby="f-buttonColor-hint f-buttonColor-problem" aria-invalid="true"/)
+    expect(refused.body).toContain('value="Acme Typed"')
+    expect(refused.body).toContain('value="ftp://logo"')
+    expect(refused.body).toContain('value="#222"')
+    expect(refused.body).toContain('<option value="closed" selected>')
+    expect(refused.body).not.toContain('Text colour: use')
+    expect(refused.body).not.toMatch(/must match|anyOf|must be null/)
+    expect((await t.db.selectFrom('tenants').select('name').where('id', '=', w.brandId).executeTakeFirstOrThrow()).name).toBe('Acme Climate')
+  })
+
+  it("an app's registration refused for a field keeps what was typed and names the field", async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const refused = await browser.submit(await browser.get(url('/apps')), url('/apps'), { name: 'Typed App', redirectUris: 'not a uri', allowedOrigins: '', kind: 'confidential', scopes: 'account' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain('Redirect URIs: one absolute URI per line')
+    expect(refused.body).toContain('value="Typed App"')
+    expect(refused.body).toMatch(/<textarea id="f-redirectUris"[^>]*aria-invalid="true"[^>]*>not a uri<\/textarea>/)
+    expect(refused.body).toContain('value="confidential" checked')
+    expect(await t.db.selectFrom('oauth_clients').select('id').where('name', '=', 'Typed App').executeTakeFirst()).toBeUndefined()
+  })
+})
+
 describe('destructive actions ask first', () => {
   it('deleting a device opens a page naming what happens; only its button deletes; another tenant\'s is a 404', async () => {
     const fan = await createFan(t, w.brandId, w.admin)
