@@ -256,6 +256,7 @@ const PUBLIC: Record<string, string> = {
   'POST /console/tenants/:tenantId/people/invitations/:invitationId/revoke': CONSOLE,
   'POST /console/tenants/:tenantId/people/invitations/:invitationId/resend': CONSOLE,
   'POST /console/tenants/:tenantId/people/members/:userId/role': CONSOLE,
+  'GET /console/tenants/:tenantId/people/members/:userId/remove': CONSOLE,
   'POST /console/tenants/:tenantId/people/members/:userId/remove': CONSOLE,
   'GET /console/tenants/:tenantId/people/members/:userId/sessions': CONSOLE,
   'POST /console/tenants/:tenantId/people/members/:userId/sessions/:sessionId/revoke': CONSOLE,
@@ -263,10 +264,18 @@ const PUBLIC: Record<string, string> = {
   'POST /console/tenants/:tenantId/apps': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/edit': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/rotate': CONSOLE,
+  'GET /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'GET /console/tenants/:tenantId/devices': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/command': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/credentials': CONSOLE,
+  'GET /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
+  'POST /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
+  // a console URL that names no page: a 404 page for anyone (test/console-forms.test.ts)
+  'GET /console/*': CONSOLE,
+  'POST /console/*': CONSOLE,
+  'GET /tenants/:tenantId/console/*': CONSOLE,
+  'POST /tenants/:tenantId/console/*': CONSOLE,
   'GET /ws': 'the single-use ticket from GET /ws/ticket is the proof (tested in devices-isolation)',
 }
 

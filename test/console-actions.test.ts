@@ -10,7 +10,7 @@ import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
 import { createActor, uniqueEmail, type TestApp } from './helpers.ts'
-import { consoleTestbed, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, csrfOf, landed, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 import { mailSettled } from './login-helpers.ts'
 
 let t: TestApp
@@ -28,9 +28,11 @@ describe('brand settings', () => {
   it('an admin saves them; the audit entry carries the address the request came from; a member and another tenant are refused', async () => {
     const browser = await signedInBrowser(t, base, w.admin)
     const page = await browser.get(url('/brand'))
-    const saved = await browser.submit(page, url('/brand'), { name: 'Acme Cooling', logoUrl: '', buttonColor: '#123456', textColor: '', senderEmail: '', signup: 'closed' })
+    const saved = await landed(browser, await browser.submit(page, url('/brand'), { name: 'Acme Cooling', logoUrl: '', buttonColor: '#123456', textColor: '', senderEmail: '', signup: 'closed' }))
     expect(saved.status, saved.body).toBe(200)
     expect(saved.body).toContain('Saved: the hosted pages and emails wear this look from now on.')
+    // the sentence is said once: a reload shows the page without it, and saves nothing again
+    expect((await browser.get(url('/brand'))).body).not.toContain('Saved: the hosted pages')
     const tenant = await t.db.selectFrom('tenants').select(['name', 'signup']).where('id', '=', w.brandId).executeTakeFirstOrThrow()
     expect(tenant).toEqual({ name: 'Acme Cooling', signup: 'closed' })
     const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'tenant.update').where('actor_id', '=', String(w.admin.user.id)).orderBy('id', 'desc').executeTakeFirstOrThrow()
@@ -67,13 +69,13 @@ describe('invitations', () => {
     const browser = await signedInBrowser(t, base, w.admin)
     const page = await browser.get(url('/people'))
     expect(page.body).toContain(`Resend to ${email}`)
-    const resent = await browser.submit(page, url(`/people/invitations/${first.id}/resend`))
+    const resent = await landed(browser, await browser.submit(page, url(`/people/invitations/${first.id}/resend`)))
     expect(resent.status).toBe(200)
     expect(resent.body).toContain(`A new invitation is on its way to ${email}.`)
     const rows = await t.db.selectFrom('invitations').select(['id', 'revoked_at']).where('email', '=', email).orderBy('id').execute()
     expect(rows).toHaveLength(2)
     const newest = rows[1]?.id ?? 0
-    const revoked = await browser.submit(await browser.get(url('/people')), url(`/people/invitations/${newest}/revoke`))
+    const revoked = await landed(browser, await browser.submit(await browser.get(url('/people')), url(`/people/invitations/${newest}/revoke`)))
     expect(revoked.body).toContain('The invitation is revoked')
     expect((await t.db.selectFrom('invitations').select('revoked_at').where('id', '=', newest).executeTakeFirstOrThrow()).revoked_at).not.toBeNull()
 
@@ -103,7 +105,7 @@ describe('invitations', () => {
       id = (await t.db.selectFrom('invitations').select('id').where('email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow()).id
     }
     // one network's share of one address holds 3 (docs/security.md "Limits")
-    expect(answers).toEqual([200, 200, 200, 429, 429])
+    expect(answers).toEqual([303, 303, 303, 429, 429])
     await mailSettled(t.app)
     const mails = await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).where('type', '=', 'invitation').execute()
     expect(mails).toHaveLength(4)
@@ -115,7 +117,7 @@ describe('members', () => {
     const someone = await createActor(t, { tenantId: w.brandId, role: 'member' })
     const browser = await signedInBrowser(t, base, w.admin)
     const page = await browser.get(url('/people'))
-    const changed = await browser.submit(page, url(`/people/members/${someone.user.id}/role`), { role: 'admin' })
+    const changed = await landed(browser, await browser.submit(page, url(`/people/members/${someone.user.id}/role`), { role: 'admin' }))
     expect(changed.body).toContain(`${someone.user.email} is now admin.`)
     const member = await signedInBrowser(t, base, w.member)
     const memberPage = await member.get(url('/people'))
@@ -125,8 +127,17 @@ describe('members', () => {
     const stranger = await createActor(t, { tenantId: w.otherId, role: 'member' })
     expect((await browser.request('POST', url(`/people/members/${stranger.user.id}/role`), { _csrf: csrfOf(page.body), role: 'admin' })).status).toBe(404)
     expect((await browser.request('POST', url(`/people/members/${stranger.user.id}/remove`, w.otherId), { _csrf: csrfOf(page.body) })).status).toBe(404)
-    const removed = await browser.submit(await browser.get(url('/people')), url(`/people/members/${someone.user.id}/remove`))
-    expect(removed.body).toContain('The member is removed.')
+    // removing asks first: the link opens a page naming what will happen, and only its button removes
+    const people = await browser.get(url('/people'))
+    expect(people.body).toContain(`href="${url(`/people/members/${someone.user.id}/remove`)}"`)
+    expect(people.body).not.toContain(`action="${url(`/people/members/${someone.user.id}/remove`)}"`)
+    const asked = await browser.get(url(`/people/members/${someone.user.id}/remove`))
+    expect(asked.status).toBe(200)
+    expect(asked.body).toContain(`${someone.user.email} will no longer be admin of Acme Climate`)
+    expect(await t.db.selectFrom('memberships').select('role').where('tenant_id', '=', w.brandId).where('user_id', '=', someone.user.id).executeTakeFirst()).toBeDefined()
+    expect((await browser.get(url(`/people/members/${stranger.user.id}/remove`))).status).toBe(404)
+    const removed = await landed(browser, await browser.submit(asked, url(`/people/members/${someone.user.id}/remove`)))
+    expect(removed.body).toContain(`${someone.user.email} is removed from Acme Climate.`)
     expect(await t.db.selectFrom('memberships').select('role').where('tenant_id', '=', w.brandId).where('user_id', '=', someone.user.id).executeTakeFirst()).toBeUndefined()
     expect((await t.db.selectFrom('memberships').select('role').where('tenant_id', '=', w.otherId).where('user_id', '=', stranger.user.id).executeTakeFirstOrThrow()).role).toBe('member')
   })
@@ -172,7 +183,7 @@ describe("a person's sign-in sessions", () => {
     expect(page.body).toContain('test-client')
     // the person's app token works until its session is ended
     expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: appHeaders })).statusCode).toBe(200)
-    const ended = await browser.submit(page, url(`/people/members/${person.user.id}/sessions/${appSession.sessionId}/revoke`))
+    const ended = await landed(browser, await browser.submit(page, url(`/people/members/${person.user.id}/sessions/${appSession.sessionId}/revoke`)))
     expect(ended.status).toBe(200)
     expect(ended.body).toContain('The session is ended')
     expect(ended.body).not.toContain('test-client')

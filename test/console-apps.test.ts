@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createActor, type TestApp } from './helpers.ts'
-import { consoleTestbed, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, csrfOf, landed, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 import { createFan } from './device-helpers.ts'
 import { createClient } from './login-helpers.ts'
 
@@ -43,13 +43,17 @@ describe('apps', () => {
     expect(secretOn(again.body)).toBeUndefined()
     expect(again.body).not.toContain(secret)
 
-    const edited = await browser.submit(again, url(`/apps/${row.client_id}/edit`), { redirectUris: 'https://srv.acme.example/cb\nhttps://srv.acme.example/cb2', allowedOrigins: 'https://web.acme.example', scopes: 'account' })
+    const edited = await landed(browser, await browser.submit(again, url(`/apps/${row.client_id}/edit`), { redirectUris: 'https://srv.acme.example/cb\nhttps://srv.acme.example/cb2', allowedOrigins: 'https://web.acme.example', scopes: 'account' }))
     expect(edited.body).toContain('Acme Server is saved.')
     const stored = await t.db.selectFrom('oauth_clients').select(['redirect_uris', 'allowed_origins', 'scopes']).where('client_id', '=', row.client_id).executeTakeFirstOrThrow()
     expect(stored).toEqual({ redirect_uris: ['https://srv.acme.example/cb', 'https://srv.acme.example/cb2'], allowed_origins: ['https://web.acme.example'], scopes: ['account'] })
     const refused = await browser.submit(edited, url(`/apps/${row.client_id}/edit`), { redirectUris: 'not a uri', allowedOrigins: '', scopes: 'account' })
     expect(refused.status).toBe(400)
-    expect(refused.body).toContain('redirectUris.0')
+    // said in words at the field, the edit form open with what was typed
+    expect(refused.body).toContain('Redirect URIs: one absolute URI per line, like https://app.example/callback')
+    expect(refused.body).toContain('aria-invalid="true"')
+    expect(refused.body).toMatch(/<textarea [^>]*>not a uri<\/textarea>/)
+    expect(refused.body).not.toContain('must match')
 
     const rotated = await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/rotate`))
     const fresh = secretOn(rotated.body) ?? ''
@@ -60,8 +64,17 @@ describe('apps', () => {
     expect(client && t.app.services.clients.verifySecret(client, secret)).toBe(false)
     expect((await browser.get(url('/apps'))).body).not.toContain(fresh)
 
-    const deleted = await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/delete`))
-    expect(deleted.body).toContain('The app is deleted')
+    // deleting asks first: the apps page links to a page that says what will happen; only its button deletes
+    const apps = await browser.get(url('/apps'))
+    expect(apps.body).toContain(`href="${url(`/apps/${row.client_id}/delete`)}"`)
+    expect(apps.body).not.toContain(`action="${url(`/apps/${row.client_id}/delete`)}"`)
+    const asked = await browser.get(url(`/apps/${row.client_id}/delete`))
+    expect(asked.status).toBe(200)
+    expect(asked.body).toContain('Acme Server will be deleted: every person signed in through it is signed out at once')
+    expect(asked.body).toContain(`href="${url('/apps')}" class="button secondary">Cancel</a>`)
+    expect(await t.db.selectFrom('oauth_clients').select('id').where('client_id', '=', row.client_id).executeTakeFirst()).toBeDefined()
+    const deleted = await landed(browser, await browser.submit(asked, url(`/apps/${row.client_id}/delete`)))
+    expect(deleted.body).toContain('Acme Server is deleted and every session it opened is ended.')
     expect(await t.db.selectFrom('oauth_clients').select('id').where('client_id', '=', row.client_id).executeTakeFirst()).toBeUndefined()
   })
 
@@ -88,7 +101,7 @@ describe('apps', () => {
     const platform = await signedInBrowser(t, base, w.platformAdmin)
     const platformPage = await platform.get(url('/apps'))
     expect(platformPage.body).not.toContain('approved domains')
-    const registered = await platform.submit(platformPage, url('/apps'), { name: 'Platform Native', redirectUris: 'com.acme.app:/cb', allowedOrigins: '', kind: 'public', scopes: 'account' })
+    const registered = await landed(platform, await platform.submit(platformPage, url('/apps'), { name: 'Platform Native', redirectUris: 'com.acme.app:/cb', allowedOrigins: '', kind: 'public', scopes: 'account' }))
     expect(registered.body).toContain('Platform Native is registered.')
   })
 

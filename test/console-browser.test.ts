@@ -174,10 +174,19 @@ describe('a brand admin', () => {
     await expect(page.getByText('1 devices, 1 online now, 1 claimed.').isVisible()).resolves.toBe(true)
     await accessible('devices')
     const applied = waitFor<AppliedCommand>(sim, 'command', () => true, 5000)
+    let received = 0
+    sim.on('command', () => (received += 1))
     await page.getByRole('button', { name: 'Turn on Fan' }).click()
     await expect(page.getByText('"tune set power 1" sent to Fan.').isVisible()).resolves.toBe(true)
     expect(await applied).toEqual({ text: 'tune set power 1', key: 'power', value: 1 })
     expect(sim.state.power).toBe(1)
+    // the form answered with a redirect: a reload reads the devices page again and sends nothing
+    expect(new URL(page.url()).pathname).toBe(`/console/tenants/${w.brandId}/devices`)
+    await page.reload()
+    await expect(page.getByText('"tune set power 1" sent to Fan.').count()).resolves.toBe(0)
+    const sent = await t.db.selectFrom('audit_log').select('id').where('action', '=', 'sensor.command').where('target_id', '=', String(fan.sensorId)).execute()
+    expect(sent).toHaveLength(1)
+    expect(received).toBe(1)
   })
 
   it('registers a public app for the brand and copies its id', async () => {

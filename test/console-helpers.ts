@@ -72,3 +72,13 @@ export function csrfOf(body: string): string {
   if (!token) throw new Error('no CSRF token on the page')
   return token
 }
+
+/**
+ * A console form's answer after it was done (post/redirect/get): a 303 to the page that says
+ * what was done, which is fetched as the browser would; that page shows its sentence once.
+ */
+export async function landed(browser: PageClient, answer: { status: number; location: string | null; body: string }) {
+  expect(answer.status, answer.body).toBe(303)
+  expect(answer.location).toMatch(/^\/console\/tenants\/\d+\//)
+  return browser.get(answer.location ?? '')
+}

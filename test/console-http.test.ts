@@ -6,9 +6,10 @@
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from './helpers.ts'
+import { uniqueEmail, type TestApp } from './helpers.ts'
+import { mailSettled } from './login-helpers.ts'
 import { PageClient } from './page-client.ts'
-import { consoleTestbed, csrfOf, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, csrfOf, landed, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
 import { createFan } from './device-helpers.ts'
 
 let t: TestApp
@@ -39,6 +40,49 @@ describe('signing in', () => {
     expect(overview.body).toContain('<h1>Acme Climate</h1>')
     expect(overview.body).toContain('You are <strong>admin</strong>')
     expect(overview.headers.get('content-security-policy')).toContain("frame-src 'self'")
+  })
+
+  it("an owner made as README.md shows (a platform account with a role) signs in at the brand's /tenants/{id}/console, though the brand signs customers up", async () => {
+    const email = uniqueEmail('readme-owner')
+    await t.app.services.accounts.createUser(OPERATOR, { email, tenantId: w.brandId, role: 'owner' })
+    const browser = new PageClient(base)
+    const arrived = await signInToConsole(t, browser, email, w.brandId)
+    expect(arrived.status).toBe(303)
+    expect(arrived.location).toBe(`/console/tenants/${w.brandId}`)
+    expect((await browser.get(arrived.location ?? '')).body).toContain('You are <strong>owner</strong>')
+    // the platform account signed in: no customer account was made for the address in the brand
+    const accounts = await t.db.selectFrom('users').select('tenant_id').where('email', '=', email).execute()
+    expect(accounts).toEqual([{ tenant_id: null }])
+  })
+
+  it('an address with no account gets no account, and no code, from the console sign-in under a brand that signs customers up', async () => {
+    const email = uniqueEmail('stranger')
+    const browser = new PageClient(base)
+    const page = await browser.get(`/tenants/${w.brandId}/console`)
+    const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email })
+    expect(inbox.status).toBe(200)
+    await mailSettled(t.app)
+    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).executeTakeFirst()).toBeUndefined()
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
+  })
+
+  it("a code the address may not be sent now is refused on the page, saying why, not with 'Check your inbox'", async () => {
+    const email = uniqueEmail('hurried')
+    await t.app.services.accounts.createUser(OPERATOR, { email, tenantId: w.brandId, role: 'admin' })
+    const answers: number[] = []
+    let last = ''
+    for (let i = 0; i < 4; i++) {
+      const browser = new PageClient(base)
+      const answer = await browser.submit(await browser.get('/console'), '/auth/oauth2/authorize/email', { email })
+      answers.push(answer.status)
+      last = answer.body
+    }
+    // one network's share of one address holds 3 (docs/security.md "Limits")
+    expect(answers).toEqual([200, 200, 200, 429])
+    expect(last).toMatch(/This address has had its share of sign-in emails for now\. Use the newest code it received, or ask for a new one in \d+ minutes\./)
+    expect(last).toContain(`value="${email}"`)
+    await mailSettled(t.app)
+    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).execute()).toHaveLength(3)
   })
 
   it('a platform administrator picks among every tenant and sees the platform link', async () => {
@@ -104,7 +148,8 @@ describe('pages and the policy', () => {
 describe('cross-site posts', () => {
   it('every console form refuses a post without its CSRF token, and changes nothing', async () => {
     const browser = await signedInBrowser(t, base, w.admin)
-    const posts = t.app.routeList.filter((r) => r.method === 'POST' && r.url.startsWith('/console/'))
+    // (the not-found catch-all `/console/*` is no form: it answers 404 to anything)
+    const posts = t.app.routeList.filter((r) => r.method === 'POST' && r.url.startsWith('/console/') && !r.url.endsWith('*'))
     expect(posts.length).toBeGreaterThan(10)
     const before = await t.db.selectFrom('tenants').select(['name', 'updated_at']).where('id', '=', w.brandId).executeTakeFirstOrThrow()
     for (const route of posts) {
@@ -163,13 +208,15 @@ describe('email languages and versions', () => {
   it('saves the Dutch texts beside the English ones, each shown in its own language', async () => {
     const browser = await signedInBrowser(t, base, w.admin)
     const english = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess`)
-    expect((await browser.submit(english, '/emails/passwordResetSuccess', { subject: 'Your password changed' })).status).toBe(200)
+    expect((await browser.submit(english, '/emails/passwordResetSuccess', { subject: 'Your password changed' })).status).toBe(303)
     const dutch = await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=nl`)
     expect(dutch.body).toContain('name="locale" value="nl"')
     // English texts only: the Dutch tab says a Dutch recipient gets the whole email in English, one language throughout
     expect(dutch.body).toContain('a Nederlands recipient gets the whole email in English')
     const saved = await browser.submit(dutch, '/emails/passwordResetSuccess', { locale: 'nl', subject: 'Je wachtwoord is gewijzigd' })
-    expect(saved.status).toBe(200)
+    // back to the editor in the language just saved, which says so
+    expect(saved.location).toBe(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=nl`)
+    expect((await landed(browser, saved)).body).toContain('Saved: the')
     const stored = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()
     expect(stored.email_config.emailTypeConfig?.passwordResetSuccess?.subject).toEqual({ en: 'Your password changed', nl: 'Je wachtwoord is gewijzigd' })
     expect((await browser.get(`/console/tenants/${w.brandId}/emails/passwordResetSuccess?locale=en`)).body).toMatch(/name="subject" type="text" value="Your password changed"/)
@@ -190,7 +237,7 @@ describe('email languages and versions', () => {
     expect(versions).toEqual([...versions].sort((a, b) => b - a))
     expect(page.body).toContain(`you (${w.admin.user.email})`)
     const before = versions[1] ?? 0
-    const restored = await browser.submit(page, `/emails/passwordResetSuccess/versions/${before}/restore`, { locale: 'en' })
+    const restored = await landed(browser, await browser.submit(page, `/emails/passwordResetSuccess/versions/${before}/restore`, { locale: 'en' }))
     expect(restored.status).toBe(200)
     expect(restored.body).toContain(`Version ${before} is restored, saved as version ${(versions[0] ?? 0) + 1}.`)
     const stored = await t.db.selectFrom('tenants').select('email_config').where('id', '=', w.brandId).executeTakeFirstOrThrow()

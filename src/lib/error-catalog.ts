@@ -228,6 +228,13 @@ export const APP_ERRORS = {
   invalid_link: { status: 400, message: 'This link is damaged. Type the code from the email instead.' },
   too_many_attempts: { status: 400, message: 'Too many wrong codes. Ask for a new code below.' },
   no_account: { status: 400, message: 'There is no account for this address yet. Sign in to an app first to create one.' },
+  mail_budget_spent: {
+    status: 429,
+    message: (retryAfterSeconds: number): ErrorText => ({
+      message: `This address has had its share of sign-in emails for now: use the newest code it received, or ask for a new one in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
+  },
 } as const satisfies Record<string, ErrorSpec>
 
 export type ErrorCode = keyof typeof APP_ERRORS

@@ -13,8 +13,16 @@ import { type Brand, brandOf, cspSource, field, newNonce, pageHeaders } from '..
 import { UpdateTenantBody } from '../tenancy/index.ts'
 import { checked, type Console, type ConsoleKit, type ConsoleServices } from './console-kit.ts'
 import { brandPage, signInPreview } from './brand.views.ts'
+import { hasProblems, problemsOf } from './forms.ts'
+import { consoleText } from './i18n.ts'
+import type { ConsoleMessageKey } from './locales/en.ts'
 
 const TenantParams = Type.Object({ tenantId: Id })
+
+const BRAND_FIELDS = ['name', 'logoUrl', 'buttonColor', 'textColor', 'senderEmail', 'signup'] as const
+
+/** The brand form's field of a value the schema checks (`/emailConfig/template/buttonColor`: buttonColor). */
+const brandField = (path: string): string | undefined => BRAND_FIELDS.find((name) => path.split('/').includes(name))
 
 const blank = (value: string) => (value.trim() ? value.trim() : null)
 
@@ -45,17 +53,25 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     "save the brand's look, sender and sign-up",
     async (c, request) => {
       const template = { buttonColor: blank(field(request, 'buttonColor')), textColor: blank(field(request, 'textColor')) }
-      const input = checked(UpdateTenantBody, {
+      const body = {
         name: field(request, 'name').trim(),
         logoUrl: blank(field(request, 'logoUrl')),
         senderEmail: blank(field(request, 'senderEmail')),
         signup: field(request, 'signup'),
         emailConfig: { template },
-      })
+      }
+      // a value the API's schema refuses: the form again, as typed, with a sentence at each field
+      const problems = problemsOf(UpdateTenantBody, body, brandField, (name) => `brand.${name}` as ConsoleMessageKey)
+      if (hasProblems(problems)) {
+        const typed = Object.fromEntries(BRAND_FIELDS.map((name) => [name, field(request, name)]))
+        return { ...brandPage(c, { error: consoleText.text('form.refused') }, { typed, problems }), status: 400 }
+      }
+      const input = checked(UpdateTenantBody, body)
       c.tenant = await s.tenants.update(c.actor, c.tenant.id, input)
       return 'Saved: the hosted pages and emails wear this look from now on.'
     },
     async (c, _request, n) => brandPage(c, n),
+    { back: '/brand' },
   )
 
   // the tenant id validated like every console page's: a word or an out-of-range number is a 400

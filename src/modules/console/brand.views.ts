@@ -3,6 +3,7 @@ import type { SignupPolicy } from '../../db/database.ts'
 import { emailStep, html, renderPage, translator, type Brand } from '../pages/index.ts'
 import { isBrand } from '../tenancy/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
+import type { Draft } from './forms.ts'
 import { csrfField, notes, readOnly, select, textField } from './console.views.ts'
 
 const SIGNUP_LABELS: Record<SignupPolicy, string> = {
@@ -12,9 +13,13 @@ const SIGNUP_LABELS: Record<SignupPolicy, string> = {
 }
 
 /** The brand's form beside the preview frame; read-only for a member, or for a tenant that is not a brand. */
-export function brandPage(c: Console, n: Notes): ConsolePage {
+export function brandPage(c: Console, n: Notes, draft?: Draft): ConsolePage {
   const t = c.tenant
-  const template = t.email_config.template ?? {}
+  const saved = t.email_config.template ?? {}
+  // a refused form comes back as it was typed
+  const typed = (name: string, value: string | null | undefined) => (draft ? (draft.typed[name] ?? '') : value)
+  const problem = (name: string) => draft?.problems[name]
+  const template = { buttonColor: typed('buttonColor', saved.buttonColor), textColor: typed('textColor', saved.textColor) }
   const brand = isBrand(t)
   const locked = !c.admin || !brand
   const base = `/console/tenants/${t.id}/brand`
@@ -22,12 +27,12 @@ export function brandPage(c: Console, n: Notes): ConsolePage {
   const body = html`${notes(n)}${why}
 <div class="split">
 <form method="post" action="${base}" class="stack editor" id="brand-form" data-preview="${base}/preview">${csrfField(c.page.csrf)}
-${textField({ name: 'name', label: 'Name', value: t.name, readonly: locked, required: true, maxlength: 200 })}
-${textField({ name: 'logoUrl', label: 'Logo URL', value: t.logo_url, type: 'url', readonly: locked, hint: 'An https address of an image; empty: the name is shown.', maxlength: 2000 })}
-${textField({ name: 'buttonColor', label: 'Button colour', value: template.buttonColor, readonly: locked, hint: '#RGB or #RRGGBB; button text turns black or white to stay readable.', maxlength: 7 })}
-${textField({ name: 'textColor', label: 'Text colour', value: template.textColor, readonly: locked, hint: '#RGB or #RRGGBB; a colour too pale to read on white falls back to the default.', maxlength: 7 })}
-${textField({ name: 'senderEmail', label: 'Sender address', value: t.sender_email, type: 'email', readonly: locked, hint: 'Emails come from it once it is verified (a link is mailed to it).', maxlength: 320 })}
-${select({ name: 'signup', label: 'Sign-up', value: t.signup, options: Object.entries(SIGNUP_LABELS), disabled: locked })}
+${textField({ name: 'name', label: 'Name', value: typed('name', t.name), readonly: locked, required: true, maxlength: 200, problem: problem('name') })}
+${textField({ name: 'logoUrl', label: 'Logo URL', value: typed('logoUrl', t.logo_url), type: 'url', readonly: locked, hint: 'An https address of an image; empty: the name is shown.', maxlength: 2000, problem: problem('logoUrl') })}
+${textField({ name: 'buttonColor', label: 'Button colour', value: template.buttonColor, readonly: locked, hint: '#RGB or #RRGGBB; button text turns black or white to stay readable.', maxlength: 7, problem: problem('buttonColor') })}
+${textField({ name: 'textColor', label: 'Text colour', value: template.textColor, readonly: locked, hint: '#RGB or #RRGGBB; a colour too pale to read on white falls back to the default.', maxlength: 7, problem: problem('textColor') })}
+${textField({ name: 'senderEmail', label: 'Sender address', value: typed('senderEmail', t.sender_email), type: 'email', readonly: locked, hint: 'Emails come from it once it is verified (a link is mailed to it).', maxlength: 320, problem: problem('senderEmail') })}
+${select({ name: 'signup', label: 'Sign-up', value: typed('signup', t.signup) ?? t.signup, options: Object.entries(SIGNUP_LABELS), disabled: locked })}
 ${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
 <button type="submit" class="secondary" formaction="${base}/preview" formmethod="post" formtarget="brand-preview">Preview without saving</button></div>`}
 </form>

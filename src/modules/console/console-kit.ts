@@ -24,8 +24,9 @@ import type { MemberSessions } from '../sessions/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
 import type { PlatformStatus } from './platform-status.service.ts'
-import { type AuthorizeService, brandOf, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml } from '../pages/index.ts'
-import { renderConsole, type Section } from './console.views.ts'
+import { type AuthorizeService, brandOf, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
+import { confirmPage, renderConsole, type Section } from './console.views.ts'
+import type { Flash } from './flash.ts'
 
 export interface Console {
   page: PageContext
@@ -51,6 +52,23 @@ export interface ConsolePage {
 export interface Refusal {
   error: string
   status: number
+}
+
+/**
+ * Where a form's outcome is shown: the page (a path under the tenant's, like `/apps`) its
+ * successful POST redirects to, with the form's own path parameters.
+ */
+export interface FormOptions {
+  back: string | ((c: Console, request: FastifyRequest) => string)
+  params?: TProperties
+}
+
+/** What a confirmation page asks: the sentence naming what will happen, and the button that does it. */
+export interface Confirmation {
+  title: string
+  section: Section
+  sentence: string
+  button: string
 }
 
 /** A sentence for the top of a page after a form: what was done, or why not. */
@@ -85,6 +103,7 @@ export class ConsoleKit {
     readonly kit: PageKit,
     readonly sessions: PageSessions,
     readonly services: ConsoleServices,
+    readonly flash: Flash,
   ) {}
 
   async session(request: FastifyRequest): Promise<PageSession | null> {
@@ -109,7 +128,7 @@ export class ConsoleKit {
     return { page, session, actor, tenant, role, admin: roleAtLeast(role, 'admin'), platformAdmin: isPlatform(actor) }
   }
 
-  send(reply: FastifyReply, c: Pick<Console, 'page' | 'session' | 'platformAdmin'> & { tenant: Tenant | null }, out: ConsolePage): FastifyReply {
+  send(reply: FastifyReply, c: Pick<Console, 'session' | 'platformAdmin'> & { page: Pick<PageContext, 'nonce' | 'csrf'>; tenant: Tenant | null }, out: ConsolePage): FastifyReply {
     pageHeaders(reply, c.page.nonce, { frames: true })
     return reply.code(out.status ?? 200).send(
       renderConsole({
@@ -126,36 +145,84 @@ export class ConsoleKit {
     )
   }
 
+  /**
+   * An error of a console URL as a page in the console's layout, for a signed-in person: the
+   * sentence, and the way back to the tenant open (if they may see it) or to the console's
+   * home. Signed out (no header to draw), it is null and the hosted pages' error page answers.
+   */
+  async errorPage(request: FastifyRequest, reply: FastifyReply, status: number, text: string, t: Translator): Promise<FastifyReply | null> {
+    const session = await this.session(request)
+    if (!session) return null
+    const actor = pageActor(session, request.ip)
+    // the tenant of the URL, also where no route read it (a page that does not exist under it)
+    const tenantId = Number(/^\/console\/tenants\/(\d{1,10})(?:[/?]|$)/.exec(request.url)?.[1] ?? 0)
+    const tenant = Value.Check(Id, tenantId) ? await this.services.tenants.load(actor, tenantId).catch(() => null) : null
+    const page = { nonce: newNonce(), csrf: this.kit.token(request, reply).csrf }
+    const back = tenant ? html`<a href="/console/tenants/${tenant.id}">Back to ${tenant.name}</a>` : html`<a href="/console">Back to the console</a>`
+    const body = html`${notice('error', text)}<p>${back}</p>`
+    return this.send(reply, { page, session, tenant, platformAdmin: isPlatform(actor) }, { title: t.text('error.title'), section: tenant ? 'overview' : 'tenants', body, status })
+  }
+
   /** A page about one tenant (`/console/tenants/:tenantId/...`); signed out, the browser goes to sign in. */
   get(path: string, summary: string, show: (c: Console, request: FastifyRequest) => Promise<ConsolePage>, params: TProperties = {}): void {
     this.app.get(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary}`, params: Type.Object({ tenantId: Id, ...params }), response: SIGNED_OUT } }, async (request, reply) => {
       const session = await this.session(request)
       if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)
       const c = await this.open(request, reply, session)
-      return this.send(reply, c, await show(c, request))
+      const out = await show(c, request)
+      // the sentence a form left on its way here (post/redirect/get: flash.ts)
+      const left = this.flash.take(request, reply, c.page.browser)
+      return this.send(reply, c, left ? { ...out, body: html`${notice('ok', left)}${out.body}` } : out)
     })
   }
 
   /**
-   * A form of one tenant's page: CSRF first, then `act` (one service call); its sentence is
-   * shown on the section's page. A refusal of the input (4xx other than 401/403/404) shows
-   * the page again with the reason; anything else is the hosted pages' error page.
+   * The first step of a destructive form: a page (GET, at the form's own path) that names
+   * what will happen, with the one button that does it and a way back. The form it posts
+   * is registered with `post` as any other.
+   */
+  confirm(path: string, summary: string, ask: (c: Console, request: FastifyRequest) => Promise<Confirmation>, options: FormOptions): void {
+    this.get(
+      path,
+      `${summary}: the page that asks first`,
+      async (c, request) => {
+        const question = await ask(c, request)
+        const section = await this.sectionOf(c, request, options)
+        // the form posts to this page's own path, where the action is registered
+        return confirmPage({ ...question, csrf: c.page.csrf, action: request.url.split('?')[0] ?? '', cancel: `/console/tenants/${c.tenant.id}${section}` })
+      },
+      options.params,
+    )
+  }
+
+  private async sectionOf(c: Console, request: FastifyRequest, options: FormOptions): Promise<string> {
+    return typeof options.back === 'string' ? options.back : options.back(c, request)
+  }
+
+  /**
+   * A form of one tenant's page: CSRF first, then `act` (one service call). Done, it answers
+   * 303 to the section's page (`options.back`), which shows its sentence once (flash.ts), so
+   * a reload never sends the form again. A refusal of the input (4xx other than 401/403/404)
+   * shows the page again with the reason and the status; anything else is the console's
+   * error page. An `act` that answers with a page itself (a secret shown once) says why.
    */
   post(
     path: string,
     summary: string,
     act: (c: Console, request: FastifyRequest) => Promise<string | ConsolePage>,
     show: (c: Console, request: FastifyRequest, notes: Notes) => Promise<ConsolePage>,
-    params: TProperties = {},
+    options: FormOptions,
   ): void {
+    const params = options.params ?? {}
     this.app.post(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary} (form)`, params: Type.Object({ tenantId: Id, ...params }) } }, async (request, reply) => {
       const session = await this.session(request)
       if (!session) throw appErrors.signed_out()
       const c = await this.open(request, reply, session)
       try {
         const done = await act(c, request)
-        if (typeof done !== 'string') return this.send(reply, c, done)
-        return this.send(reply, c, await show(c, request, { notice: done }))
+        if (typeof done !== 'string') return this.send(reply.header('cache-control', 'no-store'), c, done)
+        this.flash.set(reply, c.page.browser, done)
+        return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${c.tenant.id}${await this.sectionOf(c, request, options)}`, 303)
       } catch (error) {
         const refusal = refusalOf(error)
         if (!refusal) throw error

@@ -5,6 +5,9 @@
  * *.views.ts; console-kit.ts says how a page finds its person, Actor and tenant.
  */
 import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../../lib/clock.ts'
+import { appErrors } from '../../lib/errors.ts'
+import { registerScoped } from '../../lib/scope.ts'
 import { PageKit, type PageSessions, servePages } from '../pages/index.ts'
 import { appRoutes } from './apps.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
@@ -12,6 +15,7 @@ import { brandRoutes } from './brand.routes.ts'
 import { ConsoleKit, type ConsoleServices } from './console-kit.ts'
 import { deviceRoutes } from './devices.routes.ts'
 import { emailRoutes } from './emails.routes.ts'
+import { Flash } from './flash.ts'
 import { homeRoutes } from './home.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
@@ -22,12 +26,23 @@ export interface ConsoleRoutesDeps {
   /** The hosted pages' CSRF key and browser sessions: the console signs in and checks forms as they do. */
   csrfKey: Buffer
   sessions: PageSessions
+  /** The time a form's sentence is left for its page (flash.ts). */
+  clock: Clock
 }
 
-export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, sessions }: ConsoleRoutesDeps): Promise<void> {
+export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, sessions, clock }: ConsoleRoutesDeps): Promise<void> {
   const kit = new PageKit(app, csrfKey, sessions, services.tenants)
-  await servePages(app, kit)
-  const ck = new ConsoleKit(app, kit, sessions, services)
+  const ck = new ConsoleKit(app, kit, sessions, services, new Flash(csrfKey, clock, kit.names))
+  // errors of the console's URLs are pages in its own layout, for a signed-in person
+  await servePages(app, kit, (request, reply, status, text, t) => ck.errorPage(request, reply, status, text, t))
+  // a console URL that names no page is a page saying so, never the API's JSON (and a form
+  // posted to one is told so too: there is nothing its CSRF token would protect)
+  const missing = { schema: { hide: true }, config: { csrf: 'own' as const } }
+  registerScoped(app, (scoped) => {
+    scoped.route({ method: ['GET', 'POST'], url: '/console/*', ...missing, handler: async () => {
+      throw appErrors.not_found('This console page does not exist. Check the address, or start from the console\'s home.')
+    } })
+  })
   homeRoutes(app, ck)
   brandRoutes(app, ck)
   emailRoutes(app, ck)

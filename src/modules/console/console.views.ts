@@ -77,19 +77,34 @@ export function notes(n: { notice?: string; error?: string }): SafeHtml {
   return html`${notice('ok', n.notice)}${notice('error', n.error)}`
 }
 
-/** A labelled text field; `readonly` when the person may only look. */
-export function textField(f: { name: string; label: string; value: string | null | undefined; type?: string; hint?: string; readonly?: boolean; placeholder?: string; required?: boolean; maxlength?: number }): SafeHtml {
-  const id = `f-${f.name}`
-  const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
-  return html`<label for="${id}">${f.label}</label>${hint}
-<input id="${id}" name="${f.name}" type="${f.type ?? 'text'}" value="${f.value ?? ''}"${f.hint ? html` aria-describedby="${id}-hint"` : ''}${f.readonly ? html` readonly` : ''}${f.required ? html` required` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="${f.maxlength ?? 500}">`
+/**
+ * What a field refused for its value adds: the sentence under it, tied to the input
+ * (aria-describedby, aria-invalid), and the frame that marks it (console.css `.field.invalid`).
+ */
+function described(id: string, hint: string | undefined, problem: string | undefined) {
+  const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ')
+  return {
+    attrs: html`${ids ? html` aria-describedby="${ids}"` : ''}${problem ? html` aria-invalid="true"` : ''}`,
+    note: problem ? html`<p class="hint problem" id="${id}-problem">${problem}</p>` : html``,
+    wrap: (field: SafeHtml) => (problem ? html`<div class="field invalid">${field}</div>` : field),
+  }
 }
 
-export function textArea(f: { name: string; label: string; value: string | null | undefined; hint?: string; readonly?: boolean; placeholder?: string; rows?: number; id?: string }): SafeHtml {
+/** A labelled text field; `readonly` when the person may only look; `problem`: why its value was refused. */
+export function textField(f: { name: string; label: string; value: string | null | undefined; type?: string; hint?: string; readonly?: boolean; placeholder?: string; required?: boolean; maxlength?: number; problem?: string }): SafeHtml {
+  const id = `f-${f.name}`
+  const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
+  const d = described(id, f.hint, f.problem)
+  return d.wrap(html`<label for="${id}">${f.label}</label>${hint}
+<input id="${id}" name="${f.name}" type="${f.type ?? 'text'}" value="${f.value ?? ''}"${d.attrs}${f.readonly ? html` readonly` : ''}${f.required ? html` required` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="${f.maxlength ?? 500}">${d.note}`)
+}
+
+export function textArea(f: { name: string; label: string; value: string | null | undefined; hint?: string; readonly?: boolean; placeholder?: string; rows?: number; id?: string; problem?: string }): SafeHtml {
   const id = f.id ?? `f-${f.name}`
   const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
-  return html`<label for="${id}">${f.label}</label>${hint}
-<textarea id="${id}" name="${f.name}" rows="${f.rows ?? 3}"${f.hint ? html` aria-describedby="${id}-hint"` : ''}${f.readonly ? html` readonly` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="4000">${f.value ?? ''}</textarea>`
+  const d = described(id, f.hint, f.problem)
+  return d.wrap(html`<label for="${id}">${f.label}</label>${hint}
+<textarea id="${id}" name="${f.name}" rows="${f.rows ?? 3}"${d.attrs}${f.readonly ? html` readonly` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="4000">${f.value ?? ''}</textarea>${d.note}`)
 }
 
 export function select(f: { name: string; label: string; value: string; options: readonly (readonly [string, string])[]; disabled?: boolean; id?: string }): SafeHtml {
@@ -102,6 +117,22 @@ export function select(f: { name: string; label: string; value: string; options:
 export function actionButton(f: { action: string; csrf: string; label: string; kind?: 'secondary' | 'danger'; fields?: Record<string, string> }): SafeHtml {
   const hidden = Object.entries(f.fields ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)
   return html`<form method="post" action="${f.action}" class="inline">${csrfField(f.csrf)}${hidden}<button type="submit" class="${f.kind ?? 'secondary'} small">${f.label}</button></form>`
+}
+
+/**
+ * A destructive action's first step, as a link: it opens the page that names what will
+ * happen (ConsoleKit.confirm), whose button alone does it.
+ */
+export function confirmLink(f: { href: string; label: string }): SafeHtml {
+  return html`<a href="${f.href}" class="button danger small">${f.label}</a>`
+}
+
+/** The page that asks before a destructive action: what will happen, the button that does it, and the way back. */
+export function confirmPage(f: { title: string; section: Section; sentence: string; button: string; csrf: string; action: string; cancel: string }) {
+  const body = html`<p class="notice info" role="status">${f.sentence}</p>
+<form method="post" action="${f.action}" class="buttons">${csrfField(f.csrf)}<button type="submit" class="danger">${f.button}</button>
+<a href="${f.cancel}" class="button secondary">Cancel</a></form>`
+  return { title: f.title, section: f.section, body }
 }
 
 /** Said where a person without the admin role sees a section they may not change. */

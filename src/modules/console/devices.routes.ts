@@ -47,9 +47,35 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       return `"${sent.command}" sent to ${sensor.display_name ?? sensor.name}.`
     },
     view,
-    params,
+    { back: '/devices', params },
   )
 
+  const removing = { back: '/devices', params }
+  ck.confirm(
+    '/devices/:sensorId/delete',
+    'delete a device',
+    async (c, request) => {
+      const sensor = await s.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
+      const label = sensor.display_name ?? sensor.name
+      const released = sensor.device_ref === null ? '' : ' The device it presents is released: its MQTT password stops working, and it may be claimed again.'
+      return { title: `Delete ${label}?`, section: 'devices', sentence: `${label} will be deleted from ${c.tenant.name} with its state and history.${released} This cannot be undone.`, button: `Delete ${label}` }
+    },
+    removing,
+  )
+  ck.post(
+    '/devices/:sensorId/delete',
+    'delete a device (a claimed one is released)',
+    async (c, request) => {
+      const sensor = await s.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
+      await s.sensors.remove(c.actor, sensor.id, c.tenant.id)
+      return `${sensor.display_name ?? sensor.name} is deleted${sensor.device_ref === null ? '' : ' and its device released'}.`
+    },
+    view,
+    removing,
+  )
+
+  // the password is shown once, on this answer only: never in a redirect's URL or a cookie,
+  // and it is stored only as a hash, so no later page could show it (the answer is no-store)
   ck.post(
     '/devices/:sensorId/credentials',
     "give a device a new MQTT password (its current connection ends)",
@@ -59,6 +85,6 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       return show(s, c, {}, newCredentials(sensor.display_name ?? sensor.name, issued))
     },
     view,
-    params,
+    { back: '/devices', params },
   )
 }

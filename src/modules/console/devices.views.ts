@@ -2,7 +2,7 @@
 import type { Sensor } from '../../db/database.ts'
 import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
-import { actionButton, csrfField, notes } from './console.views.ts'
+import { actionButton, confirmLink, csrfField, notes } from './console.views.ts'
 
 export interface DevicesData {
   counts: { total: number; online: number; claimed: number }
@@ -35,7 +35,8 @@ function sensorRow(c: Console, s: Sensor): SafeHtml {
 <label for="cmd-${s.id}" class="sr-only">Command for ${label}</label>
 <input id="cmd-${s.id}" name="command" type="text" placeholder="tune set speed 3" maxlength="100" required class="short">
 <button type="submit" class="secondary small">Send</button></form>
-${c.admin && s.device_ref ? actionButton({ action: `${base}/credentials`, csrf: c.page.csrf, label: `New MQTT password for ${label}` }) : ''}</td>
+${c.admin && s.device_ref ? actionButton({ action: `${base}/credentials`, csrf: c.page.csrf, label: `New MQTT password for ${label}` }) : ''}
+${c.admin ? confirmLink({ href: `${base}/delete`, label: `Delete ${label}` }) : ''}</td>
 </tr>`
 }
 

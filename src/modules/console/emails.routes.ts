@@ -61,6 +61,9 @@ async function editor(s: ConsoleServices, c: Console, request: FastifyRequest, n
   return { title: `${TYPE_NAMES[type]} email`, section: 'emails', body: emailEditor(c, input, n), scripts: ['/console/console.js'] }
 }
 
+/** The editor a form of it came from, in the form's language: where its sentence is shown. */
+const editorPath = (c: Console, request: FastifyRequest) => `/emails/${typeOf(request)}?${new URLSearchParams({ locale: localeOf(request, c.tenant) }).toString()}`
+
 export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const { tenantEmails, tenants } = ck.services
   const s = ck.services
@@ -90,10 +93,10 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
         if (!refusal) throw error
         return { ...(await editor(s, c, request, { error: refusal.error }, draft)), status: refusal.status }
       }
-      return editor(s, c, request, { notice: `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.` })
+      return `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.`
     },
     (c, request, n) => editor(s, c, request, n),
-    TypeParam,
+    { back: editorPath, params: TypeParam },
   )
 
   ck.post(
@@ -101,7 +104,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     "send the saved email, in the form's language, to the admin's own address",
     async (c, request) => `A test email is on its way to ${await tenantEmails.sendTest(c.actor, c.tenant.id, typeOf(request), localeOf(request, c.tenant))}.`,
     (c, request, n) => editor(s, c, request, n),
-    TypeParam,
+    { back: editorPath, params: TypeParam },
   )
 
   ck.post(
@@ -114,7 +117,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       return `Version ${version} is restored, saved as version ${made.version}.`
     },
     (c, request, n) => editor(s, c, request, n),
-    { ...TypeParam, version: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version, numbered per tenant from 1' }) },
+    { back: editorPath, params: { ...TypeParam, version: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version, numbered per tenant from 1' }) } },
   )
 
   app.get('/console/tenants/:tenantId/emails/:emailType/preview', { schema: { tags: ['pages'], summary: 'Console: the saved email as HTML in one language (`?locale=`), for the preview frame', params: Params, querystring: LocaleQuery } }, async (request, reply) => {

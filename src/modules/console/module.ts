@@ -32,7 +32,7 @@ export function createConsoleModule(deps: ConsoleDeps): ConsoleModule {
   return {
     platform,
     routes: async (app) => {
-      await app.register(consoleRoutes, { services: { ...services, platform }, csrfKey: deps.csrfKey, sessions: deps.sessions })
+      await app.register(consoleRoutes, { services: { ...services, platform }, csrfKey: deps.csrfKey, sessions: deps.sessions, clock })
     },
   }
 }

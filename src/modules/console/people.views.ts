@@ -3,7 +3,7 @@ import type { TenantRole } from '../../db/database.ts'
 import type { Page } from '../../lib/pagination.ts'
 import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
-import { actionButton, csrfField, notes, readOnly, select, textField } from './console.views.ts'
+import { actionButton, confirmLink, csrfField, notes, readOnly, select, textField } from './console.views.ts'
 
 export type StaffRole = Exclude<TenantRole, 'customer'>
 export const ROLES: readonly (readonly [StaffRole, string])[] = [['member', 'Member'], ['admin', 'Admin'], ['owner', 'Owner']]
@@ -29,7 +29,7 @@ function members(c: Console, rows: MemberLine[]): SafeHtml {
       ? html`<form method="post" action="${base}/${m.id}/role" class="inline">${csrfField(c.page.csrf)}
 ${select({ name: 'role', id: `role-${m.id}`, label: `Role of ${m.email}`, value: m.role, options: ROLES })}
 <button type="submit" class="secondary small">Change role</button></form>
-${actionButton({ action: `${base}/${m.id}/remove`, csrf: c.page.csrf, label: `Remove ${m.email}`, kind: 'danger' })}
+${confirmLink({ href: `${base}/${m.id}/remove`, label: `Remove ${m.email}` })}
 <a href="${base}/${m.id}/sessions">Sessions of ${m.email}</a>`
       : html`${m.role}`
   return html`<h2>Members</h2><div class="scroll"><table><thead><tr><th scope="col">Person</th><th scope="col">Role</th></tr></thead><tbody>

@@ -31,6 +31,6 @@ export function sessionRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     },
     (c, request, n) => show(s, c, userParam(request), n),
     // a session id is a UUID: anything else is a 400 here, never a cast error in the database
-    { ...member, sessionId: Type.String({ format: 'uuid', maxLength: 36 }) },
+    { back: (_c, request) => `/people/members/${userParam(request)}/sessions`, params: { ...member, sessionId: Type.String({ format: 'uuid', maxLength: 36 }) } },
   )
 }

@@ -38,6 +38,8 @@ export const LoginCodeJob = Type.Object({
   authorizationRequestId: NullableString,
   /** The request's locale; absent in a job queued before locales were carried. */
   locale: Type.Optional(NullableString),
+  /** False: a code whose exchange creates no account (CodeTarget.signUp); absent: it may. */
+  signUp: Type.Optional(Type.Boolean()),
   requestedAddress: Type.String(),
   requestedNetwork: Type.String(),
 })
@@ -89,7 +91,7 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
     const tenant = job.tenantId ? await findTenant(trx, job.tenantId) : null
     if (job.tenantId && !tenant) return null
     // whose account: the tenant's, one it signs up, or the address's platform account (users/identity.repository.ts)
-    const account = await accountUnderPrefix(trx, job.email, tenant ?? null, 'login')
+    const account = await accountUnderPrefix(trx, job.email, tenant ?? null, job.signUp === false ? 'signin' : 'login')
     if (!account) {
       deps.log.info({ tenantId: job.tenantId }, 'login code not sent: no account there, and the tenant does not allow sign-up')
       return null

@@ -56,6 +56,19 @@ export interface CodeTarget {
   authorizationRequestId?: string | null
   /** The request's locale (lib/locale.ts signupLocale): an account the code signs up gets it. */
   locale?: string | null
+  /**
+   * False: the exchange signs in an account that exists and never creates one (the hosted
+   * account page, the console), so the code is minted for such an account only
+   * (users/identity.repository.ts, the prefix rule). Absent: an app's sign-in, which may sign up.
+   */
+  signUp?: boolean
+  /**
+   * True: the person asking is told when the address has had its share of mail (the hosted
+   * account page and the console, the platform's own pages) instead of the usual quiet
+   * answer. The share is spent by any request for the address, account or not, so saying so
+   * tells nothing of whether an account exists.
+   */
+  tellSpent?: boolean
 }
 
 export const CODE_SENT_MESSAGE = 'If the address can sign in, a login code is on its way to it.'
@@ -112,8 +125,10 @@ export class PasswordlessService {
 
   private async deliver(target: CodeTarget, emailInput: string, tenantId: number | null, ip: string): Promise<void> {
     const email = normalizeEmail(emailInput)
-    if (!(await this.mailLimits.mayMail(email, ip))) {
+    const budget = await this.mailLimits.takeRecipient(email, ip)
+    if (!budget.ok) {
       this.log.info({ clientId: target.clientId }, 'login code not sent: the address has had its share of mail')
+      if (target.tellSpent) throw appErrors.mail_budget_spent(budget.retryAfter)
       return
     }
     const origin = originOf(ip)
@@ -133,6 +148,7 @@ export class PasswordlessService {
         pageLink: target.pageLink ?? null,
         authorizationRequestId: target.authorizationRequestId ?? null,
         locale: target.locale ?? null,
+        ...(target.signUp === false ? { signUp: false } : {}),
         requestedAddress: origin.address,
         requestedNetwork: origin.network,
       },

@@ -201,7 +201,9 @@ export class AuthorizeService {
           authorizationRequestId: request.id,
           locale: request.locale,
         }
-      : { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id, locale: request.locale }
+      : // the account page and the console sign in an account that exists, and create none (finish);
+        // the person at them is told when the address's mail is spent, not left waiting for an email
+        { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id, locale: request.locale, signUp: false, tellSpent: true }
     await this.passwordless.sendCode(target, address, request.tenant_id, ip)
     return setAuthorizationEmail(this.db, request.id, address.toLowerCase())
   }

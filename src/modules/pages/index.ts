@@ -5,10 +5,10 @@ export { pageActor, PAGES_CLIENT, type PageSession, PageSessions } from './page-
 // the kit and its plugin set-up (one CSRF check, errors as pages), the markup helpers, the page
 // layout and sign-in step its brand preview and sign-in show, and the security headers.
 export { PageKit, field, type PageContext } from './kit.ts'
-export { servePages } from './page-plugin.ts'
+export { type ErrorPage, servePages } from './page-plugin.ts'
 export { html, type SafeHtml } from './html.ts'
 export { brandOf, type Brand } from './brand.ts'
-export { markupTranslator, type MarkupTranslator, translator } from './i18n.ts'
+export { markupTranslator, type MarkupTranslator, translator, type Translator } from './i18n.ts'
 export { notice, renderPage } from './layout.ts'
 export { emailStep } from './views.ts'
 export { cspSource, emailPreviewHeaders, newNonce, pageHeaders } from './security.ts'

@@ -75,8 +75,13 @@ export class PageKit {
   async context(request: FastifyRequest, reply: FastifyReply, chosen?: SupportedLocale): Promise<PageContext> {
     const brand = await this.brand(await this.tenant(request))
     const { locale, uiLocales } = await this.locale(request, chosen)
+    return { brand, nonce: newNonce(), ...this.token(request, reply), names: this.names, t: translator(locale), uiLocales }
+  }
+
+  /** The browser's id and its CSRF token, for a page drawn without the context (an error's). */
+  token(request: FastifyRequest, reply: FastifyReply): { browser: string; csrf: string } {
     const browser = browserId(request, reply, this.names)
-    return { brand, nonce: newNonce(), browser, csrf: csrfToken(this.csrfKey, browser), names: this.names, t: translator(locale), uiLocales }
+    return { browser, csrf: csrfToken(this.csrfKey, browser) }
   }
 
   /**
@@ -127,7 +132,7 @@ export function errorText(t: Translator, error: AppError): string {
   const key = `errors.${error.code}`
   if (!isPageKey(key)) return error.message
   const seconds = Number(error.headers?.['retry-after'] ?? 0)
-  return t.text(key, { seconds })
+  return t.text(key, { seconds, minutes: Math.ceil(seconds / 60) })
 }
 
 const PAGE_KEYS = PAGE_CATALOGS.en

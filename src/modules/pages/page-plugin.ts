@@ -4,7 +4,7 @@
  * and an error handler that answers with a page (never JSON) in the request's language.
  */
 import cookie from '@fastify/cookie'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { FALLBACK_LOCALE } from '../../lib/locale.ts'
 import { translator, type Translator } from './i18n.ts'
@@ -19,7 +19,13 @@ function sentence(t: Translator, error: FastifyError | AppError, requestId: stri
   return { status: 500, text: t.text('error.server', { reference: requestId }) }
 }
 
-export async function servePages(app: FastifyInstance, kit: PageKit): Promise<void> {
+/**
+ * A plugin's own error page (the console's, in its layout): null when it cannot draw one for
+ * this request (a signed-out browser), and the hosted pages' error page is drawn instead.
+ */
+export type ErrorPage = (request: FastifyRequest, reply: FastifyReply, status: number, text: string, t: Translator) => Promise<FastifyReply | null>
+
+export async function servePages(app: FastifyInstance, kit: PageKit, errorPage?: ErrorPage): Promise<void> {
   await app.register(cookie)
   // one CSRF check for every form of the plugin, before any handler runs
   app.addHook('preHandler', async (request) => kit.guard(request))
@@ -29,6 +35,8 @@ export async function servePages(app: FastifyInstance, kit: PageKit): Promise<vo
     const t = translator((await kit.locale(request).catch(() => null))?.locale ?? FALLBACK_LOCALE)
     const { status, text } = sentence(t, error, request.id)
     if (status >= 500) request.log.error({ err: error }, 'hosted page failed')
+    const own = errorPage ? await errorPage(request, reply, status, text, t).catch(() => null) : null
+    if (own) return own
     const tenant = await kit.tenant(request).catch(() => null)
     return kit.error(reply, await kit.brand(tenant), t, status, text)
   })

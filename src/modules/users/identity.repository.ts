@@ -16,8 +16,10 @@
  * The prefix rule: whose account a login code or a password reset asked for under
  * `/tenants/{id}` is for (accountUnderPrefix), in this order:
  * 1. the address's account in that tenant: the tenant's email;
- * 2. none there, a login code, and the tenant signs strangers up (`customers`, `members`):
- *    the tenant's account, created at the exchange, with the tenant's branded email. An
+ * 2. none there, a login code for an app (whose exchange may create the account: not the
+ *    hosted account page's or the console's, `signin`), and the tenant signs strangers up
+ *    (`customers`, `members`): the tenant's account, created at the exchange, with the
+ *    tenant's branded email. An
  *    address that also has a platform account gets a second, separate one: the brand's app
  *    signs in the brand's customers, and accounts are per tenant (a platform account is
  *    never quietly made the brand's customer, nor the brand's customer a platform account);
@@ -75,9 +77,13 @@ export interface PrefixedAccount {
 /**
  * Whose account a request is for (the prefix rule at the top): `tenant` is the prefix's
  * (null: no prefix). A login code may be for an account its exchange creates (`user`
- * undefined); a reset only for one that exists. Null: nothing is to be sent.
+ * undefined); a `signin` code (its exchange creates no account: the account page's, the
+ * console's) is for the tenant's own account or else the platform one, so a platform account
+ * with a role in the tenant (an owner made as README.md shows) signs in under the tenant's
+ * prefix even where the tenant signs strangers up; a reset only for one that exists. Null:
+ * nothing is to be sent.
  */
-export async function accountUnderPrefix(db: Executor, email: string, tenant: Tenant | null, purpose: 'login' | 'reset'): Promise<PrefixedAccount | null> {
+export async function accountUnderPrefix(db: Executor, email: string, tenant: Tenant | null, purpose: 'login' | 'signin' | 'reset'): Promise<PrefixedAccount | null> {
   if (tenant) {
     const own = await findUserByEmail(db, email, tenant.id)
     if (own) return { tenantId: tenant.id, user: own }

@@ -14,6 +14,18 @@ export const en = {
   'emails.editing': 'These are the {language} texts. Empty fields use the default text. Placeholders are written {example}; an unknown one is marked before you save.',
   'emails.defaultLocale': '(default)',
   'emails.languagePicker': 'Language of the texts',
+  // a form refused for its fields: the sentence at the top, and one per field beside it (forms.ts)
+  'form.refused': 'Nothing is saved yet: the fields marked below need another look.',
+  'brand.name': 'Name: give a name of 1 to 200 characters.',
+  'brand.logoUrl': 'Logo URL: use the https address of an image, like https://acme.example/logo.png, or leave it empty.',
+  'brand.buttonColor': 'Button colour: use #RGB or #RRGGBB, like #0a7d3e, or leave it empty.',
+  'brand.textColor': 'Text colour: use #RGB or #RRGGBB, like #1f2937, or leave it empty.',
+  'brand.senderEmail': 'Sender address: use an address like hello@acme.example, or leave it empty.',
+  'brand.signup': 'Sign-up: choose one of the options.',
+  'app.name': 'App name: give a name of 1 to 200 characters.',
+  'app.redirectUris': 'Redirect URIs: one absolute URI per line, like https://app.example/callback or com.example.app:/callback.',
+  'app.allowedOrigins': 'CORS origins: one origin per line, like https://app.example, with no path; or leave it empty.',
+  'app.scopes': 'Scopes: choose the scopes the app may ask for.',
 } as const
 
 export type ConsoleMessageKey = keyof typeof en

@@ -8,6 +8,7 @@ export const de: PageCatalog = {
   'error.server': 'Bei uns ist etwas schiefgegangen. Versuchen Sie es gleich noch einmal; wenn es wieder passiert, nennen Sie die Referenz {reference}.',
   'errors.not_found': 'Diese Seite gibt es nicht. Prüfen Sie die Adresse in Ihrer E-Mail oder App.',
   'errors.rate_limited': 'Zu viele Anfragen; versuchen Sie es in {seconds} Sekunden erneut.',
+  'errors.mail_budget_spent': 'Diese Adresse hat vorerst genug Anmelde-E-Mails erhalten. Verwenden Sie den neuesten Code, den sie erhalten hat, oder fordern Sie in {minutes} Minuten einen neuen an.',
   'errors.csrf_failed': 'Dieses Formular ist abgelaufen oder Ihr Browser hat sein Cookie nicht gesendet. Laden Sie die Seite neu und versuchen Sie es erneut (Cookies müssen für diese Website erlaubt sein).',
   'errors.signed_out': 'Sie sind abgemeldet. Öffnen Sie Ihre Kontoseite, um sich erneut anzumelden.',
   'errors.authorization_expired': 'Diese Anmeldung ist abgelaufen oder wurde in einem anderen Browser begonnen. Gehen Sie zurück zur App und beginnen Sie erneut.',

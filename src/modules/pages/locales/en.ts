@@ -13,6 +13,7 @@ export const en = {
   // the catalog's errors that reach a person on a page, by code (src/lib/error-catalog.ts)
   'errors.not_found': 'This page does not exist. Check the address in your email or app.',
   'errors.rate_limited': 'Too many requests; try again in {seconds} seconds.',
+  'errors.mail_budget_spent': 'This address has had its share of sign-in emails for now. Use the newest code it received, or ask for a new one in {minutes} minutes.',
   'errors.csrf_failed': 'This form has expired or your browser did not send its cookie. Reload the page and try again (cookies must be allowed for this site).',
   'errors.signed_out': 'You are signed out. Open your account page to sign in again.',
   'errors.authorization_expired': 'This sign-in has expired or was started in another browser. Go back to the app and start again.',

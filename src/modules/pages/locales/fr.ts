@@ -8,6 +8,7 @@ export const fr: PageCatalog = {
   'error.server': 'Un problème est survenu de notre côté. Réessayez dans un instant ; si cela persiste, indiquez la référence {reference}.',
   'errors.not_found': 'Cette page n’existe pas. Vérifiez l’adresse dans votre e-mail ou votre application.',
   'errors.rate_limited': 'Trop de demandes ; réessayez dans {seconds} secondes.',
+  'errors.mail_budget_spent': "Cette adresse a reçu assez d'e-mails de connexion pour le moment. Utilisez le dernier code reçu, ou demandez-en un nouveau dans {minutes} minutes.",
   'errors.csrf_failed': 'Ce formulaire a expiré ou votre navigateur n’a pas envoyé son cookie. Rechargez la page et réessayez (les cookies doivent être autorisés pour ce site).',
   'errors.signed_out': 'Vous êtes déconnecté. Ouvrez la page de votre compte pour vous reconnecter.',
   'errors.authorization_expired': 'Cette connexion a expiré ou a été commencée dans un autre navigateur. Revenez à l’application et recommencez.',

@@ -8,6 +8,7 @@ export const nl: PageCatalog = {
   'error.server': 'Er ging bij ons iets mis. Probeer het zo opnieuw; blijft het gebeuren, vermeld dan referentie {reference}.',
   'errors.not_found': 'Deze pagina bestaat niet. Controleer het adres in je e-mail of app.',
   'errors.rate_limited': 'Te veel verzoeken; probeer het over {seconds} seconden opnieuw.',
+  'errors.mail_budget_spent': 'Dit adres heeft voorlopig genoeg aanmeldmails gekregen. Gebruik de nieuwste code die het ontving, of vraag over {minutes} minuten een nieuwe aan.',
   'errors.csrf_failed': 'Dit formulier is verlopen of je browser stuurde zijn cookie niet mee. Laad de pagina opnieuw en probeer het nog eens (cookies moeten voor deze site zijn toegestaan).',
   'errors.signed_out': 'Je bent afgemeld. Open je accountpagina om je opnieuw aan te melden.',
   'errors.authorization_expired': 'Deze aanmelding is verlopen of in een andere browser begonnen. Ga terug naar de app en begin opnieuw.',
