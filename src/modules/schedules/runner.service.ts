@@ -26,7 +26,7 @@ import { Cron } from 'croner'
 import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { ScheduleOutcome } from '../../db/device-tables.ts'
-import { AppError } from '../../lib/errors.ts'
+import { APP_CODE, AppError } from '../../lib/errors.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Actor } from '../tenancy/index.ts'
@@ -202,7 +202,7 @@ export class ScheduleRunner {
 
 function outcomeOf(error: unknown): { outcome: ScheduleOutcome; detail: string } {
   if (!(error instanceof AppError)) return { outcome: 'failed', detail: error instanceof Error ? error.message.slice(0, 200) : 'failed' }
-  if (error.code === 'device_offline') return { outcome: 'missed', detail: 'the device was offline' }
-  if (error.statusCode === 403 || error.statusCode === 404 || error.code === 'device_not_claimed') return { outcome: 'refused', detail: `${error.code}: ${error.message}`.slice(0, 200) }
+  if (error.code === APP_CODE.device_offline) return { outcome: 'missed', detail: 'the device was offline' }
+  if (error.statusCode === 403 || error.statusCode === 404 || error.code === APP_CODE.device_not_claimed) return { outcome: 'refused', detail: `${error.code}: ${error.message}`.slice(0, 200) }
   return { outcome: 'failed', detail: `${error.code}: ${error.message}`.slice(0, 200) }
 }
