@@ -69,7 +69,7 @@ describe("another brand's sessions of a shared person", () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: at.appB!.headers })).statusCode).toBe(200)
     // its own it ends
-    expect((await browser.submit(page, url(`/${at.appA!.sessionId}/revoke`))).status).toBe(200)
+    expect((await browser.submit(page, url(`/${at.appA!.sessionId}/revoke`))).status).toBe(303)
     expect(await open('appA')).toBe(false)
   })
 
@@ -78,7 +78,7 @@ describe("another brand's sessions of a shared person", () => {
     const page = await browser.get(url('', w.otherId))
     expect(new Set(revokeButtons(page.body))).toEqual(new Set([at.appB!.sessionId, at.appBunderA!.sessionId, at.pagesB!.sessionId]))
     expect((await browser.request('POST', url(`/${at.pagesA!.sessionId}/revoke`, w.otherId), { _csrf: csrfOf(page.body) })).status).toBe(404)
-    expect((await browser.submit(page, url(`/${at.appBunderA!.sessionId}/revoke`, w.otherId))).status).toBe(200)
+    expect((await browser.submit(page, url(`/${at.appBunderA!.sessionId}/revoke`, w.otherId))).status).toBe(303)
     expect(await open('appBunderA')).toBe(false)
   })
 
@@ -87,7 +87,7 @@ describe("another brand's sessions of a shared person", () => {
     const page = await browser.get(url(''))
     const shown = revokeButtons(page.body)
     for (const name of ['appB', 'pagesB', 'pagesA', 'platformUnderA']) expect(shown, name).toContain(at[name]!.sessionId)
-    expect((await browser.submit(page, url(`/${at.appB!.sessionId}/revoke`))).status).toBe(200)
+    expect((await browser.submit(page, url(`/${at.appB!.sessionId}/revoke`))).status).toBe(303)
     expect(await open('appB')).toBe(false)
     expect((await t.app.inject({ method: 'GET', url: '/users/current', headers: at.appB!.headers })).statusCode).toBe(401)
   })
