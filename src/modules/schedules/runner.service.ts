@@ -84,6 +84,8 @@ export class ScheduleRunner {
   private readonly leaseSeconds: number
   private readonly batch: number
   private running: Promise<void> | null = null
+  /** Items made before runs were kept are planned once per runner, not looked for on every tick. */
+  private planned = false
 
   constructor(
     private readonly db: DB,
@@ -115,7 +117,10 @@ export class ScheduleRunner {
   /** Fires every occurrence due at `now`, and settles claims whose instance stopped. */
   async tick(now: Date): Promise<void> {
     await this.settleInterrupted(now)
-    await this.plan(now)
+    if (!this.planned) {
+      await this.plan(now)
+      this.planned = true
+    }
     const due = await this.db
       .selectFrom('schedule_items as i')
       .innerJoin('schedule_groups as g', 'g.id', 'i.group_id')
@@ -130,14 +135,13 @@ export class ScheduleRunner {
     }
   }
 
-  /** Items without a next occurrence yet (made before runs were kept) get the first after `now`. */
+  /** Items without a next occurrence yet (made before runs were kept; the service plans every new one) get the first after `now`. */
   private async plan(now: Date): Promise<void> {
     const items = await this.db
       .selectFrom('schedule_items as i')
       .innerJoin('schedule_groups as g', 'g.id', 'i.group_id')
       .select(['i.id', 'i.cron', 'g.time_zone'])
       .where('i.next_run_at', 'is', null)
-      .limit(this.batch)
       .execute()
     for (const item of items) {
       const next = nextOccurrence(item.cron, item.time_zone, now)
