@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ManualClock } from '../src/lib/clock.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
 import { scheduleCommands } from '../src/modules/schedule-commands.ts'
 import { ScheduleRunner } from '../src/modules/schedules/runner.service.ts'
@@ -161,6 +162,24 @@ describe('schedules that fire', () => {
     expect(runs.slice(1).map((r) => r.outcome)).toEqual(['sent'])
     expect(await commandsOf(fan.sensorId)).toHaveLength(before + 1)
     await removeGroup(fan.sensorId, group.id)
+  })
+
+  it("goes with its maker's account: it never runs as the platform", async () => {
+    const maker = await createActor(t, { tenantId, role: 'admin' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/tenants/${tenantId}/sensors/${fan.sensorId}/scheduleGroups`,
+      headers: maker.headers,
+      payload: { SensorSchedules: [{ cron: '*/10 * * * * *', type: 'tune', value: { power: 1 } }] },
+    })
+    expect(res.statusCode).toBe(201)
+    const group = res.json() as GroupBody
+    await t.app.services.accounts.deleteUser(OPERATOR, maker.user.id)
+    const before = (await commandsOf(fan.sensorId)).length
+    moveTo(group.nextRunAt!)
+    await t.app.services.scheduleRunner.tick(clock.now())
+    expect(await commandsOf(fan.sensorId)).toHaveLength(before)
+    expect(await groupOf(fan.sensorId, group.id)).toBeUndefined()
   })
 
   it("runs at the cron time in the group's time zone", async () => {

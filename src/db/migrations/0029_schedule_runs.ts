@@ -5,12 +5,13 @@ import { sql, type Kysely } from 'kysely'
  * instance claims an occurrence by moving it on in the same statement that writes the run's
  * row: the unique (item, occurrence) key and the conditional update let one instance of a
  * fleet win it. A group runs in its own time zone and as the person who made it (null: made
- * before this, or by the operator or a machine, and run as the platform).
+ * before this, or by the operator or a machine, and run as the platform). A group goes with its
+ * maker's account: were it kept with a null maker, it would run as the platform.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table schedule_groups add column time_zone text not null default 'UTC';
-    alter table schedule_groups add column created_by integer references users(id) on delete set null;
+    alter table schedule_groups add column created_by integer references users(id) on delete cascade;
     alter table schedule_items add column next_run_at timestamptz;
     create index schedule_items_due on schedule_items (next_run_at);
 
