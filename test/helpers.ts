@@ -22,6 +22,7 @@ import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import type { Database, TenantRole, User } from '../src/db/database.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import type { StatementRecorder } from './statement-recorder.ts'
 import { AdjustableClock, type MovableClock } from '../src/lib/clock.ts'
 
@@ -193,7 +194,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** An access token for a user, on a real session, signed as the token endpoint signs them (every scope unless told). */
 export async function tokenFor(app: FastifyInstance, user: Pick<User, 'id'>, clientId = 'test-client', scopes: readonly string[] = SCOPES): Promise<string> {
   const scope = scopes.join(' ')
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
+  const { sessionId } = await openSession(app.db, sessionStatements, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
   return signAccessToken(app, { sub: String(user.id), clientId, scope, sessionId })
 }
 

@@ -15,18 +15,10 @@ import { cycles, figures, importSources } from '../scripts/module-graph.ts'
  * *.repository.ts file fails; a name that is no longer exported must leave the list.
  */
 const FACE_REPOSITORY_DEBT: Record<string, readonly string[]> = {
-  // the console's platform page
-  email: ['outboxStats'],
-  // the pages' sign-in issues and marks login codes in its own statements; the console's key list
-  oauth: ['insertUniqueCode', 'markCodeSignedIn', 'pendingCodeOfRequest', 'listSigningKeys', 'SigningKeyInfo'],
   // the devices' registry, handover and conflicts write a device's sensor in their transactions
   sensors: ['bindLabel', 'deleteSensor', 'devicesPresented', 'findSensor', 'insertSensor', 'moveSensor', 'sensorPresenting', 'unbindDevice'],
-  // oauth's token statements and the pages open sessions inside their transactions
-  sessions: ['insertSession'],
   // the scoping and keyset pieces every list builds its SQL with, tenant lookups, the sign-up rule's SQL, memberships written in users' transactions
   tenancy: ['accessResource', 'counted', 'idKeyset', 'keyset', 'listScope', 'scopeKey', 'whereTenant', 'addMembership', 'findTenant', 'membershipRole', 'platformCount', 'tenantsOfUser', 'HOME', 'joinOnSignup', 'SIGNUP', 'signupOpen', 'signupRule', 'signupSql', 'newestFirst'],
-  // oauth's password grant and the pages' sign-in find or sign up accounts in their statements
-  users: ['knownNetwork', 'pageSessionUser', 'accountUnderPrefix', 'findOrSignUp', 'proveAddress', 'findUserByEmail', 'upgradePasswordHash'],
 }
 
 /** The names a face re-exports from its repository files. */

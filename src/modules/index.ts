@@ -140,6 +140,8 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     email: email.email,
     mailLimits: sessions.mailLimits,
     isSessionActive: sessions.sessions.isActive,
+    accountStore: users.store,
+    sessionStore: sessions.store,
   })
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
   const sensors = createSensorsModule({ ...shared, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
@@ -156,6 +158,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     invitations: tenancy.invitations,
     senderVerification: email.senderVerification,
     sessions: sessions.sessions,
+    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store },
   })
   if (background && config.runWorker) email.email.start()
   const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
@@ -177,7 +180,8 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
-    ...shared,
+    clock,
+    platformReads: { signingKeysAt: oauth.signingKeysAt, outboxStats: email.outboxStats },
     services: {
       policy,
       tenants: tenancy.tenants,

@@ -11,7 +11,7 @@ import { emailRoutes } from './email.routes.ts'
 import { EmailService } from './email.service.ts'
 import { mailboxRoutes } from './mailbox.routes.ts'
 import { OutboxService } from './outbox.service.ts'
-import { purgeSentMail } from './outbox.repository.ts'
+import { outboxStats, purgeSentMail } from './outbox.repository.ts'
 import { senderVerificationRoutes } from './sender-verification.routes.ts'
 import { SenderVerification } from './sender-verification.service.ts'
 import { TenantEmailsService } from './tenant-emails.ts'
@@ -39,6 +39,8 @@ export interface EmailModule {
   senderRoutes: FastifyPluginAsync
   /** The dev mailbox, when mail stays in the outbox (no SMTP_URL, not production); registered last. */
   mailboxRoutes: FastifyPluginAsync | null
+  /** The outbox's figures at `now` (the console's platform page, which asks the platform policy first). */
+  outboxStats(now: Date): ReturnType<typeof outboxStats>
   /** Housekeeping: sent mail past its keeping time. */
   sweep(at: Date): Promise<void>
 }
@@ -64,6 +66,7 @@ export function createEmailModule(deps: EmailDeps): EmailModule {
           await app.register(mailboxRoutes, { email })
         }
       : null,
+    outboxStats: (now) => outboxStats(db, now),
     sweep: (at) => purgeSentMail(db, at),
   }
 }

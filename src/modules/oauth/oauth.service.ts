@@ -97,8 +97,9 @@ export class OAuthService {
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
     clock: Clock,
+    stores: Pick<GrantDeps, 'accounts' | 'sessions'>,
   ) {
-    this.deps = { db, config, keys, log, codeKey, clock }
+    this.deps = { db, config, keys, log, codeKey, clock, ...stores }
   }
 
   /** Adds a grant handler (the accounts module adds `password`). */

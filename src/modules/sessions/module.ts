@@ -8,7 +8,14 @@ import type { Policy } from '../tenancy/index.ts'
 import { MailLimits, type KnownNetwork } from './mail-limits.ts'
 import { MemberSessions } from './member-sessions.service.ts'
 import { SessionsService, type SessionLookups } from './sessions.service.ts'
-import { purgeExpiredSessions } from './sessions.repository.ts'
+import { insertSession, purgeExpiredSessions } from './sessions.repository.ts'
+
+/**
+ * The session statements other modules run inside their own transactions (oauth's token
+ * statements, the pages' sign-in): handed out by the factory, so the face gives only the type.
+ */
+export const sessionStatements = { insertSession }
+export type SessionStore = typeof sessionStatements
 
 export interface SessionsDeps extends SessionLookups {
   db: DB
@@ -23,6 +30,8 @@ export interface SessionsDeps extends SessionLookups {
 
 export interface SessionsModule {
   sessions: SessionsService
+  /** Opens sessions inside another module's transaction. */
+  store: SessionStore
   /** Budgets of mail sent per address and per network. */
   mailLimits: MailLimits
   /** The sign-in sessions of a tenant's people, for its admins. */
@@ -35,6 +44,7 @@ export function createSessionsModule(deps: SessionsDeps): SessionsModule {
   const { db, clock } = deps
   return {
     sessions: new SessionsService(db, { sessionUser: deps.sessionUser, clientTenant: deps.clientTenant }),
+    store: sessionStatements,
     mailLimits: new MailLimits(db, deps.limits, deps.config, deps.knownNetwork),
     memberSessions: new MemberSessions(db, deps.policy, clock, deps.audit, deps.clientTenant),
     sweep: (at, hasRefreshTokens) => purgeExpiredSessions(db, at, hasRefreshTokens),

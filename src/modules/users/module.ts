@@ -8,10 +8,11 @@ import type { Log } from '../../lib/log.ts'
 import type { EmailService } from '../email/index.ts'
 import type { MailLimits } from '../sessions/index.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { knownNetwork, sessionUser } from './account-sessions.repository.ts'
+import { knownNetwork, pageSessionUser, sessionUser } from './account-sessions.repository.ts'
 import { accountRoutes } from './accounts.routes.ts'
 import { AccountsService } from './accounts.service.ts'
-import { findUserById, membersQuery, purgeExpiredUserTokens } from './users.repository.ts'
+import { accountUnderPrefix, findOrSignUp, proveAddress } from './identity.repository.ts'
+import { findUserByEmail, findUserById, membersQuery, purgeExpiredUserTokens, upgradePasswordHash } from './users.repository.ts'
 import { userRoutes } from './users.routes.ts'
 
 /**
@@ -20,6 +21,14 @@ import { userRoutes } from './users.routes.ts'
  * statements, so the wiring passes them in rather than those modules importing upwards.
  */
 export const accountReads = { findUserById, membersQuery, sessionUser, knownNetwork }
+
+/**
+ * The account statements the modules above run inside their own transactions (oauth's password
+ * grant and login code mail, the pages' sign-in and browser sessions): handed out by the factory,
+ * so the face gives only the type (the outbox worker's wiring, which builds no module, takes it here).
+ */
+export const accountStatements = { findUserByEmail, upgradePasswordHash, knownNetwork, pageSessionUser, accountUnderPrefix, findOrSignUp, proveAddress }
+export type AccountStore = typeof accountStatements
 
 export interface UsersDeps {
   db: DB
@@ -34,6 +43,8 @@ export interface UsersDeps {
 
 export interface UsersModule {
   accounts: AccountsService
+  /** Finds, signs up and proves accounts inside another module's transaction. */
+  store: AccountStore
   /** The current user, registration, confirmation, password reset and profile changes. */
   routes: FastifyPluginAsync
   /** Housekeeping: reset and confirmation tokens long expired. */
@@ -44,6 +55,7 @@ export function createUsersModule(deps: UsersDeps): UsersModule {
   const accounts = new AccountsService(deps.db, deps.config, deps.email, deps.log, deps.policy, deps.mailLimits, deps.clock, deps.audit)
   return {
     accounts,
+    store: accountStatements,
     routes: async (app) => {
       await app.register(userRoutes, { accounts })
       await app.register(accountRoutes, { accounts })
