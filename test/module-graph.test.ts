@@ -15,8 +15,6 @@ import { cycles, figures, importSources } from '../scripts/module-graph.ts'
  * *.repository.ts file fails; a name that is no longer exported must leave the list.
  */
 const FACE_REPOSITORY_DEBT: Record<string, readonly string[]> = {
-  // the devices' registry, handover and conflicts write a device's sensor in their transactions
-  sensors: ['bindLabel', 'deleteSensor', 'devicesPresented', 'findSensor', 'insertSensor', 'moveSensor', 'sensorPresenting', 'unbindDevice'],
   // the scoping and keyset pieces every list builds its SQL with, tenant lookups, the sign-up rule's SQL, memberships written in users' transactions
   tenancy: ['accessResource', 'counted', 'idKeyset', 'keyset', 'listScope', 'scopeKey', 'whereTenant', 'addMembership', 'findTenant', 'membershipRole', 'platformCount', 'tenantsOfUser', 'HOME', 'joinOnSignup', 'SIGNUP', 'signupOpen', 'signupRule', 'signupSql', 'newestFirst'],
 }

@@ -172,6 +172,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     scrypt: config.scrypt,
     audit: audit.audit,
     sensors: sensors.sensors,
+    sensorStore: sensors.store,
     sessions: sessions.sessions,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI

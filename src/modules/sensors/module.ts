@@ -7,9 +7,17 @@ import type { Clock } from '../../lib/clock.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { SpaceContents } from '../spaces/index.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { spaceHasSensors } from './sensors.repository.ts'
+import { bindLabel, deleteSensor, devicesPresented, findSensor, insertSensor, moveSensor, sensorPresenting, spaceHasSensors, unbindDevice } from './sensors.repository.ts'
 import { sensorRoutes } from './sensors.routes.ts'
 import { SensorsService } from './sensors.service.ts'
+
+/**
+ * The sensor statements the devices module runs inside its own transactions (the registry, the
+ * handover, the conflicts write a device's sensor with the device): handed out by the factory,
+ * so the face gives only the type.
+ */
+const sensorStatements = { bindLabel, deleteSensor, devicesPresented, findSensor, insertSensor, moveSensor, sensorPresenting, unbindDevice }
+export type SensorStore = typeof sensorStatements
 
 export interface SensorsDeps {
   db: DB
@@ -23,6 +31,8 @@ export interface SensorsDeps {
 
 export interface SensorsModule {
   sensors: SensorsService
+  /** Writes a device's sensor inside the devices module's transactions. */
+  store: SensorStore
   /** What the spaces module (below this one) is built with: the sensors in a space, and their removal with it. */
   spaceContents: SpaceContents
   /** Sensors and their lists. */
@@ -33,6 +43,7 @@ export function createSensorsModule(deps: SensorsDeps): SensorsModule {
   const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice)
   return {
     sensors,
+    store: sensorStatements,
     spaceContents: {
       hasSensors: spaceHasSensors,
       deleteSensorsIn: (trx, spaceIds, actor) => sensors.removeInSpaces(trx, actor, spaceIds),
