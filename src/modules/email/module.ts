@@ -6,7 +6,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
-import type { LinkRules, Policy } from '../tenancy/index.ts'
+import type { LinkRules, Policy, TenantStore } from '../tenancy/index.ts'
 import { emailRoutes } from './email.routes.ts'
 import { EmailService } from './email.service.ts'
 import { mailboxRoutes } from './mailbox.routes.ts'
@@ -26,6 +26,8 @@ export interface EmailDeps {
   linkRules: LinkRules
   policy: Policy
   audit: AuditSink
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
 }
 
 export interface EmailModule {
@@ -47,9 +49,9 @@ export interface EmailModule {
 
 export function createEmailModule(deps: EmailDeps): EmailModule {
   const { db, config, clock, policy } = deps
-  const email = new EmailService(db, config, deps.log, deps.secretBox, clock, deps.linkRules)
+  const email = new EmailService(db, config, deps.log, deps.secretBox, clock, deps.linkRules, deps.tenantStore)
   const senderVerification = new SenderVerification(db, config, email, clock)
-  const tenantEmails = new TenantEmailsService(db, email, policy, config.publicUrl)
+  const tenantEmails = new TenantEmailsService(db, email, policy, config.publicUrl, deps.tenantStore)
   return {
     email,
     senderVerification,

@@ -10,7 +10,7 @@ import type { Limits } from '../../lib/rate-limit.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { EmailService } from '../email/index.ts'
 import type { MailLimits, SessionStore } from '../sessions/index.ts'
-import type { LinkRules, Policy } from '../tenancy/index.ts'
+import type { LinkRules, Policy, TenantStore } from '../tenancy/index.ts'
 import type { AccountStore } from '../users/index.ts'
 import { Attempts } from './attempts.ts'
 import { clientRoutes } from './clients.routes.ts'
@@ -62,6 +62,8 @@ export interface OAuthDeps {
   /** The users module's accounts (the password grant) and the sessions module's statements (a grant opens a session). */
   accountStore: AccountStore
   sessionStore: SessionStore
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
 }
 
 export interface OAuthModule {
@@ -89,9 +91,9 @@ export interface OAuthModule {
 
 export function createOAuthModule(deps: OAuthDeps): OAuthModule {
   const { db, config, log, clock, policy, audit } = deps
-  const cors = new CorsOrigins(db, clock)
-  const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, () => cors.invalidate())
-  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore })
+  const cors = new CorsOrigins(db, clock, deps.tenantStore)
+  const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, deps.tenantStore, () => cors.invalidate())
+  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore)
   oauth.registerGrant('password', passwordGrant)
   const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log)
   return {

@@ -39,7 +39,6 @@ import type { ClientsService } from '../oauth/index.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/index.ts'
 import { issuerOf } from '../oauth/index.ts'
 import type { CodeTarget, PasswordlessService } from '../oauth/index.ts'
-import { findTenant } from '../tenancy/index.ts'
 import { checkAuthorization, pageError, type AuthorizeQuery, type PageError } from './authorize-params.ts'
 import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.repository.ts'
 import { PAGES_CLIENT, type PageSessions } from './page-sessions.ts'
@@ -129,7 +128,7 @@ export class AuthorizeService {
    */
   async begin(input: BeginInput): Promise<BeginResult> {
     const { tenantId, ip } = input
-    if (tenantId && !(await findTenant(this.db, tenantId))) {
+    if (tenantId && !(await this.stores.tenants.findTenant(this.db, tenantId))) {
       return pageError('authorize.unknownTenant', 404)
     }
     const checked = await checkAuthorization(input.query, (id) => this.clients.find(id))

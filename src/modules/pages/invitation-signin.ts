@@ -26,7 +26,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { rateLimited } from '../../lib/errors.ts'
 import { signupLocale } from '../../lib/locale.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
-import { findTenant } from '../tenancy/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
 import type { AccountStore } from '../users/index.ts'
 import { insertAuthorization } from './authorization-requests.repository.ts'
 import type { AuthorizeService } from './authorize.service.ts'
@@ -49,6 +49,7 @@ export class InvitationSignIn {
     limits: Limits,
     private readonly clock: Clock,
     private readonly accounts: AccountStore,
+    private readonly tenancy: TenantStore,
   ) {
     const mail = config.rateLimits.mailPerIp
     this.starts = limits.bucket('invitation-start', { burst: mail.burst * 10, periodSeconds: mail.periodSeconds })
@@ -56,7 +57,7 @@ export class InvitationSignIn {
 
   /** The inviting tenant, for the page's branding. */
   tenant(tenantId: number): Promise<Tenant | undefined> {
-    return findTenant(this.db, tenantId)
+    return this.tenancy.findTenant(this.db, tenantId)
   }
 
   /** The tenant whose account of the address signs in: the inviting tenant or an ancestor with one, else the platform (null). */
@@ -66,7 +67,7 @@ export class InvitationSignIn {
     while (id !== null && !seen.has(id) && seen.size < MAX_DEPTH) {
       seen.add(id)
       if (await this.accounts.findUserByEmail(this.db, invited.email, id)) return id
-      id = (await findTenant(this.db, id))?.parent_tenant_id ?? null
+      id = (await this.tenancy.findTenant(this.db, id))?.parent_tenant_id ?? null
     }
     return null
   }

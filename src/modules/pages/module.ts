@@ -56,7 +56,7 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
   const { db, config, clock, limits } = deps
   const sessions = new PageSessions(db, clock, deps.stores)
   const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock, deps.stores)
-  const invitations = new InvitationSignIn(db, config, authorize, limits, clock, deps.stores.accounts)
+  const invitations = new InvitationSignIn(db, config, authorize, limits, clock, deps.stores.accounts, deps.stores.tenants)
   const csrfKey = await appSecret(db, 'pages_csrf_hmac', deps.secretBox)
   const oidc = { sessions: deps.sessions, keys: deps.keys, clients: deps.clients, config, clock }
   return {

@@ -6,7 +6,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { SpaceContents } from '../spaces/index.ts'
-import type { Policy } from '../tenancy/index.ts'
+import type { Policy, TenantStore } from '../tenancy/index.ts'
 import { bindLabel, deleteSensor, devicesPresented, findSensor, insertSensor, moveSensor, sensorPresenting, spaceHasSensors, unbindDevice } from './sensors.repository.ts'
 import { sensorRoutes } from './sensors.routes.ts'
 import { SensorsService } from './sensors.service.ts'
@@ -27,6 +27,8 @@ export interface SensorsDeps {
   audit: AuditSink
   /** Voids what the holder of a device was issued when its sensor goes (the devices module's, above this one). */
   releaseDevice: (trx: Executor, deviceRef: number) => Promise<void>
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
 }
 
 export interface SensorsModule {
@@ -40,7 +42,7 @@ export interface SensorsModule {
 }
 
 export function createSensorsModule(deps: SensorsDeps): SensorsModule {
-  const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice)
+  const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice, deps.tenantStore)
   return {
     sensors,
     store: sensorStatements,

@@ -4,7 +4,7 @@ import type { DB } from '../../db/connect.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
-import type { Policy } from '../tenancy/index.ts'
+import type { Policy, TenantStore } from '../tenancy/index.ts'
 import { MailLimits, type KnownNetwork } from './mail-limits.ts'
 import { MemberSessions } from './member-sessions.service.ts'
 import { SessionsService, type SessionLookups } from './sessions.service.ts'
@@ -26,6 +26,8 @@ export interface SessionsDeps extends SessionLookups {
   audit: AuditSink
   /** Whether an address has signed in from a network before (the users module's): mail limits spare known networks. */
   knownNetwork: KnownNetwork
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
 }
 
 export interface SessionsModule {
@@ -46,7 +48,7 @@ export function createSessionsModule(deps: SessionsDeps): SessionsModule {
     sessions: new SessionsService(db, { sessionUser: deps.sessionUser, clientTenant: deps.clientTenant }),
     store: sessionStatements,
     mailLimits: new MailLimits(db, deps.limits, deps.config, deps.knownNetwork),
-    memberSessions: new MemberSessions(db, deps.policy, clock, deps.audit, deps.clientTenant),
+    memberSessions: new MemberSessions(db, deps.policy, clock, deps.audit, deps.clientTenant, deps.tenantStore),
     sweep: (at, hasRefreshTokens) => purgeExpiredSessions(db, at, hasRefreshTokens),
   }
 }
