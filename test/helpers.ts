@@ -24,6 +24,7 @@ import type { Database, TenantRole, User } from '../src/db/database.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
 import { generateSigningKeyPair, type KeyPairSource } from '../src/modules/oauth/signing-keys.repository.ts'
 import type { GenerateKeyPairResult } from 'jose'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import type { StatementRecorder } from './statement-recorder.ts'
 import { AdjustableClock, type MovableClock } from '../src/lib/clock.ts'
 
@@ -229,7 +230,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** An access token for a user, on a real session, signed as the token endpoint signs them (every scope unless told). */
 export async function tokenFor(app: FastifyInstance, user: Pick<User, 'id'>, clientId = 'test-client', scopes: readonly string[] = SCOPES): Promise<string> {
   const scope = scopes.join(' ')
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
+  const { sessionId } = await openSession(app.db, sessionStatements, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
   return signAccessToken(app, { sub: String(user.id), clientId, scope, sessionId })
 }
 
