@@ -83,6 +83,17 @@ export class PasswordlessService {
 
   async requestCode(input: CodeRequest, tenantId: number | null, ip: string): Promise<void> {
     await this.mailLimits.checkSender(ip)
+    const target = await this.codeTarget(input)
+    await this.deliver(target, input.email, tenantId, ip)
+  }
+
+  /**
+   * Where a login code for an app's request may be redeemed: its client, a redirect URI
+   * registered for it, its PKCE challenge (required of a public client) and its scope, each
+   * checked as for an emailed code. A passkey's sign-in (the passkeys module) ends in a code
+   * for such a target too.
+   */
+  async codeTarget(input: Omit<CodeRequest, 'email'>): Promise<CodeTarget> {
     const method = normalizeMethod(input.code_challenge_method)
     if (input.code_challenge && !method) {
       throw appErrors.invalid_code_challenge_method()
@@ -102,7 +113,7 @@ export class PasswordlessService {
     if (client.is_public && !input.code_challenge) {
       throw appErrors.pkce_required()
     }
-    const target: CodeTarget = {
+    return {
       clientId: client.client_id,
       redirectUri: input.redirect_uri,
       codeChallenge: input.code_challenge || null,
@@ -110,7 +121,6 @@ export class PasswordlessService {
       scope: asked.scope,
       locale: signupLocale({ explicit: input.locale, acceptLanguage: input.acceptLanguage }),
     }
-    await this.deliver(target, input.email, tenantId, ip)
   }
 
   /**

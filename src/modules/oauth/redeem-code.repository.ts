@@ -108,8 +108,8 @@ function readCodeAndAccount(input: ExchangeInput) {
 /** The session and its first refresh token, once the code is consumed. */
 function sessionAndRefresh(input: ExchangeInput, sessionId: string, refreshToken: string) {
   return sql`session as (
-      insert into sessions (id, user_id, client_id, tenant_id, scope, network)
-      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, coalesce(${input.requestedScope}::text, e.scope, ${input.defaultScope}::text), ${input.network}::text
+      insert into sessions (id, user_id, client_id, tenant_id, scope, network, created_at)
+      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, coalesce(${input.requestedScope}::text, e.scope, ${input.defaultScope}::text), ${input.network}::text, ${input.now}::timestamptz
       from the_user u, eligible e where exists (select 1 from consumed)
       returning id
     ),
