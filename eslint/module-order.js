@@ -17,6 +17,7 @@ const ORDER = [
   ['modules/email'],
   ['modules/users'],
   ['modules/oauth'],
+  ['modules/passkeys'],
   ['modules/spaces'],
   ['modules/schedules'],
   ['modules/sensors'],

@@ -865,6 +865,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/current/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's passkeys */
+        get: operations["listUsersCurrentPasskeys"];
+        put?: never;
+        /** Register a passkey: the authenticator's answer to the options (needs a sign-in within 5 minutes) */
+        post: operations["createUsersCurrentPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/current/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options to create a passkey (needs a sign-in within 5 minutes); answer within 5 minutes with POST /users/current/passkeys */
+        post: operations["createUsersCurrentPasskeysOption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/current/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a passkey (needs a sign-in within 5 minutes) */
+        delete: operations["deleteUsersCurrentPasskey"];
+        options?: never;
+        head?: never;
+        /** Rename a passkey */
+        patch: operations["updateUsersCurrentPasskey"];
+        trace?: never;
+    };
+    "/auth/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options to sign in with a passkey for an app's request (checked as for a login code); answer within 5 minutes */
+        post: operations["createAuthPasskeysOption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey: the authenticator's assertion; answers a login code for the token endpoint (with the request's PKCE verifier) */
+        post: operations["postAuthPasskeysSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/auth/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options to sign in with a passkey for an app's request (checked as for a login code); answer within 5 minutes */
+        post: operations["createTenantAuthPasskeysOption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/auth/passkeys/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey: the authenticator's assertion; answers a login code for the token endpoint (with the request's PKCE verifier) */
+        post: operations["postTenantAuthPasskeysSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/algorithms": {
         parameters: {
             query?: never;
@@ -3379,7 +3500,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "recent_sign_in_required" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -3623,6 +3744,99 @@ export interface components {
                 /** @description the BCP 47 locale emails and pages speak to the user in; null: not set (the brand's default, else English) */
                 locale: string | null;
             };
+        };
+        Passkey: {
+            id: number;
+            name: string;
+            /** @description the authenticator's kind from its AAGUID where known (e.g. iCloud Keychain); null: unknown */
+            kind: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+        };
+        PasskeyAttestation: {
+            /** @description the credential id */
+            id: string;
+            /** @description the credential id */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description the client's extension outputs (ignored) */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            response: {
+                /** @description client data */
+                clientDataJSON: string;
+                /** @description the attestation object (format none is enough) */
+                attestationObject: string;
+                transports?: string[];
+                /** @description authenticator data */
+                authenticatorData?: string;
+                /** @description public key (SPKI) */
+                publicKey?: string;
+                publicKeyAlgorithm?: number;
+            };
+        };
+        /** @description PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3): pass to navigator.credentials.create or the platform API */
+        PasskeyCreationOptions: {
+            challenge: string;
+            rp: {
+                id?: string;
+                name: string;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        PasskeySignInRequest: {
+            /** @description left out, the client is the one whose redirect URIs match redirect_uri */
+            client_id?: string;
+            redirect_uri: string;
+            code_challenge?: string;
+            /** @description S256 */
+            code_challenge_method?: string;
+            scope?: string;
+        };
+        /** @description PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): pass to navigator.credentials.get or the platform API */
+        PasskeyRequestOptions: {
+            challenge: string;
+            rpId?: string;
+            userVerification?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        PasskeyAssertion: {
+            /** @description the credential id */
+            id: string;
+            /** @description the credential id */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description the client's extension outputs (ignored) */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            response: {
+                /** @description client data */
+                clientDataJSON: string;
+                /** @description authenticator data */
+                authenticatorData: string;
+                /** @description the signature */
+                signature: string;
+                /** @description the account's opaque handle */
+                userHandle?: string;
+            };
+        };
+        PasskeyLoginCode: {
+            /** @description a login code, exchanged at /auth/oauth2/token like a mailed one */
+            code: string;
         };
         Algorithm: {
             keyName: string;
@@ -6376,6 +6590,381 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listUsersCurrentPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkeys: components["schemas"]["Passkey"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createUsersCurrentPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "response": {
+                 *         "id": "A",
+                 *         "rawId": "A",
+                 *         "type": "public-key",
+                 *         "authenticatorAttachment": "platform",
+                 *         "clientExtensionResults": {},
+                 *         "response": {
+                 *           "clientDataJSON": "A",
+                 *           "attestationObject": "A",
+                 *           "transports": [
+                 *             "string"
+                 *           ],
+                 *           "authenticatorData": "A",
+                 *           "publicKey": "A",
+                 *           "publicKeyAlgorithm": 0
+                 *         }
+                 *       },
+                 *       "name": "string"
+                 *     }
+                 */
+                "application/json": {
+                    response: components["schemas"]["PasskeyAttestation"];
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createUsersCurrentPasskeysOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3): pass to navigator.credentials.create or the platform API */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteUsersCurrentPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateUsersCurrentPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAuthPasskeysOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "string",
+                 *       "redirect_uri": "string",
+                 *       "code_challenge": "string",
+                 *       "code_challenge_method": "string",
+                 *       "scope": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasskeySignInRequest"];
+            };
+        };
+        responses: {
+            /** @description PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): pass to navigator.credentials.get or the platform API */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postAuthPasskeysSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "response": {
+                 *         "id": "A",
+                 *         "rawId": "A",
+                 *         "type": "public-key",
+                 *         "authenticatorAttachment": "platform",
+                 *         "clientExtensionResults": {},
+                 *         "response": {
+                 *           "clientDataJSON": "A",
+                 *           "authenticatorData": "A",
+                 *           "signature": "A",
+                 *           "userHandle": "A"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    response: components["schemas"]["PasskeyAssertion"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyLoginCode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTenantAuthPasskeysOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "string",
+                 *       "redirect_uri": "string",
+                 *       "code_challenge": "string",
+                 *       "code_challenge_method": "string",
+                 *       "scope": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasskeySignInRequest"];
+            };
+        };
+        responses: {
+            /** @description PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): pass to navigator.credentials.get or the platform API */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantAuthPasskeysSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "response": {
+                 *         "id": "A",
+                 *         "rawId": "A",
+                 *         "type": "public-key",
+                 *         "authenticatorAttachment": "platform",
+                 *         "clientExtensionResults": {},
+                 *         "response": {
+                 *           "clientDataJSON": "A",
+                 *           "authenticatorData": "A",
+                 *           "signature": "A",
+                 *           "userHandle": "A"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    response: components["schemas"]["PasskeyAssertion"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyLoginCode"];
                 };
             };
             400: components["responses"]["BadRequest"];

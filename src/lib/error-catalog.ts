@@ -216,6 +216,10 @@ export const APP_ERRORS = {
   device_offline: { status: 409, message: 'The device is offline; send the command again when it is online.' },
   broker_unavailable: { status: 503, message: said },
 
+  // passkeys (modules/passkeys): the ceremony's answers say what failed, never why a key did not verify
+  passkey_challenge_unknown: { status: 400, message: 'This passkey request is unknown, already used or expired. Ask for new options and try again.' },
+  passkey_refused: { status: 400, message: 'The passkey could not be verified. Try again, or sign in with an emailed code.' },
+  recent_sign_in_required: { status: 403, message: 'Sign in again first: this change needs a sign-in from the last 5 minutes.' },
   // hosted pages (pages/): shown to a person, so the messages are sentences for people
   csrf_failed: {
     status: 403,

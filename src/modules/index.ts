@@ -22,6 +22,7 @@ import { createDevicesModule, deviceRelease, type Devices, type DevicesModule } 
 import { createDialectsModule, type DialectsModule } from './dialects/index.ts'
 import { checkEmailText, createEmailModule, type EmailModule, type EmailService, type OutboxService, type SenderVerification, type TenantEmailsService } from './email/index.ts'
 import { clientReads, type ClientsService, type CorsOrigins, createOAuthModule, type KeyStore, type OAuthModule, type OAuthService, type PasswordlessService, type SigningKeysService } from './oauth/index.ts'
+import { createPasskeysModule, type PasskeysModule, type PasskeysService } from './passkeys/index.ts'
 import { type AuthorizeService, createPagesModule, type InvitationSignIn, type PageSessions, type PagesModule } from './pages/index.ts'
 import { createSchedulesModule, type ScheduleRunner, type SchedulesModule, type SchedulesService } from './schedules/index.ts'
 import { createSensorsModule, type SensorsModule, type SensorsService } from './sensors/index.ts'
@@ -55,6 +56,7 @@ export interface Services {
   limits: Limits
   oauth: OAuthService
   passwordless: PasswordlessService
+  passkeys: PasskeysService
   spaces: SpacesService
   algorithms: AlgorithmsService
   sensors: SensorsService
@@ -131,22 +133,12 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   })
   const users = createUsersModule({ ...shared, tenantStore, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
   const oauth = createOAuthModule({
-    ...shared,
-    tenantStore,
-    keys,
-    secretBox,
-    codeKey,
-    policy,
-    audit: audit.audit,
-    linkRules,
-    email: email.email,
-    mailLimits: sessions.mailLimits,
-    isSessionActive: sessions.sessions.isActive,
-    accountStore: users.store,
-    sessionStore: sessions.store,
+    ...shared, tenantStore, keys, secretBox, codeKey, policy, audit: audit.audit, linkRules, email: email.email, mailLimits: sessions.mailLimits,
+    isSessionActive: sessions.sessions.isActive, accountStore: users.store, sessionStore: sessions.store,
   })
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
   const sensors = createSensorsModule({ ...shared, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
+  const passkeys = createPasskeysModule({ ...shared, policy, audit: audit.audit, codeKey, codes: oauth.codes, sessionStore: sessions.store, passwordless: oauth.passwordless, findUserById: accountReads.findUserById })
   const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
   const pages = await createPagesModule({
     ...shared,
@@ -163,7 +155,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore },
   })
   if (background && config.runWorker) email.email.start()
-  const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
+  const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, pages, email, audit }, config.auditRetentionDays)
   const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const devices = createDevicesModule({
     ...shared,
@@ -201,7 +193,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,
   })
-  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
+  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, passkeys, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
   return { services: servicesOf(built, sweeps, () => [stopSchedules, stopMaintenance].forEach((stop) => stop())), routes: routesInOrder(built) }
 }
 
@@ -218,6 +210,7 @@ interface Built {
   tenancy: TenancyModule
   users: UsersModule
   oauth: OAuthModule
+  passkeys: PasskeysModule
   sensors: SensorsModule
   spaces: SpacesModule
   schedules: SchedulesModule
@@ -248,6 +241,7 @@ function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void):
     limits,
     oauth: oauth.oauth,
     passwordless: oauth.passwordless,
+    passkeys: m.passkeys.passkeys,
     spaces: spaces.spaces,
     algorithms: spaces.algorithms,
     sensors: sensors.sensors,
@@ -281,6 +275,7 @@ function routesInOrder(m: Built): FastifyPluginAsync[] {
     m.email.routes,
     m.oauth.routes,
     m.users.routes,
+    m.passkeys.routes,
     m.spaces.routes,
     m.sensors.routes,
     m.devices.ownershipRoutes,

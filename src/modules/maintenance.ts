@@ -9,6 +9,7 @@ import type { AuditModule } from './audit/index.ts'
 import type { EmailModule } from './email/index.ts'
 import type { OAuthModule } from './oauth/index.ts'
 import type { PagesModule } from './pages/index.ts'
+import type { PasskeysModule } from './passkeys/index.ts'
 import type { SessionsModule } from './sessions/index.ts'
 import type { UsersModule } from './users/index.ts'
 
@@ -17,7 +18,7 @@ export type Purge = (at: Date) => Promise<unknown>
 
 /** Every module's sweep, in the order they must run. */
 export function sweepsInOrder(
-  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; pages: PagesModule; email: EmailModule; audit: AuditModule },
+  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; passkeys: PasskeysModule; pages: PagesModule; email: EmailModule; audit: AuditModule },
   auditRetentionDays: number,
 ): Purge[] {
   return [
@@ -26,6 +27,7 @@ export function sweepsInOrder(
     // refresh tokens first: a session left without any is swept with the sessions
     m.oauth.sweepRefreshTokens,
     (at) => m.sessions.sweep(at, m.oauth.hasRefreshTokens),
+    m.passkeys.sweep,
     m.pages.sweep,
     m.email.sweep,
     (at) => m.audit.audit.purge(at, auditRetentionDays),

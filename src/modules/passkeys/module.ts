@@ -1,0 +1,63 @@
+/** The passkeys module, built from its declared dependencies (modules/index.ts composes the factories). */
+import type { FastifyPluginAsync } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { User } from '../../db/database.ts'
+import type { AuditSink } from '../../lib/audit.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Limits } from '../../lib/rate-limit.ts'
+import type { LoginCodeStore, PasswordlessService } from '../oauth/index.ts'
+import type { SessionStore } from '../sessions/index.ts'
+import type { Policy } from '../tenancy/index.ts'
+import { purgeChallenges } from './passkeys.repository.ts'
+import { passkeyRoutes } from './passkeys.routes.ts'
+import { PasskeysService } from './passkeys.service.ts'
+
+export interface PasskeysModuleDeps {
+  db: DB
+  config: Readonly<Config>
+  clock: Clock
+  limits: Limits
+  policy: Policy
+  audit: AuditSink
+  /** The key login codes are hashed with, and oauth's statements that draw one. */
+  codeKey: Buffer
+  codes: LoginCodeStore
+  /** The sessions' statements: when a session signed in (the recent sign-in rule). */
+  sessionStore: SessionStore
+  /** Checks an app's request as for a mailed code. */
+  passwordless: Pick<PasswordlessService, 'codeTarget'>
+  /** The users module's read of an account. */
+  findUserById: (db: DB, userId: number) => Promise<User | undefined>
+}
+
+export interface PasskeysModule {
+  passkeys: PasskeysService
+  /** Registering, listing, renaming and deleting passkeys; signing in with one. */
+  routes: FastifyPluginAsync
+  /** Housekeeping: ceremonies past their expiry. */
+  sweep(at: Date): Promise<void>
+}
+
+export function createPasskeysModule(deps: PasskeysModuleDeps): PasskeysModule {
+  const passkeys = new PasskeysService({
+    db: deps.db,
+    config: deps.config,
+    clock: deps.clock,
+    policy: deps.policy,
+    audit: deps.audit,
+    codeKey: deps.codeKey,
+    codes: deps.codes,
+    sessions: deps.sessionStore,
+    failures: deps.limits.bucket('passkey-fail-addr', deps.config.rateLimits.failedTokenPerIp),
+    codeTarget: (input) => deps.passwordless.codeTarget(input),
+    findUserById: deps.findUserById,
+  })
+  return {
+    passkeys,
+    routes: async (app) => {
+      await app.register(passkeyRoutes, { passkeys })
+    },
+    sweep: (at) => purgeChallenges(deps.db, at),
+  }
+}

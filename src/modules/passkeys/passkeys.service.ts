@@ -1,0 +1,283 @@
+/**
+ * Passkeys (WebAuthn, through @simplewebauthn/server): registering one on a signed-in account,
+ * and signing in with one, ending in a login code that the token endpoint exchanges with PKCE
+ * like a mailed one. How each threat is met:
+ *
+ * Phishing and relaying. The relying party ID is the host of PUBLIC_URL and the expected
+ * origin is PUBLIC_URL's origin; a response made for another site, or carried from one,
+ * fails verification. User verification is required, so a stolen unlocked key is not enough.
+ *
+ * Replay and reuse. Each ceremony's challenge is stored (as its SHA-256) with what it is for:
+ * registering, for one account and the session that asked; signing in, for one tenant and
+ * one app's request (client, redirect URI, PKCE challenge, scope). The response names its
+ * challenge; the row is consumed by a conditional update before anything is verified, so a
+ * challenge answers once, and never after CHALLENGE_TTL_SECONDS on the injected clock.
+ *
+ * Cloned authenticators. A signature counter that does not move forward is refused, and the
+ * new counter is written only over the one verified against.
+ *
+ * One brand's passkey at another. A credential belongs to an account, and accounts are per
+ * tenant: a sign-in under one tenant (or the platform) accepts only the credentials of that
+ * tenant's accounts, whatever the authenticator offers.
+ *
+ * Guessing and flooding. Every verification spends a token of the address's failure budget
+ * first (RATE_LIMIT_FAILED_TOKEN_PER_IP, as a failed login code does), given back when it
+ * succeeds; a spent budget answers 429 before any key is looked at.
+ *
+ * Quiet. Nothing of a ceremony (challenge, credential, signature, handle) is logged; a
+ * failure answers `passkey_refused` without saying which check failed.
+ */
+import { createHash } from 'node:crypto'
+import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { Config } from '../../config.ts'
+import type { DB } from '../../db/connect.ts'
+import type { User } from '../../db/database.ts'
+import type { AuditSink } from '../../lib/audit.ts'
+import { secondsAfter, type Clock } from '../../lib/clock.ts'
+import { appErrors, notFound } from '../../lib/errors.ts'
+import { originOf } from '../../lib/network.ts'
+import type { Bucket } from '../../lib/rate-limit.ts'
+import { normalizeEmail } from '../../lib/email-address.ts'
+import { loginCodeExpiresAt, type CodeRequest, type CodeTarget, type LoginCodeStore } from '../oauth/index.ts'
+import type { SessionStore } from '../sessions/index.ts'
+import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
+import { authenticatorKind } from './aaguids.ts'
+import { consumeChallenge, credentialById, credentialsOf, deleteCredential, insertChallenge, insertCredential, recordUse, renameCredential, userHandle, type CredentialRow } from './passkeys.repository.ts'
+
+/** How long a ceremony's options stay answerable. */
+export const CHALLENGE_TTL_SECONDS = 300
+/** A registration or a deletion needs a sign-in this recent (the session's). */
+export const RECENT_SIGN_IN_SECONDS = 300
+
+export interface PasskeyView {
+  id: number
+  name: string
+  /** The authenticator's kind, from its AAGUID where known; null otherwise. */
+  kind: string | null
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface PasskeysDeps {
+  db: DB
+  config: Readonly<Config>
+  clock: Clock
+  policy: Policy
+  audit: AuditSink
+  codeKey: Buffer
+  codes: LoginCodeStore
+  sessions: SessionStore
+  /** The failure budget of an address (lib/rate-limit.ts). */
+  failures: Bucket
+  /** Checks an app's request as for a mailed code (oauth's passwordless service). */
+  codeTarget: (input: Omit<CodeRequest, 'email'>) => Promise<CodeTarget>
+  findUserById: (db: DB, userId: number) => Promise<User | undefined>
+}
+
+function challengeHash(challenge: string): string {
+  return createHash('sha256').update(challenge).digest('base64url')
+}
+
+/** The challenge a response answers, read from its client data (verified again by the library). */
+function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'))
+    if (parsed && typeof parsed === 'object' && 'challenge' in parsed && typeof parsed.challenge === 'string') return parsed.challenge
+  } catch {
+    // not JSON: no challenge
+  }
+  return null
+}
+
+export function passkeyView(row: CredentialRow): PasskeyView {
+  return { id: row.id, name: row.name, kind: authenticatorKind(row.aaguid), createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at?.toISOString() ?? null }
+}
+
+export class PasskeysService {
+  private readonly rpId: string
+  private readonly origin: string
+
+  constructor(private readonly deps: PasskeysDeps) {
+    const url = new URL(deps.config.publicUrl)
+    this.rpId = url.hostname
+    this.origin = url.origin
+  }
+
+  private async signedIn(actor: Actor, recent: boolean): Promise<User> {
+    this.deps.policy.authorizeAction(actor, 'account.update')
+    const user = await this.deps.policy.user(actor)
+    if (recent) {
+      const sessionId = actor.kind === 'user' ? actor.sessionId : null
+      const at = sessionId ? await this.deps.sessions.sessionSignedInAt(this.deps.db, sessionId) : null
+      if (!at || this.deps.clock.now().getTime() - at.getTime() > RECENT_SIGN_IN_SECONDS * 1000) throw appErrors.recent_sign_in_required()
+    }
+    return user
+  }
+
+  /** Spends a token of the address's failure budget before a verification; the caller gives it back on success. */
+  private async charge(ip: string): Promise<() => Promise<void>> {
+    const taken = await this.deps.failures.take(originOf(ip).address)
+    if (!taken.ok) throw appErrors.rate_limited(Math.max(1, taken.retryAfter))
+    return taken.refund
+  }
+
+  async list(actor: Actor): Promise<PasskeyView[]> {
+    const user = await this.signedIn(actor, false)
+    return (await credentialsOf(this.deps.db, user.id)).map(passkeyView)
+  }
+
+  async registrationOptions(actor: Actor): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const user = await this.signedIn(actor, true)
+    const { db, clock } = this.deps
+    const handle = await userHandle(db, user.id)
+    const existing = await credentialsOf(db, user.id)
+    const options = await generateRegistrationOptions({
+      rpName: this.rpId,
+      rpID: this.rpId,
+      userName: user.email,
+      userID: new Uint8Array(Buffer.from(handle, 'base64url')),
+      userDisplayName: user.display_name ?? user.email,
+      timeout: CHALLENGE_TTL_SECONDS * 1000,
+      attestationType: 'none',
+      excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports })),
+      authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+    })
+    await insertChallenge(db, {
+      challengeHash: challengeHash(options.challenge),
+      purpose: 'register',
+      userId: user.id,
+      tenantId: user.tenant_id,
+      sessionId: actor.kind === 'user' ? actor.sessionId : null,
+      codeTarget: null,
+      expiresAt: secondsAfter(clock.now(), CHALLENGE_TTL_SECONDS),
+    })
+    return options
+  }
+
+  async register(actor: Actor, input: { response: RegistrationResponseJSON; name?: string }, ip: string): Promise<PasskeyView> {
+    const user = await this.signedIn(actor, true)
+    const { db, clock } = this.deps
+    const refund = await this.charge(ip)
+    const challenge = challengeOf(input.response.response.clientDataJSON)
+    const now = clock.now()
+    const row = challenge ? await consumeChallenge(db, challengeHash(challenge), 'register', now) : undefined
+    const sessionId = actor.kind === 'user' ? actor.sessionId : null
+    if (!challenge || !row || row.user_id !== user.id || row.session_id !== sessionId) throw appErrors.passkey_challenge_unknown()
+    const verified = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpId,
+      requireUserVerification: true,
+    }).catch(() => null)
+    if (!verified?.verified) throw appErrors.passkey_refused()
+    const { credential, aaguid } = verified.registrationInfo
+    const kind = authenticatorKind(aaguid)
+    const created = await db.transaction().execute(async (trx) => {
+      const inserted = await insertCredential(trx, {
+        userId: user.id,
+        tenantId: user.tenant_id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        aaguid,
+        name: input.name ?? kind ?? 'Passkey',
+        createdAt: now,
+      })
+      if (!inserted) return undefined
+      await this.deps.audit.record(trx, { actor: auditActor(actor), tenantId: user.tenant_id, action: 'passkey.add', target: { type: 'passkey', id: inserted.id } })
+      return inserted
+    })
+    if (!created) throw appErrors.passkey_refused()
+    await refund()
+    return passkeyView(created)
+  }
+
+  async rename(actor: Actor, id: number, name: string): Promise<PasskeyView> {
+    const user = await this.signedIn(actor, false)
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      const renamed = await renameCredential(trx, user.id, id, name)
+      if (renamed) await this.deps.audit.record(trx, { actor: auditActor(actor), tenantId: user.tenant_id, action: 'passkey.rename', target: { type: 'passkey', id } })
+      return renamed
+    })
+    if (!row) throw notFound('Passkey')
+    return passkeyView(row)
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    const user = await this.signedIn(actor, true)
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      const deleted = await deleteCredential(trx, user.id, id)
+      if (deleted) await this.deps.audit.record(trx, { actor: auditActor(actor), tenantId: user.tenant_id, action: 'passkey.delete', target: { type: 'passkey', id } })
+      return deleted
+    })
+    if (!row) throw notFound('Passkey')
+  }
+
+  /** Options to sign in under a tenant (null: the platform) for an app's request, checked as for a mailed code. */
+  async signInOptions(tenantId: number | null, request: Omit<CodeRequest, 'email'>): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const target = await this.deps.codeTarget(request)
+    const options = await generateAuthenticationOptions({ rpID: this.rpId, userVerification: 'required', timeout: CHALLENGE_TTL_SECONDS * 1000 })
+    await insertChallenge(this.deps.db, {
+      challengeHash: challengeHash(options.challenge),
+      purpose: 'signin',
+      userId: null,
+      tenantId,
+      sessionId: null,
+      codeTarget: target,
+      expiresAt: secondsAfter(this.deps.clock.now(), CHALLENGE_TTL_SECONDS),
+    })
+    return options
+  }
+
+  /** Verifies an assertion under `tenantId`; returns a login code for the request its options were made for. */
+  async signIn(tenantId: number | null, response: AuthenticationResponseJSON, ip: string): Promise<string> {
+    const { db, clock } = this.deps
+    const refund = await this.charge(ip)
+    const now = clock.now()
+    const challenge = challengeOf(response.response.clientDataJSON)
+    const row = challenge ? await consumeChallenge(db, challengeHash(challenge), 'signin', now) : undefined
+    if (!challenge || !row || row.tenant_id !== tenantId || !row.code_target) throw appErrors.passkey_challenge_unknown()
+    const target = row.code_target as CodeTarget // written by signInOptions from a checked CodeTarget
+    const credential = await credentialById(db, response.id)
+    // a credential of another tenant's account (or the platform's) signs nobody in here
+    if (!credential || credential.tenant_id !== tenantId) throw appErrors.passkey_refused()
+    if (response.response.userHandle !== undefined) {
+      const handle = await userHandle(db, credential.user_id)
+      if (handle !== response.response.userHandle) throw appErrors.passkey_refused()
+    }
+    const verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: this.origin,
+      expectedRPID: this.rpId,
+      credential: { id: credential.credential_id, publicKey: new Uint8Array(credential.public_key), counter: Number(credential.counter), transports: credential.transports },
+      requireUserVerification: true,
+    }).catch(() => null)
+    if (!verified?.verified) throw appErrors.passkey_refused()
+    const user = await this.deps.findUserById(db, credential.user_id)
+    if (!user || user.tenant_id !== tenantId) throw appErrors.passkey_refused()
+    const origin = originOf(ip)
+    const code = await db.transaction().execute(async (trx) => {
+      if (!(await recordUse(trx, credential.id, credential.counter, verified.authenticationInfo.newCounter, now))) return null
+      return this.deps.codes.insertUniqueCode(trx, this.deps.codeKey, loginCodeExpiresAt(now, this.deps.config), {
+        client_id: target.clientId,
+        redirect_uri: target.redirectUri,
+        code_challenge: target.codeChallenge,
+        code_challenge_method: target.codeChallengeMethod,
+        scope: target.scope ?? null,
+        nonce: target.nonce ?? null,
+        email: normalizeEmail(user.email),
+        tenant_id: tenantId,
+        auth_time: now,
+        requested_address: origin.address,
+        requested_network: origin.network,
+      })
+    })
+    if (!code) throw appErrors.passkey_refused()
+    await refund()
+    return code
+  }
+}
