@@ -6,7 +6,8 @@
  * counter and another brand's sign-in are each refused with the documented error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTenant, createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
+import { createHash } from 'node:crypto'
+import { createActor, createTenant, createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
 import { createClient, exchange, pkcePair, signUpAtBrand } from './login-helpers.ts'
 import { SoftwareAuthenticator, type Lies } from './software-authenticator.ts'
 
@@ -124,6 +125,17 @@ describe('passkeys for native apps', () => {
     // options made under A, answered under B: bound to the tenant they were made for
     const crossed = await post(`/tenants/${brandB}/auth/passkeys/signIn`, { response: authenticator.get(options) })
     expect(errorBody(crossed).code).toBe('passkey_challenge_unknown')
+  })
+
+  it("an answer from a brand's registered Android app (its certificate's origin) signs in; from an unregistered app it is refused", async () => {
+    const certificate = createHash('sha256').update('the app signing certificate').digest()
+    const appOrigin = `android:apk-key-hash:${certificate.toString('base64url')}`
+    expect(errorBody((await assert(brandA, { origin: appOrigin })).res).code).toBe('passkey_refused')
+    const admin = await createActor(t, { tenantId: brandA, role: 'admin' })
+    const fingerprint = [...certificate].map((b) => b.toString(16).padStart(2, '0')).join(':')
+    const registered = await post(`/tenants/${brandA}/nativeApps`, { platform: 'android', packageName: 'com.brand_a.app', sha256Fingerprints: [fingerprint] }, admin.headers)
+    expect(registered.statusCode).toBe(201)
+    expect((await assert(brandA, { origin: appOrigin })).res.statusCode).toBe(200)
   })
 
   it('renames, and after five minutes refuses new passkeys and deletions until a new sign-in; the deleted passkey signs in no more', async () => {

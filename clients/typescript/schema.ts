@@ -986,6 +986,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/nativeApps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A brand's native apps, which may offer the deployment's passkeys (admins) */
+        get: operations["listTenantNativeApps"];
+        put?: never;
+        /** Register a brand's Apple or Android app for passkeys (admins of a brand) */
+        post: operations["createTenantNativeApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/nativeApps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a brand's native app */
+        delete: operations["deleteTenantNativeApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/apple-app-site-association": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every brand's Apple apps (webcredentials), as Apple fetches it */
+        get: operations["getAppleAppSiteAssociation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/assetlinks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every brand's Android apps (get_login_creds), as Android fetches it */
+        get: operations["getAssetlinksJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/algorithms": {
         parameters: {
             query?: never;
@@ -3837,6 +3906,28 @@ export interface components {
         PasskeyLoginCode: {
             /** @description a login code, exchanged at /auth/oauth2/token like a mailed one */
             code: string;
+        };
+        NativeApp: {
+            id: number;
+            platform: "apple" | "android";
+            /** @description Apple: TEAMID.bundle.id; Android: the package name */
+            appId: string;
+            /** @description Android: the signing certificates; Apple: empty */
+            sha256Fingerprints: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        NativeAppRequest: {
+            /** @enum {string} */
+            platform: "apple";
+            /** @description the Apple developer team id */
+            teamId: string;
+            bundleId: string;
+        } | {
+            /** @enum {string} */
+            platform: "android";
+            packageName: string;
+            sha256Fingerprints: string[];
         };
         Algorithm: {
             keyName: string;
@@ -6975,6 +7066,161 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTenantNativeApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nativeApps: components["schemas"]["NativeApp"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTenantNativeApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "platform": "apple",
+                 *       "teamId": "ABCDE12345",
+                 *       "bundleId": "com.example.app"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NativeAppRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NativeApp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteTenantNativeApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                appId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAppleAppSiteAssociation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Apple app site association: the apps that may use this host's passkeys */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webcredentials: {
+                            apps: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAssetlinksJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Digital Asset Links: the Android apps that may use this host's passkeys */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        relation: string[];
+                        target: {
+                            /** @enum {string} */
+                            namespace: "android_app";
+                            package_name: string;
+                            sha256_cert_fingerprints: string[];
+                        };
+                    }[];
+                };
+            };
         };
     };
     listAlgorithms: {

@@ -26,6 +26,7 @@ import * as m0025 from './migrations/0025_device_handover.ts'
 import * as m0028 from './migrations/0028_id_token_alg.ts'
 import * as m0029 from './migrations/0029_schedule_runs.ts'
 import * as m0036 from './migrations/0036_passkeys.ts'
+import * as m0037 from './migrations/0037_native_apps.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0028_id_token_alg': m0028,
   '0029_schedule_runs': m0029,
   '0036_passkeys': m0036,
+  '0037_native_apps': m0037,
 }
 
 class StaticProvider implements MigrationProvider {

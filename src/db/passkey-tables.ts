@@ -34,3 +34,14 @@ export interface WebauthnChallengesTable {
   expires_at: ColumnType<Date, Date, never>
   consumed_at: NullableTimestamp
 }
+
+export interface NativeAppsTable {
+  id: Generated<number>
+  tenant_id: number
+  platform: 'apple' | 'android'
+  /** Apple: TEAMID.bundle.id; Android: the package name. */
+  app_id: string
+  /** Android: SHA-256 fingerprints of the signing certificates, AB:CD:... upper case. */
+  fingerprints: string[]
+  created_at: ColumnType<Date, Date, never>
+}

@@ -9,6 +9,8 @@ import type { Limits } from '../../lib/rate-limit.ts'
 import type { LoginCodeStore, PasswordlessService } from '../oauth/index.ts'
 import type { SessionStore } from '../sessions/index.ts'
 import type { Policy } from '../tenancy/index.ts'
+import { nativeAppRoutes } from './native-apps.routes.ts'
+import { NativeAppsService } from './native-apps.service.ts'
 import { purgeChallenges } from './passkeys.repository.ts'
 import { passkeyRoutes } from './passkeys.routes.ts'
 import { PasskeysService } from './passkeys.service.ts'
@@ -33,6 +35,8 @@ export interface PasskeysModuleDeps {
 
 export interface PasskeysModule {
   passkeys: PasskeysService
+  /** The brands' native apps, and the association files built from them. */
+  nativeApps: NativeAppsService
   /** Registering, listing, renaming and deleting passkeys; signing in with one. */
   routes: FastifyPluginAsync
   /** Housekeeping: ceremonies past their expiry. */
@@ -40,6 +44,7 @@ export interface PasskeysModule {
 }
 
 export function createPasskeysModule(deps: PasskeysModuleDeps): PasskeysModule {
+  const nativeApps = new NativeAppsService(deps.db, deps.policy, deps.clock, deps.audit)
   const passkeys = new PasskeysService({
     db: deps.db,
     config: deps.config,
@@ -52,11 +57,14 @@ export function createPasskeysModule(deps: PasskeysModuleDeps): PasskeysModule {
     failures: deps.limits.bucket('passkey-fail-addr', deps.config.rateLimits.failedTokenPerIp),
     codeTarget: (input) => deps.passwordless.codeTarget(input),
     findUserById: deps.findUserById,
+    nativeOrigins: () => nativeApps.androidOrigins(),
   })
   return {
     passkeys,
+    nativeApps,
     routes: async (app) => {
       await app.register(passkeyRoutes, { passkeys })
+      await app.register(nativeAppRoutes, { nativeApps })
     },
     sweep: (at) => purgeChallenges(deps.db, at),
   }

@@ -73,6 +73,8 @@ export interface PasskeysDeps {
   /** Checks an app's request as for a mailed code (oauth's passwordless service). */
   codeTarget: (input: Omit<CodeRequest, 'email'>) => Promise<CodeTarget>
   findUserById: (db: DB, userId: number) => Promise<User | undefined>
+  /** The origins the brands' Android apps answer from (android:apk-key-hash:...), besides PUBLIC_URL's. */
+  nativeOrigins: () => Promise<string[]>
 }
 
 function challengeHash(challenge: string): string {
@@ -102,6 +104,10 @@ export class PasskeysService {
     const url = new URL(deps.config.publicUrl)
     this.rpId = url.hostname
     this.origin = url.origin
+  }
+
+  private async origins(): Promise<string[]> {
+    return [this.origin, ...(await this.deps.nativeOrigins())]
   }
 
   private async signedIn(actor: Actor, recent: boolean): Promise<User> {
@@ -167,7 +173,7 @@ export class PasskeysService {
     const verified = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: challenge,
-      expectedOrigin: this.origin,
+      expectedOrigin: await this.origins(),
       expectedRPID: this.rpId,
       requireUserVerification: true,
     }).catch(() => null)
@@ -251,7 +257,7 @@ export class PasskeysService {
     const verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
-      expectedOrigin: this.origin,
+      expectedOrigin: await this.origins(),
       expectedRPID: this.rpId,
       credential: { id: credential.credential_id, publicKey: new Uint8Array(credential.public_key), counter: Number(credential.counter), transports: credential.transports },
       requireUserVerification: true,
