@@ -12,6 +12,7 @@ import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createActor, createTestApp, freePort, uniqueEmail, type TestApp } from './helpers.ts'
 import { pkcePair } from './login-helpers.ts'
 import { mailParts, PageClient } from './page-client.ts'
+import { SoftwareAuthenticator } from './software-authenticator.ts'
 
 /** A form body; a value missing from an earlier answer becomes empty (the flow's own checks catch it). */
 const form = (fields: Record<string, string | null | undefined>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, v ?? '']))
@@ -79,6 +80,23 @@ async function everyFlow({ t, base, adminSecret }: Run, seen: Set<string>): Prom
   keep(tokens.access_token, tokens.refresh_token)
   const bearer = { authorization: `Bearer ${tokens.access_token}` }
   expect((await http('GET', '/users/current', undefined, bearer)).status).toBe(200)
+
+  // a passkey registered and signed in with: its challenges, credential, signatures, handle and code
+  const authenticator = new SoftwareAuthenticator(base)
+  const creation = JSON.parse((await http('POST', '/users/current/passkeys/options', {}, bearer)).text) as { challenge: string; rp: { id: string }; user: { id: string } }
+  const attestation = authenticator.create(creation)
+  keep(creation.challenge, creation.user.id, attestation.id, attestation.response.clientDataJSON, attestation.response.attestationObject)
+  expect((await http('POST', '/users/current/passkeys', { response: attestation }, bearer)).status).toBe(201)
+  const passkeyPkce = pkcePair()
+  keep(passkeyPkce.verifier)
+  const request = (await http('POST', `/tenants/${brand.id}/auth/passkeys/options`, { client_id: client.client_id, redirect_uri: redirectUri, code_challenge: passkeyPkce.challenge, code_challenge_method: 'S256' })).json()
+  const assertion = authenticator.get({ challenge: request.challenge ?? '' })
+  keep(request.challenge, assertion.response.signature, assertion.response.authenticatorData, assertion.response.clientDataJSON)
+  const passkeyCode = (await http('POST', `/tenants/${brand.id}/auth/passkeys/signIn`, { response: assertion })).json().code
+  keep(passkeyCode)
+  const passkeyTokens = (await http('POST', '/auth/oauth2/token', form({ grant_type: 'authorization_code', code: passkeyCode, code_verifier: passkeyPkce.verifier, client_id: client.client_id, redirect_uri: redirectUri }))).json()
+  keep(passkeyTokens.access_token, passkeyTokens.refresh_token)
+  expect(passkeyTokens.access_token).toBeTruthy()
   const refreshed = (await http('POST', '/auth/oauth2/token', form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id }))).json()
   keep(refreshed.access_token, refreshed.refresh_token)
   const fresh = { authorization: `Bearer ${refreshed.access_token}` }
