@@ -27,7 +27,6 @@
  * Quiet. Nothing of a ceremony (challenge, credential, signature, handle) is logged; a
  * failure answers `passkey_refused` without saying which check failed.
  */
-import { createHash } from 'node:crypto'
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server'
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Config } from '../../config.ts'
@@ -43,21 +42,13 @@ import { loginCodeExpiresAt, type CodeRequest, type CodeTarget, type LoginCodeSt
 import type { SessionStore } from '../sessions/index.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
 import { authenticatorKind } from './aaguids.ts'
-import { consumeChallenge, credentialById, credentialsOf, deleteCredential, insertChallenge, insertCredential, recordUse, renameCredential, userHandle, type CredentialRow } from './passkeys.repository.ts'
+import { challengeHash, challengeOf, passkeyView, type PasskeyView } from './ceremony.ts'
+import { consumeChallenge, credentialById, credentialsOf, deleteCredential, insertChallenge, insertCredential, recordUse, renameCredential, userHandle, } from './passkeys.repository.ts'
 
 /** How long a ceremony's options stay answerable. */
 export const CHALLENGE_TTL_SECONDS = 300
 /** A registration or a deletion needs a sign-in this recent (the session's). */
 export const RECENT_SIGN_IN_SECONDS = 300
-
-export interface PasskeyView {
-  id: number
-  name: string
-  /** The authenticator's kind, from its AAGUID where known; null otherwise. */
-  kind: string | null
-  createdAt: string
-  lastUsedAt: string | null
-}
 
 export interface PasskeysDeps {
   db: DB
@@ -75,25 +66,6 @@ export interface PasskeysDeps {
   findUserById: (db: DB, userId: number) => Promise<User | undefined>
   /** The origins the brands' Android apps answer from (android:apk-key-hash:...), besides PUBLIC_URL's. */
   nativeOrigins: () => Promise<string[]>
-}
-
-function challengeHash(challenge: string): string {
-  return createHash('sha256').update(challenge).digest('base64url')
-}
-
-/** The challenge a response answers, read from its client data (verified again by the library). */
-function challengeOf(clientDataJSON: string): string | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'))
-    if (parsed && typeof parsed === 'object' && 'challenge' in parsed && typeof parsed.challenge === 'string') return parsed.challenge
-  } catch {
-    // not JSON: no challenge
-  }
-  return null
-}
-
-export function passkeyView(row: CredentialRow): PasskeyView {
-  return { id: row.id, name: row.name, kind: authenticatorKind(row.aaguid), createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at?.toISOString() ?? null }
 }
 
 export class PasskeysService {
@@ -224,29 +196,63 @@ export class PasskeysService {
 
   /** Options to sign in under a tenant (null: the platform) for an app's request, checked as for a mailed code. */
   async signInOptions(tenantId: number | null, request: Omit<CodeRequest, 'email'>): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const target = await this.deps.codeTarget(request)
+    return this.requestOptions(tenantId, await this.deps.codeTarget(request))
+  }
+
+  private async requestOptions(tenantId: number | null, target: CodeTarget | { page: string }): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const options = await generateAuthenticationOptions({ rpID: this.rpId, userVerification: 'required', timeout: CHALLENGE_TTL_SECONDS * 1000 })
-    await insertChallenge(this.deps.db, {
-      challengeHash: challengeHash(options.challenge),
-      purpose: 'signin',
-      userId: null,
-      tenantId,
-      sessionId: null,
-      codeTarget: target,
-      expiresAt: secondsAfter(this.deps.clock.now(), CHALLENGE_TTL_SECONDS),
-    })
+    const expiresAt = secondsAfter(this.deps.clock.now(), CHALLENGE_TTL_SECONDS)
+    await insertChallenge(this.deps.db, { challengeHash: challengeHash(options.challenge), purpose: 'signin', userId: null, tenantId, sessionId: null, codeTarget: target, expiresAt })
     return options
+  }
+
+  /**
+   * Options for the hosted sign-in page: bound to the tenant and to the page's authorization
+   * request (`bind`, its id), which the page checked and will finish itself.
+   */
+  async pageSignInOptions(tenantId: number | null, bind: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return this.requestOptions(tenantId, { page: bind })
+  }
+
+  /** Verifies an assertion for the hosted page's request `bind`; returns the account it signs in. */
+  async pageSignIn(tenantId: number | null, bind: string, response: AuthenticationResponseJSON, ip: string): Promise<User> {
+    const { user } = await this.verifyAssertion(tenantId, response, ip, (target) => typeof target === 'object' && target !== null && 'page' in target && target.page === bind)
+    return user
   }
 
   /** Verifies an assertion under `tenantId`; returns a login code for the request its options were made for. */
   async signIn(tenantId: number | null, response: AuthenticationResponseJSON, ip: string): Promise<string> {
+    const { user, target, now } = await this.verifyAssertion(tenantId, response, ip, (t) => typeof t === 'object' && t !== null && 'clientId' in t)
+    const code = target as CodeTarget // written by signInOptions from a checked CodeTarget
+    const origin = originOf(ip)
+    return this.deps.codes.insertUniqueCode(this.deps.db, this.deps.codeKey, loginCodeExpiresAt(now, this.deps.config), {
+      client_id: code.clientId,
+      redirect_uri: code.redirectUri,
+      code_challenge: code.codeChallenge,
+      code_challenge_method: code.codeChallengeMethod,
+      scope: code.scope ?? null,
+      nonce: code.nonce ?? null,
+      email: normalizeEmail(user.email),
+      tenant_id: tenantId,
+      auth_time: now,
+      requested_address: origin.address,
+      requested_network: origin.network,
+    })
+  }
+
+  /**
+   * The ceremony's checks, in order: the failure budget, the challenge (consumed, for this
+   * tenant and this kind of request), the credential (of this tenant's account), the
+   * signature with origin, RP ID and user verification, and the counter, written over the
+   * one verified against. The budget's token comes back once all passed.
+   */
+  private async verifyAssertion(tenantId: number | null, response: AuthenticationResponseJSON, ip: string, forThis: (target: unknown) => boolean): Promise<{ user: User; target: unknown; now: Date }> {
     const { db, clock } = this.deps
     const refund = await this.charge(ip)
     const now = clock.now()
     const challenge = challengeOf(response.response.clientDataJSON)
     const row = challenge ? await consumeChallenge(db, challengeHash(challenge), 'signin', now) : undefined
-    if (!challenge || !row || row.tenant_id !== tenantId || !row.code_target) throw appErrors.passkey_challenge_unknown()
-    const target = row.code_target as CodeTarget // written by signInOptions from a checked CodeTarget
+    if (!challenge || !row || row.tenant_id !== tenantId || !forThis(row.code_target)) throw appErrors.passkey_challenge_unknown()
     const credential = await credentialById(db, response.id)
     // a credential of another tenant's account (or the platform's) signs nobody in here
     if (!credential || credential.tenant_id !== tenantId) throw appErrors.passkey_refused()
@@ -265,25 +271,8 @@ export class PasskeysService {
     if (!verified?.verified) throw appErrors.passkey_refused()
     const user = await this.deps.findUserById(db, credential.user_id)
     if (!user || user.tenant_id !== tenantId) throw appErrors.passkey_refused()
-    const origin = originOf(ip)
-    const code = await db.transaction().execute(async (trx) => {
-      if (!(await recordUse(trx, credential.id, credential.counter, verified.authenticationInfo.newCounter, now))) return null
-      return this.deps.codes.insertUniqueCode(trx, this.deps.codeKey, loginCodeExpiresAt(now, this.deps.config), {
-        client_id: target.clientId,
-        redirect_uri: target.redirectUri,
-        code_challenge: target.codeChallenge,
-        code_challenge_method: target.codeChallengeMethod,
-        scope: target.scope ?? null,
-        nonce: target.nonce ?? null,
-        email: normalizeEmail(user.email),
-        tenant_id: tenantId,
-        auth_time: now,
-        requested_address: origin.address,
-        requested_network: origin.network,
-      })
-    })
-    if (!code) throw appErrors.passkey_refused()
+    if (!(await recordUse(db, credential.id, credential.counter, verified.authenticationInfo.newCounter, now))) throw appErrors.passkey_refused()
     await refund()
-    return code
+    return { user, target: row.code_target, now }
   }
 }
