@@ -153,6 +153,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     senderVerification: email.senderVerification,
     sessions: sessions.sessions,
     stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore },
+    passkeys: passkeys.passkeys,
   })
   if (background && config.runWorker) email.email.start()
   const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, pages, email, audit }, config.auditRetentionDays)

@@ -14,7 +14,7 @@ import { isSupportedLocale } from './i18n.ts'
 import { field, type PageContext, type PageKit } from './kit.ts'
 import type { PageSessions } from './page-sessions.ts'
 import { cookieOptions, cspSource } from './security.ts'
-import { accountPage, confirmForm, emailStep, endSessionForm, forgotForm, message, resetForm } from './views.ts'
+import { accountPage, confirmForm, emailStep, endSessionForm, forgotForm, message, PASSKEY_SCRIPT, resetForm } from './views.ts'
 
 function queryToken(request: FastifyRequest): string {
   const token = (request.query as Record<string, unknown>).token
@@ -115,8 +115,8 @@ function accountView(kit: PageKit, deps: AccountPageDeps) {
     const session = await sessions.find(request.cookies[kit.names.session])
     if (!session) {
       const pending = await authorize.beginAccount(tenantOf(request) ?? null, ctx.browser, request.ip)
-      const body = emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null })
-      return kit.send(reply, ctx, { title: ctx.t.text('signin.titleAccount'), body })
+      const body = emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null, passkey: true })
+      return kit.send(reply, ctx, { title: ctx.t.text('signin.titleAccount'), body, scripts: [PASSKEY_SCRIPT] })
     }
     const { user } = session
     const body = accountPage(ctx.brand, {
@@ -127,7 +127,7 @@ function accountView(kit: PageKit, deps: AccountPageDeps) {
       locales: SUPPORTED_LOCALES,
       ...opts,
     })
-    return kit.send(reply, ctx, { title: ctx.t.text('account.title'), body, status: opts.status })
+    return kit.send(reply, ctx, { title: ctx.t.text('account.title'), body, status: opts.status, scripts: [PASSKEY_SCRIPT] })
   }
 
   async function signedIn(request: FastifyRequest) {

@@ -6,7 +6,7 @@ import type { AuthorizeService, Finished } from './authorize.service.ts'
 import { errorText, field, type PageContext, type PageKit } from './kit.ts'
 import { PAGE_SESSION_TTL_SECONDS } from './page-sessions.ts'
 import { cookieOptions, cspSource } from './security.ts'
-import { codeStep, emailStep, showCode } from './views.ts'
+import { codeStep, emailStep, PASSKEY_SCRIPT, showCode } from './views.ts'
 
 export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: AuthorizeService): void {
   const tenantOf = (params: unknown) => (params as { tenantId?: number }).tenantId ?? null
@@ -17,9 +17,10 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     const appName = await authorize.clientName(request)
     return kit.send(reply, ctx, {
       title: ctx.t.text(request.client_id ? 'signin.title' : 'signin.titleAccount'),
-      body: emailStep(ctx.brand, { ...ctx, requestId: request.id, appName, email: opts.email, error: opts.error }),
+      body: emailStep(ctx.brand, { ...ctx, requestId: request.id, appName, email: opts.email, error: opts.error, passkey: true }),
       status: opts.status,
       formTargets: targets(request),
+      scripts: [PASSKEY_SCRIPT],
     })
   }
 

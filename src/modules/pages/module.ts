@@ -8,6 +8,7 @@ import type { Limits } from '../../lib/rate-limit.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { SenderVerification } from '../email/index.ts'
 import type { ClientsService, KeyStore, PasswordlessService } from '../oauth/index.ts'
+import type { PasskeysService } from '../passkeys/index.ts'
 import type { InvitationsService } from '../tenancy/index.ts'
 import type { AccountsService } from '../users/index.ts'
 import { AuthorizeService } from './authorize.service.ts'
@@ -38,6 +39,8 @@ export interface PagesDeps {
   sessions: EndSessionDeps['sessions']
   /** Login codes, accounts and sessions, from their owners' factories. */
   stores: PageStores
+  /** Signing in with a passkey and adding one (the passkeys module). */
+  passkeys: PasskeysService
 }
 
 export interface PagesModule {
@@ -66,7 +69,8 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
     csrfKey,
     routes: async (app) => {
       const { tenants, accounts, senderVerification } = deps
-      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc })
+      const passkeys = { db, config, clock, codeKey: deps.codeKey, stores: deps.stores, sessions, authorize, passkeys: deps.passkeys }
+      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, passkeys })
     },
     sweep: (at) => purgeExpiredAuthorizations(db, at),
   }

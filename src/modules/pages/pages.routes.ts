@@ -21,6 +21,7 @@ import type { SenderVerification } from '../email/index.ts'
 import type { InvitationsService } from '../tenancy/index.ts'
 import type { AccountsService } from '../users/index.ts'
 import { servePages } from './page-plugin.ts'
+import { passkeyPageRoutes, passkeyScript, type PasskeyPagesDeps } from './passkey-pages.ts'
 
 const CSS = readFileSync(new URL('./pages.css', import.meta.url), 'utf8')
 
@@ -36,6 +37,8 @@ export interface PagesRoutesDeps {
   senderVerification: SenderVerification
   /** What RP-initiated logout checks a hint with and ends a session by. */
   oidc: EndSessionDeps
+  /** The sign-in page's passkey button and the account page's "add a passkey". */
+  passkeys: PasskeyPagesDeps
 }
 
 export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): Promise<void> {
@@ -47,6 +50,8 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CSS),
   )
 
+  passkeyScript(app)
+
   if (app.config.env !== 'production') devRoutes(app, kit)
 
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
@@ -54,6 +59,7 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
     authorizeRoutes(scoped, kit, authorize)
     accountRoutes(scoped, kit, { accounts: deps.accounts, sessions, authorize, oidc })
     invitationRoutes(scoped, kit, sessions, deps.invitationSignIn, deps.invitations)
+    passkeyPageRoutes(scoped, kit, deps.passkeys)
   })
   // the link of a sender confirmation email: a platform address, never under a tenant's prefix
   senderVerificationRoutes(app, kit, deps.senderVerification)

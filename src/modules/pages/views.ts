@@ -16,9 +16,9 @@ const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value
 /** The sign-in's `ui_locales`, carried from step to step so that each keeps its language. */
 const localeField = (uiLocales: string | null) => (uiLocales ? html`<input type="hidden" name="ui_locales" value="${uiLocales}">` : '')
 
-export function emailStep(brand: Brand, f: Form & { requestId: string; appName: string | null; email?: string | null }): SafeHtml {
+export function emailStep(brand: Brand, f: Form & { requestId: string; appName: string | null; email?: string | null; passkey?: boolean }): SafeHtml {
   const { t } = f
-  return html`
+  return html`${f.passkey ? passkeySignIn(brand, f) : ''}
 <p>${f.appName ? t.t('signin.introApp', { app: f.appName }) : t.t('signin.intro')}</p>
 ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/auth/oauth2/authorize/email')}" class="stack">
@@ -27,6 +27,26 @@ ${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}">$
 <input id="email" name="email" type="email" autocomplete="email" inputmode="email" required maxlength="320" value="${f.email ?? ''}" autofocus>
 <button type="submit">${t.t('signin.sendCode')}</button>
 </form>`
+}
+
+/** The hosted pages' passkey script (passkey-pages.ts serves it). */
+export const PASSKEY_SCRIPT = '/pages/passkey.js'
+
+/** The passkey button of the sign-in page (pages/assets/passkey.js shows it where the browser has WebAuthn). */
+function passkeySignIn(brand: Brand, f: Form & { requestId: string }): SafeHtml {
+  return html`<div id="passkey-signin" class="stack" hidden data-options="${brandPath(brand, '/auth/oauth2/authorize/passkey/options')}" data-finish="${brandPath(brand, '/auth/oauth2/authorize/passkey')}" data-request="${f.requestId}" data-csrf="${f.csrf}" data-failed="${f.t.text('passkey.failed')}">
+<button type="button" class="secondary">${f.t.t('signin.passkey')}</button>
+<hr>
+</div>`
+}
+
+/** The account page's "add a passkey" (pages/assets/passkey.js). */
+export function passkeyAdd(brand: Brand, f: Form): SafeHtml {
+  return html`<h2>${f.t.t('account.passkeys')}</h2>
+<div id="passkey-add" class="stack" hidden data-options="${brandPath(brand, '/account/passkeys/options')}" data-finish="${brandPath(brand, '/account/passkeys')}" data-csrf="${f.csrf}" data-failed="${f.t.text('passkey.failed')}" data-added="${f.t.text('account.passkeyAdded')}">
+<button type="button" class="secondary">${f.t.t('account.addPasskey')}</button>
+</div>
+<hr>`
 }
 
 export function codeStep(brand: Brand, f: Form & { requestId: string; email: string }): SafeHtml {
@@ -160,6 +180,7 @@ ${csrfField(f.csrf)}
     : html`<p>${t.t('account.noPassword', { link: setByEmail })}</p>`
 }
 <hr>
+${passkeyAdd(brand, f)}
 <form method="post" action="${brandPath(brand, '/account/signout')}" class="stack">
 ${csrfField(f.csrf)}
 <button type="submit" class="secondary" name="everywhere" value="0">${t.t('account.signOut')}</button>

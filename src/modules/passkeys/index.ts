@@ -3,3 +3,4 @@ export { type PasskeysModule, type PasskeysModuleDeps, createPasskeysModule } fr
 export { CHALLENGE_TTL_SECONDS, RECENT_SIGN_IN_SECONDS } from './passkeys.service.ts'
 export type { PasskeyView } from './ceremony.ts'
 export type { PasskeysService } from './passkeys.service.ts'
+export { Assertion as AssertionSchema, Attestation as AttestationSchema } from './passkeys.routes.ts'

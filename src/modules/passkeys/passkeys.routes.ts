@@ -32,7 +32,7 @@ const RequestOptions = Type.Object(
   { ...component('PasskeyRequestOptions'), additionalProperties: true, description: 'PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): pass to navigator.credentials.get or the platform API' },
 )
 
-const Attestation = Type.Object(
+export const Attestation = Type.Object(
   {
     id: B64('the credential id'),
     rawId: B64('the credential id'),
@@ -50,7 +50,7 @@ const Attestation = Type.Object(
   },
   component('PasskeyAttestation'),
 )
-const Assertion = Type.Object(
+export const Assertion = Type.Object(
   {
     id: B64('the credential id'),
     rawId: B64('the credential id'),
