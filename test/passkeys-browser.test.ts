@@ -5,7 +5,8 @@
  * passkey on the account page, signs out, and signs in to the app with the passkey alone; the
  * app redeems the code at the token endpoint with its PKCE verifier and gets tokens for the
  * same account. WebAuthn needs a secure context and a domain as RP ID: the pages are served
- * as http://localhost.
+ * as http://localhost. A passkey of one brand is refused at another's sign-in, and a deleted one
+ * signs in no more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -39,10 +40,10 @@ afterAll(async () => {
 })
 
 /** Starts the app's sign-in at the brand's hosted page; returns the PKCE verifier the app keeps. */
-async function startAppLogin(page: Page): Promise<string> {
+async function startAppLogin(page: Page, at = brand): Promise<string> {
   const pkce = pkcePair()
   const query = new URLSearchParams({ client_id: client.clientId, response_type: 'code', redirect_uri: client.redirectUri, state: 'st-7', code_challenge: pkce.challenge, code_challenge_method: 'S256' })
-  await page.goto(`${base}/tenants/${brand}/auth/oauth2/authorize?${query.toString()}`)
+  await page.goto(`${base}/tenants/${at}/auth/oauth2/authorize?${query.toString()}`)
   return pkce.verifier
 }
 
@@ -50,13 +51,13 @@ async function redeem(page: Page, verifier: string) {
   const code = new URL(page.url()).searchParams.get('code') ?? ''
   const res = await exchange(t.app, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.clientId, redirect_uri: client.redirectUri })
   expect(res.statusCode).toBe(200)
-  const token = (res.json() as { access_token: string }).access_token
-  const me = await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${token}` } })
-  return (me.json() as { user: { id: number; email: string } }).user
+  const headers = { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` }
+  const me = await t.app.inject({ method: 'GET', url: '/users/current', headers })
+  return { ...(me.json() as { user: { id: number; email: string } }).user, headers }
 }
 
 describe('passkeys on the hosted pages', () => {
-  it('signs in with a code, adds a passkey, signs out, and signs in to the app with the passkey', async () => {
+  it('signs in with a code, adds a passkey, signs out, and signs in to the app with the passkey; refused at another brand and once deleted', async () => {
     const page = await browser.context.newPage()
     const cdp = await browser.context.newCDPSession(page)
     await cdp.send('WebAuthn.enable')
@@ -94,6 +95,24 @@ describe('passkeys on the hosted pages', () => {
     const second = await redeem(page, verifier)
     expect(second.id).toBe(first.id)
     expect((await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).execute()).length).toBe(mails)
+
+    // at another brand the same passkey signs nobody in: the page says so and stays
+    const otherBrand = (await t.app.services.tenants.create(OPERATOR, { name: 'Other Brand', signup: 'customers' })).id
+    await page.context().clearCookies()
+    await startAppLogin(page, otherBrand)
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.getByRole('alert').waitFor()
+    expect(await page.getByRole('alert').textContent()).toContain('The passkey did not work')
+    expect(page.url()).toContain(`/tenants/${otherBrand}/auth/oauth2/authorize`)
+
+    // deleted (through the API, just signed in), it no longer signs in at its own brand either
+    const list = await t.app.inject({ method: 'GET', url: '/users/current/passkeys', headers: second.headers })
+    const passkeyId = (list.json() as { passkeys: { id: number }[] }).passkeys[0]?.id ?? 0
+    expect((await t.app.inject({ method: 'DELETE', url: `/users/current/passkeys/${passkeyId}`, headers: second.headers })).statusCode).toBe(204)
+    await startAppLogin(page)
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.getByRole('alert').waitFor()
+    expect(await page.getByRole('alert').textContent()).toContain('The passkey did not work')
     await page.close()
   })
 })
