@@ -169,3 +169,22 @@ describe('passkeys for native apps', () => {
     expect(errorBody(late).code).toBe('passkey_challenge_unknown')
   })
 })
+
+describe('passkey sign-in options', () => {
+  it("are limited per address like started sign-ins (ten times the address's mail budget): then 429 with Retry-After", async () => {
+    const small = await createTestApp({ PUBLIC_URL, RATE_LIMIT_MAIL_PER_IP: '1/1h' })
+    try {
+      const app = await createClient(small.app, { public: true, redirectUris: ['https://app.test/callback'] })
+      const ask = () => small.app.inject({ method: 'POST', url: '/auth/passkeys/options', remoteAddress: '203.0.113.9', payload: { client_id: app.clientId, redirect_uri: app.redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' } })
+      const answers: number[] = []
+      for (let i = 0; i < 12; i++) answers.push((await ask()).statusCode)
+      expect(answers.filter((s) => s === 200).length).toBeGreaterThanOrEqual(10)
+      const refused = await ask()
+      expect(refused.statusCode).toBe(429)
+      expect(errorBody(refused).code).toBe('rate_limited')
+      expect(refused.headers['retry-after']).toBeDefined()
+    } finally {
+      await small.close()
+    }
+  })
+})

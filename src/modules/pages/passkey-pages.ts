@@ -89,7 +89,7 @@ export function passkeyPageRoutes(app: FastifyInstance, kit: PageKit, deps: Pass
   app.post('/auth/oauth2/authorize/passkey/options', { schema: { tags: ['pages'], summary: 'Hosted sign-in with a passkey, step 1: the options (JSON)' } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const authorization = await pending(field(request, 'request'), ctx.browser)
-    return reply.header('cache-control', 'no-store').send(await passkeys.pageSignInOptions(authorization.tenant_id, authorization.id))
+    return reply.header('cache-control', 'no-store').send(await passkeys.pageSignInOptions(authorization.tenant_id, authorization.id, request.ip))
   })
 
   app.post('/auth/oauth2/authorize/passkey', { schema: { tags: ['pages'], summary: "Hosted sign-in with a passkey, step 2: the assertion; answers where to go (JSON)" } }, async (request, reply) => {

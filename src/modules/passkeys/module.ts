@@ -55,6 +55,8 @@ export function createPasskeysModule(deps: PasskeysModuleDeps): PasskeysModule {
     codes: deps.codes,
     sessions: deps.sessionStore,
     failures: deps.limits.bucket('passkey-fail-addr', deps.config.rateLimits.failedTokenPerIp),
+    // every set of sign-in options is a row: as many as hosted sign-ins may start (ten times the address's mail budget)
+    starts: deps.limits.bucket('passkey-start', { burst: deps.config.rateLimits.mailPerIp.burst * 10, periodSeconds: deps.config.rateLimits.mailPerIp.periodSeconds }),
     codeTarget: (input) => deps.passwordless.codeTarget(input),
     findUserById: deps.findUserById,
     nativeOrigins: () => nativeApps.androidOrigins(),

@@ -142,7 +142,7 @@ export async function passkeyRoutes(parent: FastifyInstance, { passkeys }: { pas
           response: { 200: RequestOptions, ...errorResponses },
         },
       },
-      async (r) => passkeys.signInOptions(r.params.tenantId ?? null, r.body),
+      async (r) => passkeys.signInOptions(r.params.tenantId ?? null, r.body, r.ip),
     )
     scoped.post(
       '/auth/passkeys/signIn',

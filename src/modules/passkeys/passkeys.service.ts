@@ -61,6 +61,8 @@ export interface PasskeysDeps {
   sessions: SessionStore
   /** The failure budget of an address (lib/rate-limit.ts). */
   failures: Bucket
+  /** The sign-in options an address may ask for (each is a stored challenge). */
+  starts: Bucket
   /** Checks an app's request as for a mailed code (oauth's passwordless service). */
   codeTarget: (input: Omit<CodeRequest, 'email'>) => Promise<CodeTarget>
   findUserById: (db: DB, userId: number) => Promise<User | undefined>
@@ -195,8 +197,14 @@ export class PasskeysService {
   }
 
   /** Options to sign in under a tenant (null: the platform) for an app's request, checked as for a mailed code. */
-  async signInOptions(tenantId: number | null, request: Omit<CodeRequest, 'email'>): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async signInOptions(tenantId: number | null, request: Omit<CodeRequest, 'email'>, ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await this.limitStarts(ip)
     return this.requestOptions(tenantId, await this.deps.codeTarget(request))
+  }
+
+  private async limitStarts(ip: string): Promise<void> {
+    const taken = await this.deps.starts.take(originOf(ip).address)
+    if (!taken.ok) throw appErrors.rate_limited(Math.max(1, taken.retryAfter))
   }
 
   private async requestOptions(tenantId: number | null, target: CodeTarget | { page: string }): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -210,7 +218,8 @@ export class PasskeysService {
    * Options for the hosted sign-in page: bound to the tenant and to the page's authorization
    * request (`bind`, its id), which the page checked and will finish itself.
    */
-  async pageSignInOptions(tenantId: number | null, bind: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async pageSignInOptions(tenantId: number | null, bind: string, ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await this.limitStarts(ip)
     return this.requestOptions(tenantId, { page: bind })
   }
 
