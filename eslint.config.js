@@ -44,7 +44,7 @@ export default tseslint.config(
     // scripts the hosted pages and the console serve to browsers
     files: ['src/modules/pages/assets/*.js', 'src/modules/console/assets/*.js'],
     languageOptions: {
-      globals: { document: 'readonly', location: 'readonly', sessionStorage: 'readonly', crypto: 'readonly', btoa: 'readonly', fetch: 'readonly', URLSearchParams: 'readonly', TextEncoder: 'readonly', navigator: 'readonly', window: 'readonly', atob: 'readonly' },
+      globals: { document: 'readonly', location: 'readonly', sessionStorage: 'readonly', crypto: 'readonly', btoa: 'readonly', fetch: 'readonly', URLSearchParams: 'readonly', TextEncoder: 'readonly' },
     },
   },
 )

@@ -1,3 +1,4 @@
+/* global navigator, window, atob */
 // The hosted pages' passkeys: the sign-in button and the account page's "add a passkey".
 // WebAuthn's options come as JSON (base64url for bytes) and the answers go back the same way.
 const fromB64u = (s) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((s.length + 3) % 4)), (c) => c.charCodeAt(0))
