@@ -32,7 +32,7 @@ export interface EmailTypeTexts {
 
 export interface EmailConfig {
   template?: { buttonColor?: string; textColor?: string }
-  emailTypeConfig?: Partial<Record<'passwordReset' | 'passwordResetSuccess' | 'emailConfirmation', EmailTypeTexts>>
+  emailTypeConfig?: Partial<Record<'passwordReset' | 'passwordResetSuccess' | 'emailConfirmation' | 'accountDeleted', EmailTypeTexts>>
 }
 
 export interface TenantsTable {
@@ -127,6 +127,8 @@ export interface SessionsTable {
   /** Hosted-page sign-in sessions: SHA-256 of the cookie value, and when it ends. */
   cookie_hash: string | null
   expires_at: NullableTimestamp
+  /** When the person last proved who they are (migration 0031); null: `created_at` stands in. */
+  auth_time: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface AppSecretsTable {

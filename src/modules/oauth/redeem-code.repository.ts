@@ -97,7 +97,7 @@ function readCodeAndAccount(input: ExchangeInput) {
       select * from login_codes where code_hash = ${input.codeHash}
     ),
     eligible as (
-      select id, email, tenant_id, scope, locale from code c where ${redeemableSql(input)}
+      select id, email, tenant_id, scope, locale, auth_time from code c where ${redeemableSql(input)}
     ),
     existing as (
       -- a code holds its address normalized (passwordless.service.ts), as lower(email) is
@@ -108,8 +108,9 @@ function readCodeAndAccount(input: ExchangeInput) {
 /** The session and its first refresh token, once the code is consumed. */
 function sessionAndRefresh(input: ExchangeInput, sessionId: string, refreshToken: string) {
   return sql`session as (
-      insert into sessions (id, user_id, client_id, tenant_id, scope, network)
-      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, coalesce(${input.requestedScope}::text, e.scope, ${input.defaultScope}::text), ${input.network}::text
+      insert into sessions (id, user_id, client_id, tenant_id, scope, network, auth_time)
+      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, coalesce(${input.requestedScope}::text, e.scope, ${input.defaultScope}::text), ${input.network}::text,
+        coalesce(e.auth_time, ${input.now}::timestamptz)
       from the_user u, eligible e where exists (select 1 from consumed)
       returning id
     ),
