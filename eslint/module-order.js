@@ -21,6 +21,7 @@ const ORDER = [
   ['modules/schedules'],
   ['modules/sensors'],
   ['modules/devices'],
+  ['modules/privacy'],
   ['modules/pages', 'modules/dialects'],
   ['modules/console'],
   ['wiring'],

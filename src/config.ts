@@ -80,6 +80,8 @@ export interface Config {
   invitationTtlSeconds: number
   /** How long audit-log entries are kept before maintenance purges them (modules/audit). */
   auditRetentionDays: number
+  /** How recent a sign-in deleting an account needs (RECENT_SIGN_IN_SECONDS; docs/api.md "Deleting an account"). */
+  recentSignInSeconds: number
   allowUnconfirmedPasswordLogin: boolean
   scrypt: ScryptParams
   rateLimits: RateLimits
@@ -208,6 +210,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     passwordResetTtlSeconds: int(env, 'PASSWORD_RESET_TTL_SECONDS', 3600, 300, 86_400),
     invitationTtlSeconds: int(env, 'INVITATION_TTL_SECONDS', 7 * 86_400, 3600, 90 * 86_400),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 3650),
+    recentSignInSeconds: int(env, 'RECENT_SIGN_IN_SECONDS', 300, 30, 3600),
     allowUnconfirmedPasswordLogin: bool(env, 'ALLOW_UNCONFIRMED_PASSWORD_LOGIN', false),
     scrypt: scryptParams(env),
     rateLimits: {

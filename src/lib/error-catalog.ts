@@ -9,6 +9,7 @@
  * sentence depends on the call site (validation_failed names the field) take it as `said`.
  */
 
+import { soleOwnerText, stepUpText } from './leaving-errors.ts'
 export interface ErrorDetail {
   field: string
   message: string
@@ -171,6 +172,9 @@ export const APP_ERRORS = {
     message: (id: number) => `Tenant id ${id} belonged to a deleted tenant whose audit trail is kept; choose another id.`,
   },
   last_owner: { status: 409, message: 'A tenant must keep at least one owner.' },
+  // an account's deletion (modules/privacy, lib/leaving-errors.ts)
+  sole_owner: { status: 409, message: (tenants: readonly { id: number; name: string }[]): ErrorText => soleOwnerText(tenants) },
+  insufficient_user_authentication: { status: 401, rfc: 'RFC 9470 3 (step-up challenge)', message: (maxAge: number): ErrorText => stepUpText('insufficient_user_authentication', maxAge) },
   invitation_email_mismatch: { status: 403, message: 'This invitation is for another address; sign in with the address it was sent to.' },
   email_type_not_customisable: {
     status: 400,

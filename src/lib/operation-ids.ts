@@ -31,6 +31,8 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'GET /users/current': 'getCurrentUser',
   'PATCH /users/current': 'updateCurrentUser',
   'POST /users/current/password': 'changePassword',
+  'DELETE /users/current': 'deleteCurrentUser',
+  'GET /users/current/export': 'exportCurrentUser',
   'POST /users/register': 'registerUser',
   'POST /users/confirmEmail': 'confirmEmail',
   'POST /users/forgotPassword': 'requestPasswordReset',

@@ -22,13 +22,14 @@ import { createDevicesModule, deviceRelease, type Devices, type DevicesModule } 
 import { createDialectsModule, type DialectsModule } from './dialects/index.ts'
 import { checkEmailText, createEmailModule, type EmailModule, type EmailService, type OutboxService, type SenderVerification, type TenantEmailsService } from './email/index.ts'
 import { clientReads, type ClientsService, type CorsOrigins, createOAuthModule, type KeyStore, type OAuthModule, type OAuthService, type PasswordlessService, type SigningKeysService } from './oauth/index.ts'
+import { createPrivacyModule, type AccountDeletion, type AccountExport, type PrivacyModule } from './privacy/index.ts'
 import { type AuthorizeService, createPagesModule, type InvitationSignIn, type PageSessions, type PagesModule } from './pages/index.ts'
 import { createSchedulesModule, type ScheduleRunner, type SchedulesModule, type SchedulesService } from './schedules/index.ts'
 import { createSensorsModule, type SensorsModule, type SensorsService } from './sensors/index.ts'
 import { createSessionsModule, type MemberSessions, type SessionsModule, type SessionsService } from './sessions/index.ts'
 import { type AlgorithmsService, createSpacesModule, type SpacesModule, type SpacesService } from './spaces/index.ts'
-import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenancyModule, type TenantsService } from './tenancy/index.ts'
-import { accountReads, type AccountsService, createUsersModule, type UsersModule } from './users/index.ts'
+import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenancyModule, type TenantsService, tenantLeaving } from './tenancy/index.ts'
+import { accountErasure, accountReads, type AccountsService, createUsersModule, type UsersModule } from './users/index.ts'
 
 export interface Services {
   /** The time every service decides by (lib/clock.ts). */
@@ -59,6 +60,7 @@ export interface Services {
   algorithms: AlgorithmsService
   sensors: SensorsService
   accounts: AccountsService
+  privacy: { deletion: AccountDeletion; exporter: AccountExport } // a person leaving, and their copy of their data
   schedules: SchedulesService
   /** Fires due schedules (the server's timer; a test calls `tick(now)`). */
   scheduleRunner: ScheduleRunner
@@ -144,22 +146,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
   const sensors = createSensorsModule({ ...shared, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
   const spaces = createSpacesModule({ ...shared, policy, audit: audit.audit, contents: sensors.spaceContents })
-  const pages = await createPagesModule({
-    ...shared,
-    secretBox,
-    keys,
-    codeKey,
-    clients: oauth.clients,
-    passwordless: oauth.passwordless,
-    tenants: tenancy.tenants,
-    accounts: users.accounts,
-    invitations: tenancy.invitations,
-    senderVerification: email.senderVerification,
-    sessions: sessions.sessions,
-  })
   if (background && config.runWorker) email.email.start()
-  const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
-  const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const devices = createDevicesModule({
     ...shared,
     config: config.mqtt,
@@ -175,6 +162,23 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   if (background) await devices.devices.start()
   const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices) })
   const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
+  const privacy = createPrivacyModule({ ...shared, policy, audit: audit.audit, auditErasure: audit.erasure, email: email.email, sensors: sensors.sensors, schedules: schedules.schedules, leaving: tenantLeaving, accounts: accountErasure, sessions: sessions.sessions, appName: async (clientId) => (await oauth.clients.find(clientId))?.name })
+  const pages = await createPagesModule({
+    ...shared,
+    secretBox,
+    keys,
+    codeKey,
+    clients: oauth.clients,
+    passwordless: oauth.passwordless,
+    tenants: tenancy.tenants,
+    accounts: users.accounts,
+    invitations: tenancy.invitations,
+    senderVerification: email.senderVerification,
+    sessions: sessions.sessions,
+    privacy: { deletion: privacy.deletion, exporter: privacy.exporter },
+  })
+  const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
+  const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
     ...shared,
@@ -194,7 +198,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,
   })
-  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
+  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, privacy, pages, devices, dialects, console: consoleModule }
   return { services: servicesOf(built, sweeps, () => [stopSchedules, stopMaintenance].forEach((stop) => stop())), routes: routesInOrder(built) }
 }
 
@@ -214,6 +218,7 @@ interface Built {
   sensors: SensorsModule
   spaces: SpacesModule
   schedules: SchedulesModule
+  privacy: PrivacyModule
   pages: PagesModule
   devices: DevicesModule
   dialects: DialectsModule
@@ -245,6 +250,7 @@ function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void):
     algorithms: spaces.algorithms,
     sensors: sensors.sensors,
     accounts: users.accounts,
+    privacy: { deletion: m.privacy.deletion, exporter: m.privacy.exporter },
     schedules: schedules.schedules,
     scheduleRunner: schedules.runner,
     devices: devices.devices,
@@ -274,6 +280,7 @@ function routesInOrder(m: Built): FastifyPluginAsync[] {
     m.email.routes,
     m.oauth.routes,
     m.users.routes,
+    m.privacy.routes,
     m.spaces.routes,
     m.sensors.routes,
     m.devices.ownershipRoutes,

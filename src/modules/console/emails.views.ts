@@ -14,6 +14,7 @@ import { csrfField, notes, readOnly, textArea, textField } from './console.views
 export const TYPE_NAMES: Record<EmailType, string> = {
   passwordReset: 'Password reset',
   passwordResetSuccess: 'Password changed',
+  accountDeleted: 'Account deleted',
   emailConfirmation: 'Email confirmation',
   passwordlessLogin: 'Sign-in code',
   accountExists: 'Account already exists',

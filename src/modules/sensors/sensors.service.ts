@@ -11,7 +11,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findSensorType, sensorTypeIdOf, sensorTypeViewOf } from './device-view.ts'
 import { isoTime, isoTimeOrNull } from '../../db/iso-time.ts'
-import { deleteSensorsInSpaces, findSensor, type PresentingSensor } from './sensors.repository.ts'
+import { deleteSensorsInSpaces, deleteSensorsOfTenant, findSensor, type PresentingSensor } from './sensors.repository.ts'
 import { spaceTenant } from '../spaces/index.ts'
 import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
 
@@ -179,6 +179,19 @@ export class SensorsService {
    */
   async removeInSpaces(trx: Executor, actor: Actor, spaceIds: RawBuilder<unknown>): Promise<void> {
     for (const sensor of await deleteSensorsInSpaces(trx, spaceIds)) await this.released(trx, actor, sensor)
+  }
+
+  /** Deletes every sensor of a tenant that goes with its person, each device one presented released (modules/privacy). */
+  async removeAllOf(trx: Executor, actor: Actor, tenantId: number): Promise<number> {
+    const presenting = await deleteSensorsOfTenant(trx, tenantId)
+    for (const sensor of presenting) await this.released(trx, actor, sensor)
+    return presenting.length
+  }
+
+  /** Every sensor of some tenants (at most 1000): a person's copy of their data. */
+  async ofTenants(tenantIds: readonly number[]): Promise<Sensor[]> {
+    if (!tenantIds.length) return []
+    return this.db.selectFrom('sensors').selectAll().where('tenant_id', 'in', tenantIds).orderBy('id').limit(1000).execute()
   }
 
   /** A device whose sensor went: its issued password voided, and a `device.release` recorded. */

@@ -9,6 +9,7 @@ export { addMembership, findTenant, membershipRole, platformCount, tenantsOfUser
 export { HOME, joinOnSignup, SIGNUP, signupOpen, signupRule, signupSql } from './signup.repository.ts'
 export { memberView, tenantView } from './tenant-fields.ts'
 export { newestFirst } from './newest-first.repository.ts'
+export { type LeavingTenant, type TenantLeaving, tenantLeaving } from './leaving.service.ts'
 // the shapes a tenant's settings must have: the console checks its forms against the API's own
 export { UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
 

@@ -94,6 +94,9 @@ export const ACTIONS = {
   'algorithms.define': { scope: 'spaces:write', platform: true, people: true },
   'account.read': { scope: 'account', people: true },
   'account.update': { scope: 'account', people: true },
+  // leaving, and a copy of one's data: the person themself, with the account scope (modules/privacy)
+  'account.delete': { scope: 'account', people: true },
+  'account.export': { scope: 'account', people: true },
 } as const satisfies Record<string, Rule>
 export type Action = keyof typeof ACTIONS
 
@@ -178,7 +181,7 @@ export class Policy {
    * REST, OpenID userinfo, v5): the token must carry the action's scope, so an app granted
    * only `sensors:read` learns nothing of who the person is or which tenants they belong to.
    */
-  async person(actor: Actor, action: 'account.read' | 'account.update'): Promise<User> {
+  async person(actor: Actor, action: 'account.read' | 'account.update' | 'account.delete' | 'account.export'): Promise<User> {
     this.check(actor, action)
     return this.user(actor)
   }

@@ -5,3 +5,4 @@ export { accountUnderPrefix, findOrSignUp, proveAddress } from './identity.repos
 export { findUserByEmail, upgradePasswordHash } from './users.repository.ts'
 export { accountReads, type UsersDeps, type UsersModule, createUsersModule } from './module.ts'
 export type { AccountsService } from './accounts.service.ts'
+export { type AccountErasure, accountErasure } from './erasure.service.ts'
