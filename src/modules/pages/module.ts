@@ -15,7 +15,7 @@ import type { EndSessionDeps } from './end-session.ts'
 import { InvitationSignIn } from './invitation-signin.ts'
 import type { PageTenants } from './kit.ts'
 import { PageSessions } from './page-sessions.ts'
-import { pagesRoutes } from './pages.routes.ts'
+import { pagesRoutes, type PagesRoutesDeps } from './pages.routes.ts'
 import { purgeExpiredAuthorizations } from './authorization-requests.repository.ts'
 
 export interface PagesDeps {
@@ -35,6 +35,8 @@ export interface PagesDeps {
   senderVerification: SenderVerification
   /** Ends the app session an ID token names (RP-initiated logout). */
   sessions: EndSessionDeps['sessions']
+  /** Leaving: the account's deletion and a copy of one's data (the privacy module, below this one). */
+  privacy: PagesRoutesDeps['privacy']
 }
 
 export interface PagesModule {
@@ -63,7 +65,7 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
     csrfKey,
     routes: async (app) => {
       const { tenants, accounts, senderVerification } = deps
-      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc })
+      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, privacy: deps.privacy })
     },
     sweep: (at) => purgeExpiredAuthorizations(db, at),
   }
