@@ -64,6 +64,12 @@ const MATRIX: Record<string, number[]> = {
   'GET /users/current':                                      [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
   'PATCH /users/current':                                    [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
   'POST /users/current/password':                            [401, 400, 400, 400, 400, 400, 400, 400, 403, 403, 403],
+  // leaving and a copy of one's data: a person with the account scope, about themself (policy.ts account.delete, account.export);
+  // a deletion is called by a fresh caller of the same kind each time (SELF_DELETING)
+  'DELETE /users/current':                                   [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'DELETE /tenants/:tenantId/users/current':                 [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'GET /users/current/export':                               [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'GET /tenants/:tenantId/users/current/export':             [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
   'POST /algorithms':                                        [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
   'GET /algorithms':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
   'GET /v4/algorithms':                                      [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
@@ -220,6 +226,14 @@ const PUBLIC: Record<string, string> = {
   'POST /tenants/:tenantId/account/password': PAGE,
   'POST /account/signout': PAGE,
   'POST /tenants/:tenantId/account/signout': PAGE,
+  'GET /account/export': PAGE,
+  'GET /tenants/:tenantId/account/export': PAGE,
+  'GET /account/delete': PAGE,
+  'GET /tenants/:tenantId/account/delete': PAGE,
+  'POST /account/delete': PAGE,
+  'POST /tenants/:tenantId/account/delete': PAGE,
+  'POST /account/delete/reauth': PAGE,
+  'POST /tenants/:tenantId/account/delete/reauth': PAGE,
   'GET /auth/oauth2/logout': PAGE,
   'GET /tenants/:tenantId/auth/oauth2/logout': PAGE,
   'POST /auth/oauth2/logout': PAGE,
@@ -286,6 +300,7 @@ let sensorId: number
 let clientId: string
 let sensorRow: Sensor
 let sibling: number
+let parent: number
 const MAC = 'e0:5a:1b:00:aa:01'
 const CLAIM = 'code on the box'
 const headers: Partial<Record<Who, Record<string, string>>> = {}
@@ -307,6 +322,7 @@ beforeAll(async () => {
   T = await createTenant(t, 'Tenant T', { parentTenantId: P })
   const S = await createTenant(t, 'Sibling S', { parentTenantId: P })
   sibling = S
+  parent = P
   const roles: [Who, number, 'customer' | 'member' | 'admin' | 'owner'][] = [
     ['cust', T, 'customer'], ['mem', T, 'member'], ['adm', T, 'admin'], ['own', T, 'owner'], ['sib', S, 'member'], ['par', P, 'member'],
   ]
@@ -416,6 +432,10 @@ function body(route: string): object | undefined {
 
 /** The admin actions of the matrix (state-changing), with the audit action each records (modules/audit). */
 const AUDITED: Record<string, string> = {
+  'DELETE /users/current': 'account.delete',
+  'DELETE /tenants/:tenantId/users/current': 'account.delete',
+  'GET /users/current/export': 'account.export',
+  'GET /tenants/:tenantId/users/current/export': 'account.export',
   'POST /tenants': 'tenant.create',
   'PATCH /tenants/:tenantId': 'tenant.update',
   'POST /tenants/:tenantId/members': 'invitation.create',
@@ -482,6 +502,17 @@ async function auditIds(url: string, who: Record<string, string>): Promise<Set<n
 }
 
 /** The v5 dialect refuses with HTTP 200 and an errorMessage; the matrix counts a refusal by its meaning. */
+/** Routes that delete their caller's account: each call is made by a new caller of the same kind (the people; machines and strangers stay). */
+const SELF_DELETING = new Set(['DELETE /users/current', 'DELETE /tenants/:tenantId/users/current'])
+async function freshCaller(who: Who): Promise<{ authorization?: string }> {
+  const kinds: Partial<Record<Who, Parameters<typeof createActor>[1]>> = {
+    cust: { tenantId: T, role: 'customer' }, mem: { tenantId: T, role: 'member' }, adm: { tenantId: T, role: 'admin' }, own: { tenantId: T, role: 'owner' },
+    sib: { tenantId: sibling, role: 'member' }, par: { tenantId: parent, role: 'member' }, plat: { platformAdmin: true }, 'own-': { tenantId: T, role: 'owner', scopes: ['none'] },
+  }
+  const kind = kinds[who]
+  return kind ? (await createActor(t, kind)).headers : (headers[who] ?? {})
+}
+
 const V5_REFUSALS: Record<string, number> = { Unauthorized: 401, Not_Allowed: 403, Not_Exist: 404, Invalid_Request: 400, Command_Failed: 409 }
 function effective(route: string, res: { statusCode: number; json(): unknown }): number {
   if (!route.includes(' /v5/') || res.statusCode !== 200) return res.statusCode
@@ -505,7 +536,8 @@ describe('access matrix', () => {
         const url = await fill(route)
         const payload = body(route)
         const mark = await lastAuditId()
-        const res = await t.app.inject({ method, url, headers: headers[who] ?? {}, ...(payload ? { payload } : {}) })
+        const caller = SELF_DELETING.has(route) ? await freshCaller(who) : (headers[who] ?? {})
+        const res = await t.app.inject({ method, url, headers: caller, ...(payload ? { payload } : {}) })
         const status = effective(route, res)
         calls.push({ route, who, status, body: res.body, entries: await t.db.selectFrom('audit_log').selectAll().where('id', '>', mark).execute() })
         if (status !== expected[i]) wrong.push(`${route} as ${who}: ${status} (expected ${expected[i]}) ${res.body.slice(0, 120)}`)

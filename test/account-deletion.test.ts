@@ -7,6 +7,7 @@
 import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createActor, createTenant, createTestApp, errorBody, type TestApp } from './helpers.ts'
 import { createClient, exchange, pkcePair, requestCode } from './login-helpers.ts'
 import { uniqueMac, waitFor } from './device-helpers.ts'
@@ -200,5 +201,38 @@ describe('the rules a deletion keeps', () => {
     expect((await send('PATCH', `/tenants/${owner.home}/members/${member.user.id}`, owner.headers, { role: 'owner' })).statusCode).toBe(200)
     expect((await send('DELETE', '/users/current', owner.headers)).statusCode).toBe(200)
     expect((await send('GET', `/tenants/${owner.home}`, member.headers)).statusCode).toBe(200)
+  })
+
+  it('refuses the v5 and v4 tokens of a deleted person as it refuses revoked ones, on the routes the apps call', async () => {
+    const v5 = t.config.v5.basePath
+    const email = 'old-app@heaters.test'
+    const password = 'correct horse battery staple'
+    await t.app.services.clients.create(OPERATOR, { clientId: t.config.v5.clientId, tenantId: brand, name: 'v5 app', public: true, redirectUris: ['https://heaters.test/v5'], grantTypes: ['password', 'refresh_token'] })
+    let before = sink.messages.length
+    expect((await send('POST', `/tenants/${brand}/users/register`, {}, { email, password })).statusCode).toBe(200)
+    const token = /token=([\w-]+)/.exec((await sink.next(email, before)).text ?? '')?.[1] ?? ''
+    expect((await send('POST', '/users/confirmEmail', {}, { token })).statusCode).toBe(200)
+    // a v5 token (the camelCase code flow) and v4 tokens (the password login), one of them revoked by its app
+    const pair = pkcePair()
+    before = sink.messages.length
+    const json = { 'content-type': 'application/json' }
+    await send('POST', `${v5}/auth/passwordlessLogin/code`, json, { email, clientId: client.clientId, codeChallenge: pair.challenge, codeChallengeMethod: 'sha256', redirectUri: client.redirectUri, tenantId: brand })
+    const code = await mailedCode(email, before)
+    const v5Token = ((await send('POST', `${v5}/auth/token`, json, { code, codeVerifier: pair.verifier, grantType: 'authorization_code', clientId: client.clientId, redirectUri: client.redirectUri })).json() as { data: { token: string } }).data.token
+    const v4Login = async () => (await send('POST', `${v5}/auth/v4/login`, json, { username: email, password })).json() as { token: string; refresh_token: string }
+    const v4 = await v4Login()
+    const revoked = await v4Login()
+    expect((await send('POST', '/auth/oauth2/revoke', {}, { token: revoked.refresh_token, client_id: t.config.v5.clientId })).statusCode).toBe(200)
+    const calls = [`${v5}/user/me`, `${v5}/users/current`, `${v5}/sensor/`, '/v4/sensors', '/users/current']
+    const answers = async (authorization: string) => Promise.all(calls.map(async (url) => {
+      const res = await send('GET', url, { authorization })
+      return { url, status: res.statusCode, body: res.body }
+    }))
+    const asRevoked = await answers(revoked.token)
+    expect(asRevoked.map((a) => a.status)).toEqual([401, 401, 401, 401, 401])
+
+    expect((await send('DELETE', '/users/current', { authorization: v4.token })).statusCode).toBe(200)
+    expect(await answers(`Bearer ${v5Token}`)).toEqual(asRevoked)
+    expect(await answers(v4.token)).toEqual(asRevoked)
   })
 })
