@@ -8,7 +8,8 @@ import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { createActor, createTenant, createTestApp, errorBody, type TestApp } from './helpers.ts'
+import { type Actor, createActor, createTenant, createTestApp, errorBody, renewed, type TestApp } from './helpers.ts'
+import { signedInBrowser } from './console-helpers.ts'
 import { createClient, exchange, pkcePair, requestCode } from './login-helpers.ts'
 import { uniqueMac, waitFor } from './device-helpers.ts'
 import { SmtpSink } from './smtp-sink.ts'
@@ -29,6 +30,7 @@ let base: string
 let mqttUrl: string
 let brand: number
 let brandAdmin: { authorization: string }
+let brandAdminActor: Actor
 let client: { clientId: string; redirectUri: string }
 const closers: (() => Promise<unknown>)[] = []
 
@@ -98,7 +100,8 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' })
   mqttUrl = t.app.services.devices.mqttUrl!
   brand = await createTenant(t, 'Heaters Inc', { signup: 'customers' })
-  brandAdmin = (await createActor(t, { tenantId: brand, role: 'admin' })).headers
+  brandAdminActor = await createActor(t, { tenantId: brand, belongsTo: brand, role: 'admin' })
+  brandAdmin = brandAdminActor.headers
   client = await createClient(t.app, { tenantId: brand, redirectUris: ['https://heaters.test/cb'] })
 })
 afterAll(async () => {
@@ -155,6 +158,14 @@ describe('a customer deletes their account', () => {
     const rows = await t.db.selectFrom('audit_log').selectAll().execute()
     expect(JSON.stringify(rows)).not.toContain(leaver.email)
     expect(rows.filter((r) => r.actor_kind === 'user' && r.actor_id === String(leaver.userId))).toEqual([])
+    // the brand's console lists the deleted account by its pseudonym, for 30 days
+    const people = await (await signedInBrowser(t, base, brandAdminActor)).get(`/console/tenants/${brand}/people`)
+    expect(people.body).toContain('Deleted accounts')
+    expect(people.body).toContain(entry?.target.id)
+    expect(people.body).not.toContain(leaver.email)
+    t.clock.advance(31 * 86_400)
+    const later = await (await signedInBrowser(t, base, brandAdminActor)).get(`/console/tenants/${brand}/people`)
+    expect(later.body).not.toContain(entry?.target.id)
 
     // the confirmation, in the person's language, with no link
     const mail = await sink.next(leaver.email, before)
@@ -234,5 +245,21 @@ describe('the rules a deletion keeps', () => {
     expect((await send('DELETE', '/users/current', { authorization: v4.token })).statusCode).toBe(200)
     expect(await answers(`Bearer ${v5Token}`)).toEqual(asRevoked)
     expect(await answers(v4.token)).toEqual(asRevoked)
+  })
+
+  it("refuses a brand's last owner naming the brand; a brand's customised confirmation goes to its own people", async () => {
+    const lone = await createTenant(t, 'Lone Brand')
+    const owner = await createActor(t, { tenantId: lone, belongsTo: lone, role: 'owner' })
+    const refused = await send('DELETE', '/users/current', owner.headers)
+    expect(refused.statusCode).toBe(409)
+    expect(errorBody(refused).details).toEqual([{ field: `tenants.${lone}`, message: 'Lone Brand' }])
+    // the brand words its own confirmation; its person deleting under its prefix gets it
+    const custom = { emailConfig: { emailTypeConfig: { accountDeleted: { subject: 'Goodbye from {{company.name}}' } } } }
+    // (a token of now: an earlier test moved the clock past the first one's lifetime)
+    expect((await send('PATCH', `/tenants/${brand}`, (await renewed(t, brandAdminActor)).headers, custom)).statusCode).toBe(200)
+    const person = await signIn('custom-goodbye@heaters.test')
+    const before = sink.messages.length
+    expect((await send('DELETE', `/tenants/${brand}/users/current`, person.headers)).statusCode).toBe(200)
+    expect((await sink.next(person.email, before)).subject).toBe('Goodbye from Heaters Inc')
   })
 })

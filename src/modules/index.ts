@@ -187,7 +187,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       tenants: tenancy.tenants,
       settingsHistory: tenancy.settingsHistory,
       invitations: tenancy.invitations,
-      audit: audit.audit,
+      audit: audit.audit, auditErasure: audit.erasure,
       tenantEmails: email.tenantEmails,
       clients: oauth.clients,
       memberSessions: sessions.memberSessions,

@@ -17,7 +17,7 @@ import { AppError, appErrors } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { HtmlPage } from '../../lib/schemas.ts'
 import { isPlatform, type InvitationsService, type Policy, roleAtLeast, type SettingsHistory, type TenantsService, type UserActor } from '../tenancy/index.ts'
-import type { AuditLog } from '../audit/index.ts'
+import type { AuditErasure, AuditLog } from '../audit/index.ts'
 import type { TenantEmailsService } from '../email/index.ts'
 import type { ClientsService } from '../oauth/index.ts'
 import type { MemberSessions } from '../sessions/index.ts'
@@ -87,6 +87,8 @@ export interface ConsoleServices {
   settingsHistory: SettingsHistory
   invitations: InvitationsService
   audit: AuditLog
+  /** The accounts of a brand's people deleted lately, by pseudonym (the people page). */
+  auditErasure: AuditErasure
   tenantEmails: TenantEmailsService
   clients: ClientsService
   memberSessions: MemberSessions

@@ -29,10 +29,10 @@ async function memberOf(s: ConsoleServices, c: Console, userId: number) {
 
 async function show(s: ConsoleServices, c: Console, n: Notes): Promise<ConsolePage> {
   const members = (await s.tenants.members(c.actor, c.tenant.id)).filter((m) => m.role !== 'customer')
-  if (!c.admin) return peoplePage(c, members, null, n)
+  if (!c.admin) return peoplePage(c, members, null, n, null)
   const rows = await s.invitations.list(c.actor, c.tenant.id)
   const pending = rows.map((i) => s.invitations.view(i)).filter((i) => i.status === 'pending')
-  return peoplePage(c, members, pending, n)
+  return peoplePage(c, members, pending, n, await s.auditErasure.deletedAccounts(c.actor, c.tenant.id))
 }
 
 async function customers(s: ConsoleServices, c: Console, request: FastifyRequest): Promise<ConsolePage> {

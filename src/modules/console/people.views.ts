@@ -53,8 +53,17 @@ ${actionButton({ action: `${base}/${i.id}/revoke`, csrf: c.page.csrf, label: `Re
   return html`<h2>Invitations</h2>${list}<h3>Invite someone</h3>${form}`
 }
 
-export function peoplePage(c: Console, rows: MemberLine[], pending: PendingInvitation[] | null, n: Notes): ConsolePage {
-  const body = html`${notes(n)}${c.admin ? '' : readOnly}${members(c, rows)}${invitations(c, pending)}
+/** Accounts of the tenant's people deleted in the last 30 days, by the pseudonym the audit log names them by (`deleted` null: the admins' only). */
+function deletedAccounts(deleted: { pseudonym: string; at: string }[] | null): SafeHtml {
+  if (!deleted) return html``
+  const list = deleted.length
+    ? html`<ul class="rows">${deleted.map((d) => html`<li><code>${d.pseudonym}</code> <span class="hint">deleted ${d.at.slice(0, 16).replace('T', ' ')} UTC</span></li>`)}</ul>`
+    : html`<p>No account was deleted in the last 30 days.</p>`
+  return html`<h2>Deleted accounts</h2><p class="hint">People who deleted their account in the last 30 days, by the pseudonym the audit log names them by: nothing else of them is kept.</p>${list}`
+}
+
+export function peoplePage(c: Console, rows: MemberLine[], pending: PendingInvitation[] | null, n: Notes, deleted: { pseudonym: string; at: string }[] | null): ConsolePage {
+  const body = html`${notes(n)}${c.admin ? '' : readOnly}${members(c, rows)}${invitations(c, pending)}${deletedAccounts(deleted)}
 <p><a href="/console/tenants/${c.tenant.id}/customers">Customers of ${c.tenant.name}</a></p>`
   return { title: 'People', section: 'people', body }
 }

@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_CODE, AppError } from '../../lib/errors.ts'
-import type { AccountDeletion, AccountExport } from '../privacy/index.ts'
+import Type from 'typebox'
+import { HtmlPage } from '../../lib/schemas.ts'
+import { AccountExportSchema, type AccountDeletion, type AccountExport } from '../privacy/index.ts'
 import { brandPath } from './brand.ts'
 import { field, type PageContext, type PageKit } from './kit.ts'
 import { deletePage } from './leave-views.ts'
@@ -19,6 +21,9 @@ export interface LeavePageDeps {
   exporter: AccountExport
 }
 
+/** A page, or (signed out) a redirect to the account page's sign-in. */
+const PAGE = { 200: HtmlPage, 303: Type.Null({ description: 'Signed out: to the account page, which signs the browser in' }) }
+
 const tenantOf = (request: FastifyRequest) => (request.params as { tenantId?: number }).tenantId ?? null
 
 /** The tenants a refused deletion names (the error's details: `tenants.<id>`, the name). */
@@ -31,24 +36,21 @@ export function leaveRoutes(app: FastifyInstance, kit: PageKit, deps: LeavePageD
   const show = (reply: FastifyReply, ctx: PageContext, session: PageSession, opts: { error?: string; status?: number } = {}) =>
     kit.send(reply, ctx, { title: ctx.t.text('delete.title'), body: deletePage(ctx.brand, { ...ctx, recent: deletion.isRecent(session.authTime), error: opts.error }), status: opts.status })
 
-  app.get('/account/export', { schema: { tags: ['pages'], summary: "Page: download a copy of the signed-in person's data (JSON, as GET /users/current/export)" } }, async (request, reply) => {
+  const exportSchema = { tags: ['pages'], summary: "Page: download a copy of the signed-in person's data (JSON, as GET /users/current/export)", response: { 200: AccountExportSchema, 303: PAGE[303] } }
+  app.get('/account/export', { schema: exportSchema }, async (request, reply) => {
     const session = await signedIn(request)
     if (!session) return toAccount(reply, await kit.context(request, reply))
     const document = await deps.exporter.exportCurrent(pageActor(session, request.ip))
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', 'attachment; filename="account.json"')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(document, null, 2))
+    return reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="account.json"').send(document)
   })
 
-  app.get('/account/delete', { schema: { tags: ['pages'], summary: 'Page: delete the account (asks to confirm; a fresh sign-in first)' } }, async (request, reply) => {
+  app.get('/account/delete', { schema: { tags: ['pages'], summary: 'Page: delete the account (asks to confirm; a fresh sign-in first)', response: PAGE } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const session = await signedIn(request)
     return session ? show(reply, ctx, session) : toAccount(reply, ctx)
   })
 
-  app.post('/account/delete', { schema: { tags: ['pages'], summary: 'Page: delete the account (form)' } }, async (request, reply) => {
+  app.post('/account/delete', { schema: { tags: ['pages'], summary: 'Page: delete the account (form)', response: PAGE } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const session = await signedIn(request)
     if (!session) return toAccount(reply, ctx)
@@ -64,7 +66,7 @@ export function leaveRoutes(app: FastifyInstance, kit: PageKit, deps: LeavePageD
     return kit.send(reply, ctx, { title: ctx.t.text('delete.doneTitle'), body: message(ctx.t.text('delete.done', { email: session.user.email }), 'ok') })
   })
 
-  app.post('/account/delete/reauth', { schema: { tags: ['pages'], summary: 'Page: sign out, to sign in again before deleting the account (form)' } }, async (request, reply) => {
+  app.post('/account/delete/reauth', { schema: { tags: ['pages'], summary: 'Page: sign out, to sign in again before deleting the account (form)', response: { 303: Type.Null({ description: 'To the account page, signed out, to sign in again' }) } } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const session = await signedIn(request)
     if (session) await sessions.signOut(session.sessionId)
