@@ -705,7 +705,8 @@ export interface paths {
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the signed-in person's account (a sign-in at most RECENT_SIGN_IN_SECONDS old): sessions end, devices held alone are released, the personal tenant goes, a confirmation is mailed */
+        delete: operations["deleteCurrentUser"];
         options?: never;
         head?: never;
         /** Change the username, display name or locale of the signed-in user */
@@ -859,6 +860,57 @@ export interface paths {
         put?: never;
         /** Set a new password with a reset token; ends every session of the account */
         post: operations["resetTenantPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/current/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A copy of everything held about the signed-in person, as one JSON document (no secrets) */
+        get: operations["exportCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/users/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the signed-in person's account (a sign-in at most RECENT_SIGN_IN_SECONDS old): sessions end, devices held alone are released, the personal tenant goes, a confirmation is mailed */
+        delete: operations["deleteTenantCurrentUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/users/current/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A copy of everything held about the signed-in person, as one JSON document (no secrets) */
+        get: operations["exportTenantCurrentUser"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2322,6 +2374,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: download a copy of the signed-in person's data (JSON, as GET /users/current/export) */
+        get: operations["getAccountExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: delete the account (asks to confirm; a fresh sign-in first) */
+        get: operations["getAccountDelete"];
+        put?: never;
+        /** Page: delete the account (form) */
+        post: operations["postAccountDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/delete/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: sign out, to sign in again before deleting the account (form) */
+        post: operations["postAccountDeleteReauth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invitations/accept/signin": {
         parameters: {
             query?: never;
@@ -2575,6 +2679,58 @@ export interface paths {
         put?: never;
         /** OpenID Connect end_session_endpoint: signs out, returns to a registered post_logout_redirect_uri */
         post: operations["postTenantAuthOauth2Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: download a copy of the signed-in person's data (JSON, as GET /users/current/export) */
+        get: operations["getTenantAccountExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: delete the account (asks to confirm; a fresh sign-in first) */
+        get: operations["getTenantAccountDelete"];
+        put?: never;
+        /** Page: delete the account (form) */
+        post: operations["postTenantAccountDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/delete/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: sign out, to sign in again before deleting the account (form) */
+        post: operations["postTenantAccountDeleteReauth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3379,7 +3535,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "sole_owner" | "insufficient_user_authentication" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -3624,6 +3780,109 @@ export interface components {
                 locale: string | null;
             };
         };
+        Sensor: {
+            id: number;
+            tenantId: number;
+            deviceId: string;
+            name: string;
+            displayName: string | null;
+            type: string;
+            spaceId: number | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description false until the device connects; false again after its will message */
+            online: boolean;
+            connectionType: string | null;
+            lastSeenAt: string | null;
+            latestData: {
+                fullData: {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                time: string;
+            } | null;
+            sensorTypeId: number | null;
+            sensorType: {
+                id: number;
+                type: number;
+                name: string;
+                slug: string;
+                /** @description a JSON array as a string, e.g. "[\"oryf2o5f8wmaeaav\"]" */
+                productId: string;
+                googleDeviceType: string;
+                commands: {
+                    [key: string]: {
+                        min: number;
+                        max: number;
+                    };
+                };
+            } | null;
+        };
+        AccountExport: {
+            /** @description the shape of this document: trellis.account-export/1 */
+            format: string;
+            /** Format: date-time */
+            exportedAt: string;
+            profile: {
+                id: number;
+                email: string;
+                username: string;
+                displayName: string | null;
+                locale: string | null;
+                emailConfirmed: boolean;
+                emailConfirmedAt: string | null;
+                /** @description whether a password is set (never the password or its hash) */
+                hasPassword: boolean;
+                platformAdmin: boolean;
+                tenantId: number | null;
+                createdAt: string | null;
+                updatedAt: string | null;
+            };
+            tenants: {
+                id: number;
+                name: string;
+                role: string;
+                parentTenantId: number | null;
+            }[];
+            devices: {
+                /** @description the MAC address */
+                deviceId: string;
+                sensorId: number;
+                tenantId: number;
+            }[];
+            sensors: components["schemas"]["Sensor"][];
+            /** @description the sensors' schedule groups with their items, as GET /sensors/{id}/schedules shows them */
+            schedules: {
+                [key: string]: unknown;
+            }[];
+            sessions: {
+                /** @description the client_id signed in to */
+                app: string;
+                /** @description app (a token) or browser (the hosted pages) */
+                kind: string;
+                tenantId: number | null;
+                scope: string;
+                network: string | null;
+                startedAt: string | null;
+                signedInAt: string | null;
+                endedAt: string | null;
+                endedBecause: string | null;
+            }[];
+            apps: {
+                clientId: string;
+                name: string | null;
+                /** Format: date-time */
+                firstSignIn: string;
+                /** Format: date-time */
+                lastSignIn: string;
+            }[];
+            audit: components["schemas"]["AuditEntry"][];
+        };
         Algorithm: {
             keyName: string;
             name: string;
@@ -3696,49 +3955,6 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-        };
-        Sensor: {
-            id: number;
-            tenantId: number;
-            deviceId: string;
-            name: string;
-            displayName: string | null;
-            type: string;
-            spaceId: number | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description false until the device connects; false again after its will message */
-            online: boolean;
-            connectionType: string | null;
-            lastSeenAt: string | null;
-            latestData: {
-                fullData: {
-                    [key: string]: unknown;
-                };
-                /** Format: date-time */
-                time: string;
-            } | null;
-            sensorTypeId: number | null;
-            sensorType: {
-                id: number;
-                type: number;
-                name: string;
-                slug: string;
-                /** @description a JSON array as a string, e.g. "[\"oryf2o5f8wmaeaav\"]" */
-                productId: string;
-                googleDeviceType: string;
-                commands: {
-                    [key: string]: {
-                        min: number;
-                        max: number;
-                    };
-                };
-            } | null;
         };
         SensorPage: {
             edges: {
@@ -5275,7 +5491,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -5315,7 +5531,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -5942,6 +6158,33 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    deleteCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     updateCurrentUser: {
         parameters: {
             query?: never;
@@ -6385,6 +6628,91 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteTenantCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportTenantCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -10773,6 +11101,112 @@ export interface operations {
             };
         };
     };
+    getAccountExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAccountDeleteReauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the account page, signed out, to sign in again */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     startInvitationSignIn: {
         parameters: {
             query?: never;
@@ -11185,6 +11619,124 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getTenantAccountExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getTenantAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAccountDeleteReauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the account page, signed out, to sign in again */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     showTenantInvitationPage: {
         parameters: {
             query?: never;
@@ -11457,7 +12009,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -11490,7 +12042,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -11513,7 +12065,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -11536,7 +12088,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
                 /** @description the version, numbered per tenant from 1 */
                 version: number;
             };
@@ -11564,7 +12116,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -11587,7 +12139,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -11610,7 +12162,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
