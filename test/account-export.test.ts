@@ -63,6 +63,9 @@ describe('GET /users/current/export', () => {
     const schedule = await send('POST', `/sensors/${sensorId}/scheduleGroups`, headers, { SensorSchedules: [{ cron: '0 6 * * 1', type: 'tune', value: { power: 1 } }] })
     expect(schedule.statusCode).toBe(201)
     secrets.wsTicket = ((await send('GET', '/ws/ticket', headers)).json() as { ticket: string }).ticket
+    // the brand's admin makes the person a member, from an address of the admin's own
+    const promoted = await t.app.inject({ method: 'PATCH', url: `/tenants/${brand}/members/${me.user.id}`, headers: brandAdmin.headers, payload: { role: 'member' }, remoteAddress: '10.9.8.7' })
+    expect(promoted.statusCode).toBe(200)
     const stored = await t.db.selectFrom('users').select(['password_hash']).where('email', '=', email).executeTakeFirstOrThrow()
     secrets.passwordHash = stored.password_hash ?? ''
 
@@ -77,18 +80,21 @@ describe('GET /users/current/export', () => {
       schedules: { SensorId: number }[]
       sessions: { app: string; network: string | null }[]
       apps: { clientId: string; name: string | null }[]
-      audit: { action: string }[]
+      audit: { action: string; sourceIp: string | null }[]
     }
     expect(Object.keys(document)).toEqual(SECTIONS)
     expect(document.format).toBe('trellis.account-export/1')
     expect(document.profile).toMatchObject({ email, hasPassword: true, emailConfirmed: true, tenantId: brand })
-    expect(document.tenants).toEqual(expect.arrayContaining([expect.objectContaining({ id: brand, role: 'customer' }), expect.objectContaining({ id: home, role: 'owner' })]))
+    expect(document.tenants).toEqual(expect.arrayContaining([expect.objectContaining({ id: brand, role: 'member' }), expect.objectContaining({ id: home, role: 'owner' })]))
     expect(document.devices).toEqual([{ deviceId: mac, sensorId, tenantId: home }])
     expect(document.sensors.map((s) => s.id)).toEqual([sensorId])
     expect(document.schedules.map((g) => g.SensorId)).toEqual([sensorId])
     expect(document.sessions.map((s) => s.app)).toContain(app.clientId)
     expect(document.apps).toEqual([expect.objectContaining({ clientId: app.clientId, name: 'Test app' })])
-    expect(document.audit.map((e) => e.action)).toEqual(expect.arrayContaining(['device.claim', 'device.credentials.issue']))
+    expect(document.audit.map((e) => e.action)).toEqual(expect.arrayContaining(['device.claim', 'device.credentials.issue', 'member.role.change']))
+    // what others did to the person is there, without the others' addresses
+    expect(document.audit.find((e) => e.action === 'member.role.change')).toMatchObject({ actor: { id: String(brandAdmin.user.id) }, sourceIp: null })
+    expect(res.body).not.toContain('10.9.8.7')
 
     const text = res.body
     for (const [name, secret] of Object.entries(secrets)) {

@@ -22,7 +22,7 @@ export class AuditErasure {
     private readonly clock: Clock,
   ) {}
 
-  /** Every entry about a person (as actor or target, or naming their address), newest first, at most 1000: their copy. */
+  /** Every entry about a person (as actor or target, or naming their address), newest first, at most 1000: their copy (the source address only of what they did). */
   async about(userId: number, address: string) {
     const id = String(userId)
     const rows = await this.db
@@ -38,7 +38,8 @@ export class AuditErasure {
       .orderBy('id', 'desc')
       .limit(1000)
       .execute()
-    return rows.map(auditView)
+    // another person's address (an admin acting on them) is that person's, not theirs to take
+    return rows.map((row) => ({ ...auditView(row), sourceIp: row.actor_kind === 'user' && row.actor_id === id ? row.source_ip : null }))
   }
 
   /**
