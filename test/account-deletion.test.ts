@@ -4,6 +4,7 @@
  * the passwordless sign-in, the embedded broker with the mqtt client, the WebSocket, the SMTP
  * sink, the database; time moves only on the injected clock.
  */
+import { sql } from 'kysely'
 import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -261,5 +262,21 @@ describe('the rules a deletion keeps', () => {
     const before = sink.messages.length
     expect((await send('DELETE', `/tenants/${brand}/users/current`, person.headers)).statusCode).toBe(200)
     expect((await sink.next(person.email, before)).subject).toBe('Goodbye from Heaters Inc')
+  })
+
+  it('the audit log lets an erasure rename a person and forget their address, and nothing else', async () => {
+    const [entry] = await t.db.selectFrom('audit_log').select(['id']).orderBy('id', 'desc').limit(1).execute()
+    const id = entry?.id ?? 0
+    const attempt = (change: string) =>
+      t.db.transaction().execute(async (trx) => {
+        await sql`set local trellis.audit_erasure = 'on'`.execute(trx)
+        await sql`update audit_log set ${sql.raw(change)} where id = ${id}`.execute(trx)
+      })
+    await expect(attempt("action = 'tenant.delete'")).rejects.toThrow(/cannot be changed/)
+    await expect(attempt("tenant_id = 999")).rejects.toThrow(/cannot be changed/)
+    await expect(attempt("source_ip = '10.0.0.1'")).rejects.toThrow(/cannot be changed/)
+    await attempt("actor_id = 'deleted-x', source_ip = null")
+    // without the erasure's setting, nothing changes an entry
+    await expect(sql`update audit_log set actor_id = 'y' where id = ${id}`.execute(t.db)).rejects.toThrow(/cannot be changed/)
   })
 })
