@@ -394,7 +394,7 @@ export interface paths {
         /** OAuth clients as a plain array, at most 100 (platform admin) */
         get: operations["listOauthClients"];
         put?: never;
-        /** Register an OAuth client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken) */
+        /** Register an OAuth client or a machine client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken) */
         post: operations["createOauthClient"];
         delete?: never;
         options?: never;
@@ -3517,6 +3517,8 @@ export interface components {
             allowedOrigins?: string[];
             /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
             idTokenSignedResponseAlg?: "RS256" | "ES256";
+            /** @description a machine client, for automation (a person makes it, for the platform or a brand): confidential, client_credentials only, no redirect URIs; default scopes: every scope but account that the maker holds */
+            machine?: boolean;
         };
         OAuthClient: {
             clientId: string;
@@ -3534,6 +3536,8 @@ export interface components {
             allowedOrigins: string[];
             /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
             idTokenSignedResponseAlg: "RS256" | "ES256";
+            /** @description a machine client: its client_credentials tokens act as its brand's admin, or the platform's, would (docs/api.md "Machine clients") */
+            machine: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -5034,7 +5038,8 @@ export interface operations {
                  *       "allowedOrigins": [
                  *         "string"
                  *       ],
-                 *       "idTokenSignedResponseAlg": "RS256"
+                 *       "idTokenSignedResponseAlg": "RS256",
+                 *       "machine": true
                  *     }
                  */
                 "application/json": components["schemas"]["CreateOAuthClient"];

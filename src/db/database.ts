@@ -99,6 +99,8 @@ export interface OAuthClientsTable {
   allowed_origins: ColumnType<string[] | null, string | null | undefined, string | null>
   /** The JWS algorithm of this client's ID tokens: RS256 (the default) or ES256. */
   id_token_signed_response_alg: Generated<'RS256' | 'ES256'>
+  /** A machine client (automation): its client_credentials tokens act as its tenant's admin, or the platform's, would. */
+  machine: Generated<boolean>
   created_at: Generated<Date>
 }
 

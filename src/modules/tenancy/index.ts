@@ -1,5 +1,5 @@
 // The tenancy module's public face: what other modules may import (eslint/module-order.js).
-export { type Actor, ANONYMOUS, auditActor, OPERATOR, SCOPES, type UserActor } from './actor.ts'
+export { type Actor, ANONYMOUS, auditActor, MACHINE_SCOPES, OPERATOR, SCOPES, type UserActor } from './actor.ts'
 export { effectiveSignup, isBrand, lookOf, lookOfId } from './brands.ts'
 export { CUSTOMISABLE_TYPES, type CustomisableType } from './email-config.ts'
 export { checkLink, isLoopbackHttp, type LinkRules, linkRulesOf, normalisedLink, verifiedOrigins } from './link-origins.ts'
