@@ -9,6 +9,10 @@
  *   plat  platform administrator        cc+   client_credentials token of a client owned by T, all scopes
  *   cc-   the same client's token without the route's scope
  *   own-  the owner of T, through an app granted no scope: a person's token is held to its scopes too
+ * And machine clients (docs/api.md "Machine clients"), each with every scope a machine may hold:
+ *   mplat the platform's machine client: a platform administrator's cell (plat), but where only a person acts
+ *   mpar  the machine client of the parent brand P: as an admin of P, nowhere in T (par's cell), but where only a person acts
+ * Their cells differ from plat's and par's only as MACHINE_CELLS says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry, Sensor } from '../src/db/database.ts'
@@ -17,7 +21,8 @@ import { createActor, createTenant, createTestApp, type TestApp } from './helper
 import { createClient } from './login-helpers.ts'
 
 const WHO = ['anon', 'cust', 'mem', 'adm', 'own', 'sib', 'par', 'plat', 'cc+', 'cc-', 'own-'] as const
-type Who = (typeof WHO)[number]
+const MACHINES = ['mplat', 'mpar'] as const
+type Who = (typeof WHO)[number] | (typeof MACHINES)[number]
 
 // prettier-ignore
 const MATRIX: Record<string, number[]> = {
@@ -279,6 +284,31 @@ const PUBLIC: Record<string, string> = {
   'GET /ws': 'the single-use ticket from GET /ws/ticket is the proof (tested in devices-isolation)',
 }
 
+/** Where a machine client's cell is not plat's (mplat) or par's (mpar): [mplat, mpar]. */
+// prettier-ignore
+const MACHINE_CELLS: Record<string, [number, number]> = {
+  //                                                          mplat mpar
+  // a person's own account: a machine holds no account scope (policy.ts account.read, account.update)
+  'POST /invitations/accept':                                [403, 403],
+  'GET /users/current':                                      [403, 403],
+  'PATCH /users/current':                                    [403, 403],
+  'POST /users/current/password':                            [403, 403],
+  'GET /userinfo':                                           [403, 403],
+  'POST /userinfo':                                          [403, 403],
+  'GET /v5/user/me':                                         [403, 403],
+  'GET /v5/users/current':                                   [403, 403],
+  // previews and test emails go to the person's own mailbox (policy.ts emails.manage, people only)
+  'GET /tenants/:tenantId/emails/:emailType/preview':        [403, 403],
+  'POST /tenants/:tenantId/emails/:emailType/test':          [403, 403],
+}
+
+/** The expected statuses of a row: its eleven cells, then the machine clients'. */
+function cells(route: string): number[] {
+  const row = MATRIX[route]!
+  const machine = MACHINE_CELLS[route] ?? [row[WHO.indexOf('plat')]!, row[WHO.indexOf('par')]!]
+  return [...row, ...machine]
+}
+
 let t: TestApp
 let T: number
 let spaceId: number
@@ -301,6 +331,13 @@ async function ccToken(scopes: string[]): Promise<string> {
   return res.json().access_token
 }
 
+/** A machine client's token (every machine scope), of the platform (null) or of a brand. */
+async function machineToken(tenantId: number | null): Promise<string> {
+  const { client, secret } = await t.app.services.clients.create(OPERATOR, { name: 'Automation', redirectUris: [], machine: true, tenantId })
+  const res = await t.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { grant_type: 'client_credentials', client_id: client.client_id, client_secret: secret } })
+  return res.json().access_token
+}
+
 beforeAll(async () => {
   t = await createTestApp()
   const P = await createTenant(t, 'Brand P', { signup: 'customers' })
@@ -315,6 +352,8 @@ beforeAll(async () => {
   headers['cc+'] = { authorization: `Bearer ${await ccToken([...SCOPES])}` }
   headers['cc-'] = { authorization: `Bearer ${await ccToken(['none'])}` }
   headers['own-'] = (await createActor(t, { tenantId: T, role: 'owner', scopes: ['none'] })).headers
+  headers.mplat = { authorization: `Bearer ${await machineToken(null)}` }
+  headers.mpar = { authorization: `Bearer ${await machineToken(P)}` }
   await t.app.services.algorithms.register(OPERATOR, { keyName: 'co2Alert', name: 'CO2', optionsSchema: { type: 'object' } })
   spaceId = (await t.app.services.spaces.create(OPERATOR, T, { name: 'Room' })).id
   await t.app.services.algorithms.put(OPERATOR, spaceId, undefined, 'co2Alert', {})
@@ -499,9 +538,10 @@ describe('access matrix', () => {
 
   it('each caller gets exactly the status in its cell', async () => {
     const wrong: string[] = []
-    for (const [route, expected] of Object.entries(MATRIX)) {
+    for (const route of Object.keys(MATRIX)) {
+      const expected = cells(route)
       const method = route.split(' ')[0] as 'GET'
-      for (const [i, who] of WHO.entries()) {
+      for (const [i, who] of [...WHO, ...MACHINES].entries()) {
         const url = await fill(route)
         const payload = body(route)
         const mark = await lastAuditId()

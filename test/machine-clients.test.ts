@@ -7,8 +7,9 @@
  */
 import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../src/cli.ts'
 import { MACHINE_SCOPES } from '../src/modules/tenancy/actor.ts'
-import { createActor, createTenant, errorBody, listeningTestApp, type Actor, type TestApp } from './helpers.ts'
+import { createActor, createTenant, errorBody, listeningTestApp, migratedDatabase, type Actor, type TestApp } from './helpers.ts'
 import { createClient } from './login-helpers.ts'
 
 let t: TestApp & { base: string }
@@ -19,7 +20,8 @@ let customerTenant: number
 const who: Record<string, Actor> = {}
 
 beforeAll(async () => {
-  t = await listeningTestApp()
+  // a small budget per inviter, so that a test spends it (docs/security.md "Limits")
+  t = await listeningTestApp({ RATE_LIMIT_INVITATIONS_PER_INVITER: '2/1h' })
   const issuer = new URL(t.base)
   const options = { [oauth.allowInsecureRequests]: true }
   as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }))
@@ -83,7 +85,7 @@ describe('a platform machine client', () => {
     expect(listed.statusCode).toBe(200)
     expect((listed.json() as { id: number; name: string }[]).map((x) => x.name)).toEqual(expect.arrayContaining(['Made by automation', 'Brand B', 'Brand O']))
 
-    const audit = await call(as_(who.platform!), 'GET', `/audit?action=tenant.create&actor=client:${machine.clientId}`)
+    const audit = await call(machine.headers, 'GET', `/audit?action=tenant.create&actor=client:${machine.clientId}`)
     expect(audit.statusCode).toBe(200)
     expect(audit.json()).toEqual([
       expect.objectContaining({ action: 'tenant.create', actor: { kind: 'client', id: machine.clientId }, target: { type: 'tenant', id: String(tenantId) }, sourceIp: expect.any(String) }),
@@ -107,6 +109,12 @@ describe('a platform machine client', () => {
     expect(errorBody(another)).toMatchObject({ code: 'forbidden', message: 'A person must do this, not a machine token.' })
     const rotate = await call(full.headers, 'POST', `/oauth/clients/${full.clientId}/secret`)
     expect(rotate.statusCode).toBe(403)
+    // a person replaces its secret: the new one is shown once and works, the old one no longer does
+    const rotated = await call(as_(who.platform!), 'POST', `/oauth/clients/${machine.clientId}/secret`)
+    expect(rotated.statusCode).toBe(200)
+    const secret = (rotated.json() as { clientSecret: string }).clientSecret
+    expect((await call(await machineToken(machine.clientId, secret), 'GET', '/tenants')).statusCode).toBe(200)
+    await expect(machineToken(machine.clientId, machine.clientSecret)).rejects.toThrow()
     const remove = await call(full.headers, 'DELETE', `/oauth/clients/${machine.clientId}`)
     expect(remove.statusCode).toBe(403)
     // an app is a client like any other: the platform's machine registers one
@@ -139,6 +147,27 @@ describe("a brand's machine client", () => {
     const audit = await call(machine.headers, 'GET', `/tenants/${brand}/audit?action=client.create`)
     expect(audit.statusCode).toBe(200)
     expect(audit.json()).toEqual(expect.arrayContaining([expect.objectContaining({ actor: { kind: 'client', id: machine.clientId } })]))
+    expect((await call(machine.headers, 'GET', `/tenants/${brand}/email-settings/versions`)).statusCode).toBe(200)
+    // a preview or a test email goes to the person's own mailbox: a machine has none
+    const preview = await call(machine.headers, 'GET', `/tenants/${brand}/emails/passwordlessLogin/preview`)
+    expect(preview.statusCode).toBe(403)
+    expect(errorBody(preview)).toMatchObject({ code: 'forbidden', message: 'A person must do this, not a machine token.' })
+  })
+
+  it("invites, the brand's machine clients spending one inviter's budget together", async () => {
+    const first = await makeMachine(who.brandAdmin!, { name: 'Inviter 1', tenantId: brand })
+    const second = await makeMachine(who.brandAdmin!, { name: 'Inviter 2', tenantId: brand })
+    const invite = (headers: Record<string, string>, n: number) => call(headers, 'POST', `/tenants/${brand}/members`, { email: `invitee${n}@example.test`, role: 'member' })
+    const made = await invite(first.headers, 0)
+    expect(made.statusCode, made.body).toBe(201)
+    let n = 1
+    while ((await invite(first.headers, n)).statusCode === 201) n += 1
+    expect(n).toBeLessThan(10)
+    const refused = await invite(second.headers, 100)
+    expect(refused.statusCode).toBe(429)
+    expect(errorBody(refused).code).toBe('rate_limited')
+    // a person's budget is their own
+    expect((await invite(as_(who.brandAdmin!), 101)).statusCode).toBe(201)
   })
 
   it('is refused on another brand, on its customers\' tenants, and on every platform operation', async () => {
@@ -189,10 +218,10 @@ describe("a brand's machine client", () => {
 
   it('signs no one in: confidential, client_credentials only, no redirect URIs', async () => {
     const res = await call(as_(who.brandAdmin!), 'POST', '/oauth/clients', {
-      name: 'Odd', machine: true, tenantId: brand, public: true, redirectUris: ['https://app.b.test/cb'], grantTypes: ['authorization_code'],
+      name: 'Odd', machine: true, tenantId: brand, public: true, redirectUris: ['https://app.b.test/cb'], grantTypes: ['authorization_code'], allowedOrigins: ['https://app.b.test'],
     })
     expect(res.statusCode).toBe(400)
-    expect(errorBody(res).details?.map((d) => d.field)).toEqual(expect.arrayContaining(['body.public', 'body.redirectUris', 'body.grantTypes']))
+    expect(errorBody(res).details?.map((d) => d.field)).toEqual(expect.arrayContaining(['body.public', 'body.redirectUris', 'body.grantTypes', 'body.allowedOrigins']))
   })
 })
 
@@ -233,4 +262,31 @@ describe("a customer's tenant", () => {
     expect(errorBody(byPlatform)).toMatchObject({ code: 'not_a_brand', details: [{ field: 'body.tenantId', message: expect.any(String) }] })
     expect(await t.db.selectFrom('oauth_clients').select('id').where('machine', '=', true).where('tenant_id', '=', customerTenant).execute()).toEqual([])
   })
+})
+
+describe('trellis clients create --machine', () => {
+  it("makes the platform's or a brand's machine client, its secret shown once; none for a customer's tenant", async () => {
+    const database = await migratedDatabase()
+    try {
+      const trellis = async (args: string[]) => {
+        let stdout = ''
+        let stderr = ''
+        const io = { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, stdout: (x: string) => (stdout += x), stderr: (x: string) => (stderr += x) }
+        const code = await main([...args, '--json'], io)
+        return { code, json: () => JSON.parse(stdout.trim()) as Record<string, unknown>, stderr }
+      }
+      const platform = await trellis(['clients', 'create', '--name', 'Provisioning', '--machine'])
+      expect(platform.code, platform.stderr).toBe(0)
+      expect(platform.json()).toMatchObject({ machine: true, tenantId: null, grantTypes: ['client_credentials'], redirectUris: [], scopes: [...MACHINE_SCOPES], clientSecret: expect.any(String) })
+      const brandId = (await trellis(['tenants', 'create', '--name', 'CLI brand'])).json().id as number
+      const customerId = (await trellis(['tenants', 'create', '--name', 'CLI customer', '--parent', String(brandId)])).json().id as number
+      const ofBrand = await trellis(['clients', 'create', '--name', 'Brand sync', '--machine', '--tenant', String(brandId), '--scopes', 'tenants:read'])
+      expect(ofBrand.json()).toMatchObject({ machine: true, tenantId: brandId, scopes: ['tenants:read'] })
+      const ofCustomer = await trellis(['clients', 'create', '--name', 'Foothold', '--machine', '--tenant', String(customerId)])
+      expect(ofCustomer.code).not.toBe(0)
+      expect(ofCustomer.stderr).toContain('brand')
+    } finally {
+      await database.drop()
+    }
+  }, 60_000)
 })

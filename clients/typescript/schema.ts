@@ -60,10 +60,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tenants as a plain array (at most 100): all for platform admins, otherwise those the caller has a role in */
+        /** Tenants as a plain array (at most 100): all for platform admins and the platform's machine clients, otherwise those the caller has a role in */
         get: operations["listTenants"];
         put?: never;
-        /** Create a brand, or a tenant under one with parentTenantId (platform admin) */
+        /** Create a brand, or a tenant under one with parentTenantId (platform admin; the platform's machine client) */
         post: operations["createTenant"];
         delete?: never;
         options?: never;
@@ -3461,7 +3461,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             actor: {
-                /** @description user, client (a machine token), operator (the CLI) or anonymous */
+                /** @description user, client (a machine token: a machine client's or an app's), operator (the CLI) or anonymous */
                 kind: string;
                 id: string | null;
             };
