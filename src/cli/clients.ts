@@ -35,7 +35,7 @@ export const clientCommands: Command[] = [
       const machine = values.machine === true
       const grants = grantTypes ?? (machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'])
       if (!redirectUris.length && grants.some((g) => REDIRECTING_GRANTS.includes(g))) {
-        throw new UsageError('--redirect-uri is required (a machine client without one takes --grant-types client_credentials)')
+        throw new UsageError('--redirect-uri is required (a client without one takes --grant-types client_credentials, or is a --machine client)')
       }
       const { client, secret } = await ctx.services.clients.create(ctx.operator, {
         name: values.name,

@@ -99,7 +99,7 @@ export class ClientsService {
         .executeTakeFirst()
       if (!row) throw appErrors.client_id_taken(input.clientId ?? '')
       // named, never shown: the secret (given or generated) is not in the summary at all
-      const shown = { name: input.name, public: isPublic, machine, tenantId: row.tenant_id, redirectUris: input.redirectUris, grantTypes: input.grantTypes, scopes }
+      const shown = { name: input.name, public: isPublic, machine, tenantId: row.tenant_id, redirectUris: input.redirectUris, grantTypes: input.grantTypes, scopes: input.scopes }
       const summary = summarize(shown, ['name', 'public', 'machine', 'tenantId'])
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: row.tenant_id, action: 'client.create', target: { type: 'client', id: row.client_id }, summary })
       return row
