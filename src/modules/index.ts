@@ -178,6 +178,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
     ...shared,
+    secretBox,
     services: {
       policy,
       tenants: tenancy.tenants,

@@ -7,7 +7,6 @@ import type { Console, Notes } from './console-kit.ts'
 import { isSupportedLocale, LOCALE_NAMES } from '../../lib/i18n.ts'
 import { languageOf } from '../../lib/locale.ts'
 import { EDITOR_LOCALES, textOf } from './email-locales.ts'
-import { consoleText } from './i18n.ts'
 import { versionsList, type VersionRow, type Who } from './history.views.ts'
 import { csrfField, notes, readOnly, textArea, textField } from './console.views.ts'
 
@@ -31,9 +30,9 @@ export const TEXT_FIELDS: readonly { key: keyof EmailTypeTexts; label: string; l
 ]
 
 export function emailList(c: Console, types: readonly EmailType[], editable: (t: EmailType) => boolean): SafeHtml {
-  return html`<p>${consoleText.t('emails.intro', { tenant: c.tenant.name })}</p>
-<ul class="rows">${types.map((t) => html`<li><a href="/console/tenants/${c.tenant.id}/emails/${t}">${TYPE_NAMES[t]}</a> <span class="hint">${consoleText.t(editable(t) ? 'emails.editable' : 'emails.lookOnly')}</span></li>`)}</ul>
-<p class="hint">${consoleText.t('emails.languages', { languages: EDITOR_LOCALES.map((l) => LOCALE_NAMES[l]).join(', ') })}</p>`
+  return html`<p>${c.t.t('emails.intro', { tenant: c.tenant.name })}</p>
+<ul class="rows">${types.map((t) => html`<li><a href="/console/tenants/${c.tenant.id}/emails/${t}">${TYPE_NAMES[t]}</a> <span class="hint">${c.t.t(editable(t) ? 'emails.editable' : 'emails.lookOnly')}</span></li>`)}</ul>
+<p class="hint">${c.t.t('emails.languages', { languages: EDITOR_LOCALES.map((l) => LOCALE_NAMES[l]).join(', ') })}</p>`
 }
 
 export interface EditorInput {
@@ -79,7 +78,7 @@ function form(c: Console, input: EditorInput): SafeHtml {
   const problemOf = (key: string) => input.problems.find((p) => p.field === key)?.message
   const fields = TEXT_FIELDS.map((f) => {
     const problem = problemOf(f.key)
-    const common = { name: f.key, label: f.label, value: textOf(input.texts[f.key], input.locale, input.defaultLocale), readonly: locked, hint: problem ? `Not saved: ${problem}` : undefined }
+    const common = { name: f.key, label: f.label, value: textOf(input.texts[f.key], input.locale, input.defaultLocale), readonly: locked, hint: problem ? c.t.text('email.notSaved', { problem }) : undefined }
     return html`<div class="field${problem ? ' invalid' : ''}" data-field="${f.key}">${f.long ? textArea({ ...common, rows: 4 }) : textField({ ...common, maxlength: f.key === 'ctaLink' ? 2000 : 200 })}</div>`
   })
   const actions = locked
@@ -87,29 +86,29 @@ function form(c: Console, input: EditorInput): SafeHtml {
     : html`<div class="buttons"><button type="submit">Save</button>
 <button type="submit" class="secondary" formaction="${base}/preview" formtarget="email-preview">Preview without saving</button></div>`
   return html`<form method="post" action="${base}" class="stack editor" id="email-form" data-draft="${base}/draft">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}">
-<p class="hint">${consoleText.t('emails.editing', { language: localeName(input.locale), example: html`<code>{{name}}</code>` })}</p>
-${fallbackNote(input)}${fields}${actions}</form>`
+<p class="hint">${c.t.t('emails.editing', { language: localeName(input.locale), example: html`<code>{{name}}</code>` })}</p>
+${fallbackNote(c, input)}${fields}${actions}</form>`
 }
 
 /** Where the brand wrote texts, none in this language: its recipients get the whole email in another, one language throughout. */
-function fallbackNote(input: EditorInput): SafeHtml {
+function fallbackNote(c: Console, input: EditorInput): SafeHtml {
   if (languageOf(input.sentIn) === languageOf(input.locale)) return html``
-  return html`<p class="notice info" role="status">${consoleText.t('emails.fallback', { language: localeName(input.locale), fallback: localeName(input.sentIn) })}</p>`
+  return html`<p class="notice info" role="status">${c.t.t('emails.fallback', { language: localeName(input.locale), fallback: localeName(input.sentIn) })}</p>`
 }
 
 /** A locale's own name; a tag the platform does not ship is shown as written. */
 const localeName = (locale: string): string => (isSupportedLocale(locale) ? LOCALE_NAMES[locale] : locale)
 
 /** The language picker: one link per locale (`?locale=`), the open one marked. */
-function languages(base: string, input: EditorInput): SafeHtml {
+function languages(c: Console, base: string, input: EditorInput): SafeHtml {
   const link = (l: string) => {
     const name = localeName(l)
-    const note = l === input.defaultLocale ? ` ${consoleText.text('emails.defaultLocale')}` : ''
+    const note = l === input.defaultLocale ? ` ${c.t.text('emails.defaultLocale')}` : ''
     return l === input.locale
       ? html`<li><a href="${base}?locale=${l}" aria-current="page" lang="${l}">${name}</a>${note}</li>`
       : html`<li><a href="${base}?locale=${l}" lang="${l}">${name}</a>${note}</li>`
   }
-  return html`<nav class="languages" aria-label="${consoleText.text('emails.languagePicker')}"><ul>${EDITOR_LOCALES.map(link)}</ul></nav>`
+  return html`<nav class="languages" aria-label="${c.t.text('emails.languagePicker')}"><ul>${EDITOR_LOCALES.map(link)}</ul></nav>`
 }
 
 export function emailEditor(c: Console, input: EditorInput, n: Notes): SafeHtml {
@@ -120,13 +119,13 @@ export function emailEditor(c: Console, input: EditorInput, n: Notes): SafeHtml 
       ? html`<p class="notice info" role="status">This tenant sends its brand's texts; only the brand changes them.</p>`
       : c.admin
         ? html``
-        : readOnly
+        : readOnly(c.t)
   const test = c.admin
     ? html`<form method="post" action="${base}/test" class="inline">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}"><button type="submit" class="secondary">Send a test to me</button></form>`
     : html``
   return html`${notes(n)}${why}
 <p><a href="/console/tenants/${c.tenant.id}/emails">All emails</a></p>
-${languages(base, input)}
+${languages(c, base, input)}
 <div class="split">
 <div>${form(c, input)}${placeholderList(input.type)}${test}
 ${versionsList(c, base, input.locale, input.versions, input.who)}</div>

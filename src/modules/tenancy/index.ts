@@ -10,7 +10,7 @@ export { HOME, joinOnSignup, SIGNUP, signupOpen, signupRule, signupSql } from '.
 export { memberView, tenantView } from './tenant-fields.ts'
 export { newestFirst } from './newest-first.repository.ts'
 // the shapes a tenant's settings must have: the console checks its forms against the API's own
-export { UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
+export { ChangeRoleBody, InviteBody, UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
 
 // The module, built (modules/index.ts composes the factories). The access rules come first: every
 // module's services decide through the policy, the audit log among them; the tenancy services
