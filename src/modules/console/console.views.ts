@@ -87,28 +87,29 @@ export function notes(n: { notice?: string; error?: string }): SafeHtml {
  * What a field refused for its value adds: the sentence under it, tied to the input
  * (aria-describedby, aria-invalid), and the frame that marks it (console.css `.field.invalid`).
  */
-function described(id: string, hint: string | undefined, problem: string | undefined) {
+function described(id: string, hint: string | undefined, problem: string | undefined, framed = true) {
   const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ')
   return {
     attrs: html`${ids ? html` aria-describedby="${ids}"` : ''}${problem ? html` aria-invalid="true"` : ''}`,
     note: problem ? html`<p class="hint problem" id="${id}-problem">${problem}</p>` : html``,
-    wrap: (field: SafeHtml) => (problem ? html`<div class="field invalid">${field}</div>` : field),
+    wrap: (field: SafeHtml) => (problem && framed ? html`<div class="field invalid">${field}</div>` : field),
   }
 }
 
 /** A labelled text field; `readonly` when the person may only look; `problem`: why its value was refused. */
-export function textField(f: { name: string; label: string; value: string | null | undefined; type?: string; hint?: string; readonly?: boolean; placeholder?: string; required?: boolean; maxlength?: number; problem?: string }): SafeHtml {
+/** `framed: false`: the caller draws the field's frame itself (the email editor's, which its script marks as it is typed). */
+export function textField(f: { name: string; label: string; value: string | null | undefined; type?: string; hint?: string; readonly?: boolean; placeholder?: string; required?: boolean; maxlength?: number; problem?: string; framed?: boolean }): SafeHtml {
   const id = `f-${f.name}`
   const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
-  const d = described(id, f.hint, f.problem)
+  const d = described(id, f.hint, f.problem, f.framed)
   return d.wrap(html`<label for="${id}">${f.label}</label>${hint}
 <input id="${id}" name="${f.name}" type="${f.type ?? 'text'}" value="${f.value ?? ''}"${d.attrs}${f.readonly ? html` readonly` : ''}${f.required ? html` required` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="${f.maxlength ?? 500}">${d.note}`)
 }
 
-export function textArea(f: { name: string; label: string; value: string | null | undefined; hint?: string; readonly?: boolean; placeholder?: string; rows?: number; id?: string; problem?: string }): SafeHtml {
+export function textArea(f: { name: string; label: string; value: string | null | undefined; hint?: string; readonly?: boolean; placeholder?: string; rows?: number; id?: string; problem?: string; framed?: boolean }): SafeHtml {
   const id = f.id ?? `f-${f.name}`
   const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
-  const d = described(id, f.hint, f.problem)
+  const d = described(id, f.hint, f.problem, f.framed)
   return d.wrap(html`<label for="${id}">${f.label}</label>${hint}
 <textarea id="${id}" name="${f.name}" rows="${f.rows ?? 3}"${d.attrs}${f.readonly ? html` readonly` : ''}${f.placeholder ? html` placeholder="${f.placeholder}"` : ''} maxlength="4000">${f.value ?? ''}</textarea>${d.note}`)
 }

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import type { EmailTypeTexts } from '../../db/database.ts'
+import { AppError } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { CUSTOMISABLE_TYPES, EMAIL_TYPES, sentInLocale, type EmailType } from '../email/index.ts'
 import { isBrand, UpdateTenantBody, type CustomisableType } from '../tenancy/index.ts'
@@ -91,7 +92,9 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       } catch (error) {
         const refusal = refusalOf(error)
         if (!refusal) throw error
-        return { ...(await editor(s, c, request, { error: refusal.error }, draft)), status: refusal.status }
+        // a text refused for a placeholder is named at its field (the editor's problems); the top says nothing is saved
+        const atFields = refusal.status === 400 && (error instanceof AppError ? (error.details ?? []).length > 0 : false)
+        return { ...(await editor(s, c, request, { error: atFields ? c.t.text('form.refused') : refusal.error }, draft)), status: refusal.status }
       }
       return `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.`
     },

@@ -78,14 +78,15 @@ function form(c: Console, input: EditorInput): SafeHtml {
   const problemOf = (key: string) => input.problems.find((p) => p.field === key)?.message
   const fields = TEXT_FIELDS.map((f) => {
     const problem = problemOf(f.key)
-    const common = { name: f.key, label: f.label, value: textOf(input.texts[f.key], input.locale, input.defaultLocale), readonly: locked, hint: problem ? c.t.text('email.notSaved', { problem }) : undefined }
+    // a refused save names the field's problem under it, the text kept as typed; the frame is this box's, which the script marks as it is typed
+    const common = { name: f.key, label: f.label, value: textOf(input.texts[f.key], input.locale, input.defaultLocale), readonly: locked, problem: problem ? c.t.text('email.notSaved', { problem }) : undefined, framed: false }
     return html`<div class="field${problem ? ' invalid' : ''}" data-field="${f.key}">${f.long ? textArea({ ...common, rows: 4 }) : textField({ ...common, maxlength: f.key === 'ctaLink' ? 2000 : 200 })}</div>`
   })
   const actions = locked
     ? html``
     : html`<div class="buttons"><button type="submit">Save</button>
 <button type="submit" class="secondary" formaction="${base}/preview" formtarget="email-preview">Preview without saving</button></div>`
-  return html`<form method="post" action="${base}" class="stack editor" id="email-form" data-draft="${base}/draft">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}">
+  return html`<form method="post" action="${base}" class="stack editor" id="email-form" data-draft="${base}/draft" data-problem="${c.t.text('email.wouldRefuse')}">${csrfField(c.page.csrf)}<input type="hidden" name="locale" value="${input.locale}">
 <p class="hint">${c.t.t('emails.editing', { language: localeName(input.locale), example: html`<code>{{name}}</code>` })}</p>
 ${fallbackNote(c, input)}${fields}${actions}</form>`
 }

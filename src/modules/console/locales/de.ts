@@ -156,5 +156,6 @@ export const de: ConsoleCatalog = {
   'app.scopes': 'Scopes: Wählen Sie die Scopes, die die App anfragen darf.',
   'invitation.email': 'E-Mail-Adresse: Verwenden Sie eine Adresse wie name@acme.example.',
   'invitation.role': 'Rolle: Wählen Sie Mitglied, Admin oder Inhaber.',
+  'email.wouldRefuse': 'Noch nicht gespeichert und würde abgelehnt: {problem}',
   'email.notSaved': 'Nicht gespeichert: {problem}',
 }

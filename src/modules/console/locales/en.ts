@@ -167,6 +167,7 @@ export const en = {
   'app.scopes': 'Scopes: choose the scopes the app may ask for.',
   'invitation.email': 'Email address: use an address like name@acme.example.',
   'invitation.role': 'Role: choose member, admin or owner.',
+  'email.wouldRefuse': 'Not saved yet, and would be refused: {problem}',
   'email.notSaved': 'Not saved: {problem}',
 } as const
 

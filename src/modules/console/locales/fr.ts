@@ -156,5 +156,6 @@ export const fr: ConsoleCatalog = {
   'app.scopes': 'Scopes : choisissez les scopes que l’application peut demander.',
   'invitation.email': 'Adresse e-mail : utilisez une adresse comme nom@acme.example.',
   'invitation.role': 'Rôle : choisissez membre, admin ou propriétaire.',
+  'email.wouldRefuse': 'Pas encore enregistré, et serait refusé : {problem}',
   'email.notSaved': 'Non enregistré : {problem}',
 }

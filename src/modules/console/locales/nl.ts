@@ -156,5 +156,6 @@ export const nl: ConsoleCatalog = {
   'app.scopes': 'Scopes: kies de scopes die de app mag vragen.',
   'invitation.email': 'E-mailadres: gebruik een adres zoals naam@acme.example.',
   'invitation.role': 'Rol: kies lid, admin of eigenaar.',
+  'email.wouldRefuse': 'Nog niet opgeslagen, en zou worden geweigerd: {problem}',
   'email.notSaved': 'Niet opgeslagen: {problem}',
 }
