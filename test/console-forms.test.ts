@@ -180,6 +180,13 @@ describe("the console's language", () => {
     expect(refused.body).toContain('Er is nog niets opgeslagen')
     expect(refused.body).toContain('Knopkleur: gebruik #RGB of #RRGGBB, zoals #0a7d3e, of laat het leeg.')
     expect(refused.body).toContain('value="groen"')
+    // every section speaks it: devices, emails, the audit log
+    expect((await browser.get(url('/devices'))).body).toContain('<title>Apparaten · Console</title>')
+    const editor = await browser.get(url('/emails/passwordReset?locale=en'))
+    expect(editor.body).toContain('<title>E-mail: Wachtwoord opnieuw instellen · Console</title>')
+    expect(editor.body).toContain('>Stuur mij een test</button>')
+    expect(editor.body).toContain('<label for="f-subject">Onderwerp</label>')
+    expect((await browser.get(url('/audit'))).body).toContain('aria-label="Het auditlog filteren"')
     // ui_locales wins over the browser's languages, as on the hosted pages
     const german = await browser.get(url('/apps?ui_locales=de'))
     expect(german.body).toContain('<html lang="de">')
