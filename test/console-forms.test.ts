@@ -206,6 +206,19 @@ describe("the console's language", () => {
   })
 })
 
+describe("the console's language, chosen by the account", () => {
+  it("follows the signed-in account's own locale over the browser's, and ui_locales over both", async () => {
+    const person = await createActor(t, { tenantId: w.brandId, belongsTo: w.brandId, role: 'admin' })
+    await t.app.services.accounts.updateProfileOf(person.user.id, { locale: 'de' })
+    const browser = await signedInBrowser(t, base, person)
+    browser.headers['accept-language'] = 'fr'
+    const german = await browser.get(url('/people'))
+    expect(german.body).toContain('<html lang="de">')
+    expect(german.body).toContain('<title>Personen · Konsole</title>')
+    expect((await browser.get(url('/people?ui_locales=nl'))).body).toContain('<title>Mensen · Console</title>')
+  })
+})
+
 describe('destructive actions ask first', () => {
   it('deleting a device opens a page naming what happens; only its button deletes; another tenant\'s is a 404', async () => {
     const fan = await createFan(t, w.brandId, w.admin)
