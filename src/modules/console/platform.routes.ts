@@ -19,6 +19,7 @@ export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const actor = pageActor(session, request.ip)
     const figures = await platform.inspect(actor)
     const page = await ck.context(request, reply)
-    return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t: consoleTranslator(page.t.locale) }, platformPage(figures))
+    const t = consoleTranslator(page.t.locale)
+    return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t }, platformPage(t, figures))
   })
 }
