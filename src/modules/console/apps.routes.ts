@@ -109,7 +109,7 @@ async function onForm(s: ConsoleServices, c: Console, request: FastifyRequest, c
   try {
     return await act()
   } catch (error) {
-    const refusal = refusalOf(error, true)
+    const refusal = refusalOf(error, c.page.t, true)
     if (!refusal || !(error instanceof AppError)) throw error
     const problems: Problems = {}
     for (const detail of error.details ?? []) {

@@ -32,7 +32,7 @@ export function auditRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       return { ...page, body: auditBody(c.t, c.tenant.name, base, filters, { entries, who: await whoIn(s, c) }) }
     } catch (error) {
       // a date or a cursor the log cannot read: the page again, saying which
-      const refusal = refusalOf(error)
+      const refusal = refusalOf(error, c.page.t)
       if (!refusal) throw error
       return { ...page, status: refusal.status, body: auditBody(c.t, c.tenant.name, base, filters, { error: refusal.error }) }
     }

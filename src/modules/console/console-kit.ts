@@ -24,7 +24,7 @@ import type { MemberSessions } from '../sessions/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
 import type { PlatformStatus } from './platform-status.service.ts'
-import { type AuthorizeService, brandOf, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
+import { type AuthorizeService, brandOf, errorText, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
 import { confirmPage, renderConsole, type Section } from './console.views.ts'
 import type { Flash } from './flash.ts'
 import type { ShownOnce } from './shown-once.ts'
@@ -244,7 +244,7 @@ export class ConsoleKit {
         this.flash.set(reply, c.page.browser, done)
         return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${c.tenant.id}${await this.sectionOf(c, request, options)}`, 303)
       } catch (error) {
-        const refusal = refusalOf(error)
+        const refusal = refusalOf(error, c.page.t)
         if (!refusal) throw error
         return this.send(reply, c, { ...(await show(c, request, { error: refusal.error })), status: refusal.status })
       }
@@ -253,15 +253,18 @@ export class ConsoleKit {
 }
 
 /**
- * An input the service refused, as a sentence naming the fields; null for anything else.
+ * An input the service refused, as a sentence naming the fields; null for anything else. The
+ * sentence is in the page's language where the hosted pages' catalogs have its code's
+ * (`errors.<code>`, like a rate limit's), else the catalog's own.
  * `fieldForbidden`: a 403 naming fields (a value this person may not give) is such a refusal too.
  */
-export function refusalOf(error: unknown, fieldForbidden = false): Refusal | null {
+export function refusalOf(error: unknown, t: Translator, fieldForbidden = false): Refusal | null {
   if (!(error instanceof AppError)) return null
   const forbiddenField = fieldForbidden && error.statusCode === 403 && (error.details?.length ?? 0) > 0
   if (!forbiddenField && (error.statusCode < 400 || error.statusCode >= 500 || [401, 403, 404].includes(error.statusCode))) return null
+  const message = errorText(t, error)
   const details = (error.details ?? []).map((d) => `${d.field.replace(/^body\./, '')} ${d.message}`)
-  return { error: details.length ? `${error.message} ${details.join('; ')}.` : error.message, status: error.statusCode }
+  return { error: details.length ? `${message} ${details.join('; ')}.` : message, status: error.statusCode }
 }
 
 /** The form's values checked against the API's own schema: 400 naming each field, as the API does. */

@@ -90,7 +90,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       try {
         c.tenant = await tenants.update(c.actor, c.tenant.id, input)
       } catch (error) {
-        const refusal = refusalOf(error)
+        const refusal = refusalOf(error, c.page.t)
         if (!refusal) throw error
         // a text refused for a placeholder is named at its field (the editor's problems); the top says nothing is saved
         const atFields = refusal.status === 400 && (error instanceof AppError ? (error.details ?? []).length > 0 : false)

@@ -47,7 +47,7 @@ async function onForm<T>(s: ConsoleServices, c: Console, typed: Record<string, s
   try {
     return await act()
   } catch (error) {
-    const refusal = refusalOf(error)
+    const refusal = refusalOf(error, c.page.t)
     if (!refusal) throw error
     return { ...(await show(s, c, { error: refusal.error }, { typed, problems: {}, memberId })), status: refusal.status }
   }
