@@ -27,6 +27,7 @@ import { createMetrics, type AppMetrics } from './lib/metrics.ts'
 import { Readiness } from './lib/readiness.ts'
 import { adminRoutes } from './cli/remote.ts'
 import { KeyStore } from './modules/oauth/keys.service.ts'
+import type { KeyPairSource } from './modules/oauth/signing-keys.repository.ts'
 import { verifyAccessToken } from './modules/oauth/oidc.ts'
 import { registerModules, createModules, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
@@ -100,6 +101,8 @@ export interface BuildOptions {
   ownDb?: boolean
   /** The time services decide by (lib/clock.ts); tests pass one they can move forward. */
   clock?: Clock
+  /** Where the first signing keys come from, when the database has none; tests pass one that reuses RSA material. */
+  firstKeyPairs?: KeyPairSource
 }
 
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -110,7 +113,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   else await requireMigrated(db)
   const secretBox = openSecretBox(config)
   await sealSecretsAtRest(db, secretBox)
-  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, options.clock ?? systemClock)
+  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, options.clock ?? systemClock, options.firstKeyPairs)
   await keys.init()
 
   const trust = config.trustProxy

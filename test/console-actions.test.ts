@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import { createActor, uniqueEmail, type TestApp } from './helpers.ts'
 import { consoleTestbed, csrfOf, landed, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 import { mailSettled } from './login-helpers.ts'
@@ -175,7 +176,7 @@ describe("a person's sign-in sessions", () => {
     const { sessionId } = await t.app.services.pages.sessions.create(person.user.id, w.brandId)
     // the person signed in to an app under the brand's prefix: a session of this brand (a
     // session at the platform without a tenant, or at another brand, is not the brand's to see)
-    const appSession = await openSession(t.db, 3600, { userId: person.user.id, clientId: 'test-client', tenantId: w.brandId, scope: 'account' }, t.clock.now())
+    const appSession = await openSession(t.db, sessionStatements, 3600, { userId: person.user.id, clientId: 'test-client', tenantId: w.brandId, scope: 'account' }, t.clock.now())
     const appHeaders = { authorization: `Bearer ${await signAccessToken(t.app, { sub: String(person.user.id), clientId: 'test-client', scope: 'account', sessionId: appSession.sessionId })}` }
     const browser = await signedInBrowser(t, base, w.admin)
     expect((await browser.get(url('/people'))).body).toContain(`href="${url(`/people/members/${person.user.id}/sessions`)}"`)

@@ -113,9 +113,10 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
 
   const access = createTenancyAccess({ db, config, findUserById: accountReads.findUserById, tenantRedirectUris: clientReads.tenantRedirectUris })
   const { policy, linkRules } = access
+  const tenantStore = access.store
   const audit = createAuditModule({ ...shared, policy })
-  const sessions = createSessionsModule({ ...shared, policy, audit: audit.audit, sessionUser: accountReads.sessionUser, clientTenant: clientReads.clientTenant, knownNetwork: accountReads.knownNetwork })
-  const email = createEmailModule({ ...shared, secretBox, linkRules, policy, audit: audit.audit })
+  const sessions = createSessionsModule({ ...shared, tenantStore, policy, audit: audit.audit, sessionUser: accountReads.sessionUser, clientTenant: clientReads.clientTenant, knownNetwork: accountReads.knownNetwork })
+  const email = createEmailModule({ ...shared, tenantStore, secretBox, linkRules, policy, audit: audit.audit })
   const tenancy = createTenancyModule({
     ...shared,
     policy,
@@ -128,9 +129,10 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     mailBudgets: sessions.mailLimits,
     invitationBucket: limits.bucket('invite-user', config.rateLimits.invitationsPerInviter),
   })
-  const users = createUsersModule({ ...shared, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
+  const users = createUsersModule({ ...shared, tenantStore, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
   const oauth = createOAuthModule({
     ...shared,
+    tenantStore,
     keys,
     secretBox,
     codeKey,
@@ -140,10 +142,12 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     email: email.email,
     mailLimits: sessions.mailLimits,
     isSessionActive: sessions.sessions.isActive,
+    accountStore: users.store,
+    sessionStore: sessions.store,
   })
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
-  const sensors = createSensorsModule({ ...shared, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
-  const spaces = createSpacesModule({ ...shared, policy, audit: audit.audit, contents: sensors.spaceContents })
+  const sensors = createSensorsModule({ ...shared, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
+  const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
   const pages = await createPagesModule({
     ...shared,
     secretBox,
@@ -156,6 +160,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     invitations: tenancy.invitations,
     senderVerification: email.senderVerification,
     sessions: sessions.sessions,
+    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore },
   })
   if (background && config.runWorker) email.email.start()
   const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
@@ -169,6 +174,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     scrypt: config.scrypt,
     audit: audit.audit,
     sensors: sensors.sensors,
+    sensorStore: sensors.store,
     sessions: sessions.sessions,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
@@ -177,8 +183,9 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
-    ...shared,
+    clock,
     secretBox,
+    platformReads: { signingKeysAt: oauth.signingKeysAt, outboxStats: email.outboxStats },
     services: {
       policy,
       tenants: tenancy.tenants,

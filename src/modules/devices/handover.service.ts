@@ -11,7 +11,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import { hashPassword, randomToken, type ScryptParams } from '../../lib/crypto.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
-import { deleteSensor, moveSensor } from '../sensors/index.ts'
+import type { SensorStore } from '../sensors/index.ts'
 import { moveSensorSchedules } from '../schedules/index.ts'
 import type { DeviceRegistry } from './registry.service.ts'
 import type { CredentialsService, DeviceAccessView } from './credentials.service.ts'
@@ -29,6 +29,7 @@ export class DeviceHandover {
     private readonly scrypt: ScryptParams,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    private readonly sensors: SensorStore,
   ) {}
 
   private record(trx: Executor, actor: Actor, tenantId: number, action: string, mac: string, values: Record<string, number | boolean>): Promise<void> {
@@ -57,7 +58,7 @@ export class DeviceHandover {
     const { sensor, device } = await this.registry.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.db.transaction().execute(async (trx) => {
       await releaseDevice(trx, device.id, this.clock.now())
-      await deleteSensor(trx, sensor.id)
+      await this.sensors.deleteSensor(trx, sensor.id)
       await this.record(trx, actor, sensor.tenant_id, 'device.release', device.mac, { sensorId: sensor.id })
     })
   }
@@ -86,7 +87,7 @@ export class DeviceHandover {
     await changeHolder(trx, device.id, { password_hash: null }, this.clock.now())
     await moveSensorData(trx, sensor.id, toTenantId)
     await moveSensorSchedules(trx, sensor.id, toTenantId)
-    return moveSensor(trx, sensor.id, toTenantId, this.clock.now())
+    return this.sensors.moveSensor(trx, sensor.id, toTenantId, this.clock.now())
   }
 
   /** Every way in to the device, for its holder's admins. */

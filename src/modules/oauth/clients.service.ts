@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto'
 import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
 import { AppError, appErrors, notFound } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import { keyset } from '../tenancy/index.ts'
+import { keyset } from '../../db/query-kit.ts'
 import { auditActor, isPlatform, SCOPES, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { findTenant, platformCount, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
+import { verifiedOrigins, type LinkRules, type TenantStore } from '../tenancy/index.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { ClientsByRedirectUri } from './client-lookup.service.ts'
@@ -43,6 +43,8 @@ export class ClientsService {
     private readonly audit: AuditSink,
     /** What a brand's admin may point a client's redirect URIs at (client-limits.ts checkBrandRedirectUris). */
     private readonly linkRules: LinkRules,
+    /** Tenants and the platform's counters (tenancy's store). */
+    private readonly tenancy: TenantStore,
     /** Told when clients are added or removed (the CORS origin cache listens). */
     private readonly onChange: () => void = () => {},
   ) {
@@ -60,7 +62,7 @@ export class ClientsService {
     await this.policy.manageClients(actor, input.tenantId ?? null)
     if (!isPlatform(actor)) checkBrandClientFields(input)
     validateClientInput(input)
-    const tenant = input.tenantId != null ? await findTenant(this.db, input.tenantId) : null
+    const tenant = input.tenantId != null ? await this.tenancy.findTenant(this.db, input.tenantId) : null
     if (input.tenantId != null && !tenant) throw appErrors.invalid_tenant()
     // a brand admin's client always has a tenant (policy.ts manageClients)
     if (!isPlatform(actor) && tenant) checkBrandRedirectUris(input.redirectUris, await verifiedOrigins(this.db, tenant, this.linkRules), this.linkRules)
@@ -124,7 +126,7 @@ export class ClientsService {
   async page(actor: Actor, query: PageQuery) {
     this.policy.authorizeAction(actor, 'clients.manage')
     const req = this.cursors.request('clients', 'all', query)
-    const source = keyset(() => this.db.selectFrom('oauth_clients').selectAll(), () => platformCount(this.db, 'clients'))
+    const source = keyset(() => this.db.selectFrom('oauth_clients').selectAll(), () => this.tenancy.platformCount(this.db, 'clients'))
     return paginate(this.cursors, 'clients', 'all', req, source, clientView)
   }
 
@@ -173,7 +175,7 @@ export class ClientsService {
 
   /** A brand admin's new redirect URIs, judged against the origins verified before the change; the client's present ones stand. */
   private async checkBrandRedirects(client: OAuthClient, uris: readonly string[]): Promise<void> {
-    const tenant = client.tenant_id === null ? undefined : await findTenant(this.db, client.tenant_id)
+    const tenant = client.tenant_id === null ? undefined : await this.tenancy.findTenant(this.db, client.tenant_id)
     if (!tenant) throw notFound('Client')
     checkBrandRedirectUris(uris, await verifiedOrigins(this.db, tenant, this.linkRules), this.linkRules, client.redirect_uris)
   }

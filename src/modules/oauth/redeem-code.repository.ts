@@ -169,7 +169,7 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
   const result = await sql<Row>`${prepared('exchange_login_code_full')}
     with ${readCodeAndAccount(input)},
     tenant as (
-      -- the sign-up rule as tenancy/signup.repository.ts writes it: a tenant that is not a brand signs nobody up
+      -- the sign-up rule as tenancy/signup.rule.ts writes it: a tenant that is not a brand signs nobody up
       select t.id, ${sql.raw(signupSql.effective('t'))} as signup, ${sql.raw(signupSql.open('t'))} as open
       from tenants t join eligible e on t.id = e.tenant_id
     ),

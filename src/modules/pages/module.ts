@@ -16,6 +16,7 @@ import { InvitationSignIn } from './invitation-signin.ts'
 import type { PageTenants } from './kit.ts'
 import { PageSessions } from './page-sessions.ts'
 import { pagesRoutes } from './pages.routes.ts'
+import type { PageStores } from './stores.ts'
 import { purgeExpiredAuthorizations } from './authorization-requests.repository.ts'
 
 export interface PagesDeps {
@@ -35,6 +36,8 @@ export interface PagesDeps {
   senderVerification: SenderVerification
   /** Ends the app session an ID token names (RP-initiated logout). */
   sessions: EndSessionDeps['sessions']
+  /** Login codes, accounts and sessions, from their owners' factories. */
+  stores: PageStores
 }
 
 export interface PagesModule {
@@ -51,9 +54,9 @@ export interface PagesModule {
 
 export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
   const { db, config, clock, limits } = deps
-  const sessions = new PageSessions(db, clock)
-  const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock)
-  const invitations = new InvitationSignIn(db, config, authorize, limits, clock)
+  const sessions = new PageSessions(db, clock, deps.stores)
+  const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock, deps.stores)
+  const invitations = new InvitationSignIn(db, config, authorize, limits, clock, deps.stores.accounts, deps.stores.tenants)
   const csrfKey = await appSecret(db, 'pages_csrf_hmac', deps.secretBox)
   const oidc = { sessions: deps.sessions, keys: deps.keys, clients: deps.clients, config, clock }
   return {

@@ -18,10 +18,22 @@ import { InvitationsService, type InvitationMail } from './invitations.service.t
 import { linkRulesOf, type LinkRules, type TenantRedirectUris } from './link-origins.ts'
 import { Policy } from './policy.ts'
 import { SettingsHistory } from './settings-history.service.ts'
-import type { MembersQuery } from './tenants.repository.ts'
+import { counted, whereTenant } from './resource-scope.repository.ts'
+import { joinOnSignup } from './signup.repository.ts'
+import { addMembership, findTenant, membershipRole, platformCount, tenantsOfUser, type MembersQuery } from './tenants.repository.ts'
 import { tenantRoutes } from './tenants.routes.ts'
 import { TenantsService, type SenderEmailHook } from './tenants.service.ts'
 import { versionRoutes } from './versions.routes.ts'
+
+/**
+ * The tenancy statements the modules above run in their own queries and transactions: a
+ * tenant's row, memberships, the platform's counters, a newcomer joining per the sign-up rule,
+ * and a list's tenant filter and total. Built with the access rules (createTenancyAccess) and
+ * handed out by it, so the face gives only the type (the outbox worker's wiring, which builds
+ * no module, takes it here).
+ */
+export const tenantStatements = { findTenant, tenantsOfUser, membershipRole, addMembership, joinOnSignup, platformCount, whereTenant, counted }
+export type TenantStore = typeof tenantStatements
 
 export interface TenancyAccessDeps {
   db: DB
@@ -35,13 +47,15 @@ export interface TenancyAccessDeps {
 export interface TenancyAccess {
   policy: Policy
   linkRules: LinkRules
+  /** Tenants, memberships and a list's tenant filter, for the modules above. */
+  store: TenantStore
 }
 
 export function createTenancyAccess(deps: TenancyAccessDeps): TenancyAccess {
-  return { policy: new Policy(deps.db, deps.findUserById), linkRules: linkRulesOf(deps.config, deps.tenantRedirectUris) }
+  return { policy: new Policy(deps.db, deps.findUserById), linkRules: linkRulesOf(deps.config, deps.tenantRedirectUris), store: tenantStatements }
 }
 
-export interface TenancyDeps extends TenancyAccess {
+export interface TenancyDeps extends Omit<TenancyAccess, 'store'> {
   db: DB
   config: Readonly<Config>
   clock: Clock
