@@ -2995,6 +2995,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/tenants/{tenantId}/apps/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: the secret a form just made, shown once (read again: it was shown already) */
+        get: operations["getConsoleTenantAppsSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/tenants/{tenantId}/apps/{clientId}/edit": {
         parameters: {
             query?: never;
@@ -3056,6 +3073,23 @@ export interface paths {
         };
         /** Console: devices, online now, last state */
         get: operations["listConsoleTenantDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/devices/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: the MQTT password a form just made, shown once (read again: it was shown already) */
+        get: operations["listConsoleTenantDevicesCredentials"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11954,6 +11988,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getConsoleTenantAppsSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     postConsoleTenantAppEdit: {
         parameters: {
             query?: never;
@@ -12057,6 +12123,38 @@ export interface operations {
         };
     };
     listConsoleTenantDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listConsoleTenantDevicesCredentials: {
         parameters: {
             query?: never;
             header?: never;

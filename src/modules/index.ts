@@ -183,7 +183,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
-    clock,
+    clock, secretBox,
     platformReads: { signingKeysAt: oauth.signingKeysAt, outboxStats: email.outboxStats },
     services: {
       policy,

@@ -10,7 +10,7 @@ export { accessResource, listScope, scopeKey } from './resource-access.ts'
 export { HOME, SIGNUP, signupOpen, signupRule, signupSql } from './signup.rule.ts'
 export { memberView, tenantView } from './tenant-fields.ts'
 // the shapes a tenant's settings must have: the console checks its forms against the API's own
-export { UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
+export { ChangeRoleBody, InviteBody, UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
 
 // The module, built (modules/index.ts composes the factories). The access rules come first: every
 // module's services decide through the policy, the audit log among them; the tenancy services
