@@ -25,6 +25,7 @@ import * as m0024 from './migrations/0024_history_without_row_checks.ts'
 import * as m0025 from './migrations/0025_device_handover.ts'
 import * as m0028 from './migrations/0028_id_token_alg.ts'
 import * as m0029 from './migrations/0029_schedule_runs.ts'
+import * as m0033 from './migrations/0033_webhooks.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0025_device_handover': m0025,
   '0028_id_token_alg': m0028,
   '0029_schedule_runs': m0029,
+  '0033_webhooks': m0033,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
+import type { EventSink } from '../../lib/events.ts'
 import type { Log } from '../../lib/log.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
@@ -48,6 +49,8 @@ export interface OAuthDeps {
   mailLimits: MailLimits
   /** Whether a session still stands (the sessions module): a refresh needs a live one. */
   isSessionActive: (sessionId: string) => Promise<boolean>
+  /** user.created for an account the token exchange signs up (modules/webhooks). */
+  events?: EventSink
 }
 
 export interface OAuthModule {
@@ -73,7 +76,7 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
   const { db, config, log, clock, policy, audit } = deps
   const cors = new CorsOrigins(db, clock)
   const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, () => cors.invalidate())
-  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock)
+  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, deps.events)
   oauth.registerGrant('password', passwordGrant)
   const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log)
   return {

@@ -22,6 +22,9 @@
  *   device that is not theirs: only a brand's admins or the platform register devices
  *   (registerIn: the tenant must be a brand), and only they allow anonymous firmware
  *   (configureDevice); a tenant gets a device only by a claim with proof (devices/registry.service.ts).
+ * - A stranger who owns a tenant of their own listening in: webhook endpoints belong to a brand
+ *   (its admins: `webhooks.manage`, brand only) or to the platform (`webhooks.managePlatform`),
+ *   and hear only the tenants under them (modules/webhooks); a customer's tenant has none.
  * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
  *   everything. Nothing else is privileged.
  */
@@ -92,6 +95,11 @@ export const ACTIONS = {
   'users.manage': { scope: 'tenants:admin', platform: true, people: true },
   'algorithms.read': { scope: 'spaces:read' },
   'algorithms.define': { scope: 'spaces:write', platform: true, people: true },
+  // a brand's webhook endpoints (modules/webhooks): its admins, and only on a brand; a customer's
+  // own tenant gets none (403 not_a_brand), so a stranger who signs up hears nothing of others
+  'webhooks.manage': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
+  // the platform's endpoints, which hear every tenant
+  'webhooks.managePlatform': { scope: 'tenants:admin', platform: true, people: true },
   'account.read': { scope: 'account', people: true },
   'account.update': { scope: 'account', people: true },
 } as const satisfies Record<string, Rule>

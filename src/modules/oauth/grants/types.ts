@@ -6,6 +6,7 @@ import type { OAuthClient } from '../../../db/database.ts'
 import type { KeyStore } from '../keys.service.ts'
 import type { TokenResponse } from '../tokens.repository.ts'
 import type { TokenAttempt } from '../attempts.ts'
+import type { EventSink } from '../../../lib/events.ts'
 
 export interface GrantDeps {
   db: DB
@@ -15,6 +16,8 @@ export interface GrantDeps {
   codeKey: Buffer
   /** Decides expiry and stamps redemptions (lib/clock.ts). */
   clock: Clock
+  /** user.created, for an account the exchange signs up (modules/webhooks). */
+  events: EventSink
 }
 
 export interface GrantContext {

@@ -1,0 +1,190 @@
+// Webhooks (docs/webhooks.md): a brand's backend hears what happens under it, each message
+// signed per Standard Webhooks and verified here by the `standardwebhooks` package, delivered
+// at least once with backoff on the app's clock; nothing for a change that rolled back, nothing
+// to another brand, and no target inside the operator's network.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EVENT_TYPES } from '../src/lib/events.ts'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
+import { createActor, createTenant, createTestApp, errorBody, renewed, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { createClient, signUpAtBrand } from './login-helpers.ts'
+import { CLAIM_CODE, registerDevice, uniqueMac } from './device-helpers.ts'
+import { Receiver } from './webhook-receiver.ts'
+import { createWebhooksModule } from '../src/modules/webhooks/index.ts'
+import pino from 'pino'
+
+const silent = pino({ level: 'silent' })
+
+let t: TestApp
+let receiver: Receiver
+let brandA: number
+let brandB: number
+let adminA: Actor
+let adminB: Actor
+
+interface Created {
+  endpoint: { id: number; tenantId: number | null; url: string; eventTypes: string[]; enabled: boolean }
+  secret: string
+}
+
+async function addEndpoint(who: Actor, tenantId: number | null, path: string, eventTypes: readonly string[] = EVENT_TYPES): Promise<Created> {
+  // tests move the clock past access tokens' lifetime: a token minted now
+  const admin = await renewed(t, who)
+  const res = await t.app.inject({ method: 'POST', url: '/webhooks', headers: admin.headers, payload: { tenantId, url: receiver.url(path), eventTypes } })
+  expect(res.statusCode, res.body).toBe(201)
+  const created = res.json() as Created
+  receiver.secrets.set(path, [created.secret])
+  return created
+}
+
+/** Delivers what is due, again and again, until nothing is (each pass is one claim of the worker). */
+async function deliverAll(): Promise<number> {
+  let total = 0
+  for (let n = await t.app.services.webhooks.deliverDue(); n > 0; n = await t.app.services.webhooks.deliverDue()) total += n
+  return total
+}
+
+beforeAll(async () => {
+  receiver = new Receiver({ now: () => t.clock.now() })
+  await receiver.start()
+  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_MAIL_PER_IP: '100000/1s' })
+  brandA = await createTenant(t, 'Brand A', { signup: 'customers' })
+  brandB = await createTenant(t, 'Brand B', { signup: 'customers' })
+  adminA = await createActor(t, { tenantId: brandA, role: 'admin' })
+  adminB = await createActor(t, { tenantId: brandB, role: 'admin' })
+})
+
+afterAll(async () => {
+  await t?.close()
+  await receiver?.close()
+})
+
+describe("a brand's endpoint hears its customers' lives, verified", () => {
+  it('sign-up, claim, presence, coalesced states, a confirmed and an expired command, deletion: each verified at brand A only', async () => {
+    const a = await addEndpoint(adminA, brandA, '/a')
+    await addEndpoint(adminB, brandB, '/b')
+    expect(a.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/)
+    // the secret is shown once: never in a read, and sealed in the table
+    const read = await t.app.inject({ method: 'GET', url: `/webhooks/${a.endpoint.id}`, headers: adminA.headers })
+    expect(read.body).not.toContain(a.secret.slice(6))
+    const stored = await t.db.selectFrom('webhook_endpoints').select('secret').where('id', '=', a.endpoint.id).executeTakeFirstOrThrow()
+    expect(stored.secret).not.toContain(a.secret.slice(6))
+
+    const client = await createClient(t.app, { tenantId: brandA, redirectUris: ['https://app.brand-a.test/callback'] })
+    const email = uniqueEmail('customer')
+    const person = await signUpAtBrand(t, client, brandA, email)
+    const mac = await registerDevice(t, uniqueMac(), brandA)
+    const claim = await t.app.inject({ method: 'POST', url: `/tenants/${person.home}/devices/claim`, headers: person.headers, payload: { mac, code: CLAIM_CODE } })
+    expect(claim.statusCode, claim.body).toBe(201)
+    const sensorId = (claim.json() as { id: number }).id
+    const { state } = t.app.services.devices
+    await state.applyPresence(mac, { online: true, connectionType: 'mqtt' })
+    // three states within one second: one device.state, carrying the last
+    await state.applyState(mac, { power: 0, speed: 1 })
+    await state.applyState(mac, { power: 0, speed: 2 })
+    await state.applyState(mac, { power: 0, speed: 3 })
+    const command = (text: string) => t.app.inject({ method: 'POST', url: `/tenants/${person.home}/sensors/${sensorId}/command`, headers: person.headers, payload: { command: text } })
+    const confirmed = await command('tune set power 1')
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    const confirmedId = (confirmed.json() as { command: { id: number } }).command.id
+    t.clock.advance(2)
+    await state.applyState(mac, { power: 1, speed: 3 })
+    const expiring = await command('tune set speed 012')
+    expect(expiring.statusCode, expiring.body).toBe(200)
+    const expiringId = (expiring.json() as { command: { id: number } }).command.id
+    t.clock.advance(31)
+    expect(await t.app.services.devices.commands.expire()).toBe(1)
+    await t.app.services.accounts.deleteUser(OPERATOR, person.userId)
+    t.clock.advance(2)
+    await deliverAll()
+
+    const atA = receiver.at('/a')
+    expect(atA.filter((r) => r.verifiedBy.length === 0)).toEqual([])
+    expect(receiver.at('/b')).toEqual([])
+    const types = atA.map((r) => r.message.type).sort()
+    expect(types).toEqual(['command.confirmed', 'command.expired', 'device.claimed', 'device.online', 'device.state', 'device.state', 'user.created', 'user.deleted'])
+    const of = (type: string) => atA.filter((r) => r.message.type === type).map((r) => r.message)
+    expect(of('user.created')).toEqual([expect.objectContaining({ version: 1, tenantId: brandA, data: { userId: person.userId, email } })])
+    expect(of('device.claimed')[0]).toMatchObject({ tenantId: person.home, data: { sensorId, mac } })
+    expect(of('device.state').map((m) => m.data.state)).toEqual(expect.arrayContaining([{ power: 0, speed: 3 }, { power: 1, speed: 3 }]))
+    expect(of('command.confirmed')[0]?.data).toEqual({ sensorId, commandId: confirmedId })
+    expect(of('command.expired')[0]?.data).toEqual({ sensorId, commandId: expiringId })
+    expect(of('user.deleted')[0]?.data).toEqual({ userId: person.userId })
+    // webhook-id names the event: the same on a retry, different across events
+    expect(new Set(atA.map((r) => r.headers['webhook-id'])).size).toBe(atA.length)
+    // no secret, token or code in any payload
+    for (const r of atA) expect(r.body).not.toMatch(/whsec_|Bearer|claim-code|access_token/)
+    // the delivery log shows each, delivered at the first attempt
+    const log = await t.app.inject({ method: 'GET', url: `/webhooks/${a.endpoint.id}/deliveries`, headers: adminA.headers })
+    expect(log.statusCode).toBe(200)
+    const entries = log.json() as { status: string; attempts: number; lastStatus: number }[]
+    expect(entries).toHaveLength(atA.length)
+    expect(entries.every((e) => e.status === 'delivered' && e.attempts === 1 && e.lastStatus === 200)).toBe(true)
+  })
+
+  it('a 500 is retried after each backoff, three times, then the 200 ends it; a re-send goes again with the same webhook-id', async () => {
+    const r = await addEndpoint(adminA, brandA, '/retry', ['member.removed'])
+    receiver.answers.set('/retry', [500, 500, 500])
+    const test = await t.app.inject({ method: 'POST', url: `/webhooks/${r.endpoint.id}/test`, headers: adminA.headers })
+    expect(test.statusCode).toBe(202)
+    const seen = () => receiver.at('/retry').length
+    expect(await t.app.services.webhooks.deliverDue()).toBe(1)
+    expect(seen()).toBe(1)
+    // each wait is 5 s x 4^(n-1), jittered between half and all of it
+    for (const [attempt, waitSeconds] of [[2, 5], [3, 20], [4, 80]] as const) {
+      t.clock.advance(waitSeconds / 2 - 0.5)
+      expect(await t.app.services.webhooks.deliverDue()).toBe(0)
+      t.clock.advance(waitSeconds / 2 + 0.5)
+      expect(await t.app.services.webhooks.deliverDue()).toBe(1)
+      expect(seen()).toBe(attempt)
+    }
+    t.clock.advance(86_400)
+    expect(await deliverAll()).toBe(0)
+    adminA = await renewed(t, adminA)
+    const all = receiver.at('/retry')
+    expect(all.map((x) => x.status)).toEqual([500, 500, 500, 200])
+    expect(all.every((x) => x.verifiedBy.length === 1 && x.message.type === 'webhook.test')).toBe(true)
+    expect(new Set(all.map((x) => x.headers['webhook-id'])).size).toBe(1)
+    const log = (await t.app.inject({ method: 'GET', url: `/webhooks/${r.endpoint.id}/deliveries`, headers: adminA.headers })).json() as { id: number; status: string; attempts: number; lastStatus: number }[]
+    expect(log).toEqual([expect.objectContaining({ status: 'delivered', attempts: 4, lastStatus: 200 })])
+
+    const resend = await t.app.inject({ method: 'POST', url: `/webhooks/${r.endpoint.id}/deliveries/${log[0]!.id}/resend`, headers: adminA.headers })
+    expect(resend.statusCode).toBe(202)
+    await deliverAll()
+    expect(seen()).toBe(5)
+    expect(receiver.at('/retry')[4]!.headers['webhook-id']).toBe(all[0]!.headers['webhook-id'])
+  })
+
+  it('a change that rolled back sends nothing; the same change committed sends its event', async () => {
+    await addEndpoint(adminA, brandA, '/rollback', ['member.removed'])
+    // the port every module records through, built as the wiring builds it, on the app's database
+    const { events, webhooks } = createWebhooksModule({ db: t.db, clock: t.clock, log: silent, secretBox: t.app.secretBox, policy: t.app.services.policy, audit: t.app.services.audit, allowPrivateTargets: true })
+    const member = await createActor(t, { tenantId: brandA, role: 'member' })
+    const removal = (trx: Parameters<typeof events.record>[0]) =>
+      events.record(trx, { type: 'member.removed', tenantId: brandA, data: { userId: member.user.id, role: 'member' } })
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('memberships').where('user_id', '=', member.user.id).execute()
+        await removal(trx)
+        throw new Error('the change fails after its event was written')
+      }),
+    ).rejects.toThrow('the change fails')
+    await deliverAll()
+    expect(receiver.at('/rollback')).toEqual([])
+    await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('memberships').where('user_id', '=', member.user.id).execute()
+      await removal(trx)
+    })
+    // brand A's three endpoints that hear member.removed: this one, the catch-all and the retry test's
+    expect(await webhooks.deliverDue()).toBe(3)
+    expect(receiver.at('/rollback').map((r) => [r.message.type, r.verifiedBy])).toEqual([['member.removed', [0]]])
+  })
+
+  it('member.removed through the API reaches the brand', async () => {
+    adminA = await renewed(t, adminA)
+    const member = await createActor(t, { tenantId: brandA, role: 'member' })
+    const res = await t.app.inject({ method: 'DELETE', url: `/tenants/${brandA}/members/${member.user.id}`, headers: adminA.headers })
+    expect(res.statusCode, res.body).toBe(204)
+    await deliverAll()
+    expect(receiver.at('/rollback').filter((r) => r.message.data.userId === member.user.id).map((r) => r.message.type)).toEqual(['member.removed'])
+  })
+})
