@@ -25,6 +25,8 @@ export class Receiver {
   readonly secrets = new Map<string, string[]>()
   /** Statuses to answer per path, in turn; then 200. */
   readonly answers = new Map<string, number[]>()
+  /** A Location to answer a redirect with, per path. */
+  readonly locations = new Map<string, string>()
   private server: Server | null = null
   port = 0
 
@@ -46,6 +48,8 @@ export class Receiver {
         const status = this.answers.get(path)?.shift() ?? 200
         this.received.push({ path, headers: request.headers, body, verifiedBy, message: JSON.parse(body) as Received['message'], status })
         response.statusCode = status
+        const location = this.locations.get(path)
+        if (location && status >= 300 && status < 400) response.setHeader('location', location)
         response.end(status === 200 ? 'ok' : 'not now')
       })
     })

@@ -188,3 +188,118 @@ describe("a brand's endpoint hears its customers' lives, verified", () => {
     expect(receiver.at('/rollback').filter((r) => r.message.data.userId === member.user.id).map((r) => r.message.type)).toEqual(['member.removed'])
   })
 })
+
+describe('redirects', () => {
+  it('a 3xx is a failed attempt: the Location is never followed', async () => {
+    const r = await addEndpoint(adminA, brandA, '/moved', ['user.deleted'])
+    receiver.answers.set('/moved', [307])
+    receiver.locations.set('/moved', receiver.url('/inside'))
+    const admin = await renewed(t, adminA)
+    await t.app.inject({ method: 'POST', url: `/webhooks/${r.endpoint.id}/test`, headers: admin.headers })
+    expect(await t.app.services.webhooks.deliverDue()).toBe(1)
+    expect(receiver.at('/inside')).toEqual([])
+    const [entry] = (await t.app.inject({ method: 'GET', url: `/webhooks/${r.endpoint.id}/deliveries`, headers: admin.headers })).json() as { status: string; lastStatus: number; lastError: string }[]
+    expect(entry).toMatchObject({ status: 'queued', lastStatus: 307 })
+    expect(entry!.lastError).toMatch(/redirects are not followed/)
+  })
+})
+
+describe('rotation', () => {
+  it('during the overlap a receiver with either secret verifies; after it only the new one', async () => {
+    const r = await addEndpoint(adminA, brandA, '/rotate', ['user.deleted'])
+    const old = r.secret
+    const admin = await renewed(t, adminA)
+    const rotated = await t.app.inject({ method: 'POST', url: `/webhooks/${r.endpoint.id}/rotate`, headers: admin.headers })
+    expect(rotated.statusCode).toBe(200)
+    const { secret: fresh, previousSecretUntil } = rotated.json() as { secret: string; previousSecretUntil: string }
+    expect(fresh).not.toBe(old)
+    expect(new Date(previousSecretUntil).getTime() - t.clock.now().getTime()).toBeGreaterThan(86_000_000)
+    receiver.secrets.set('/rotate', [old, fresh])
+    const test = () => t.app.inject({ method: 'POST', url: `/webhooks/${r.endpoint.id}/test`, headers: admin.headers })
+    expect((await test()).statusCode).toBe(202)
+    await deliverAll()
+    expect(receiver.at('/rotate').at(-1)!.verifiedBy).toEqual([0, 1])
+    expect(receiver.at('/rotate').at(-1)!.headers['webhook-signature']!.split(' ')).toHaveLength(2)
+
+    t.clock.advance(86_401)
+    const later = await renewed(t, adminA)
+    expect((await t.app.inject({ method: 'POST', url: `/webhooks/${r.endpoint.id}/test`, headers: later.headers })).statusCode).toBe(202)
+    await deliverAll()
+    expect(receiver.at('/rotate').at(-1)!.verifiedBy).toEqual([1])
+    const view = (await t.app.inject({ method: 'GET', url: `/webhooks/${r.endpoint.id}`, headers: later.headers })).json() as { previousSecretUntil: string | null }
+    expect(view.previousSecretUntil).toBeNull()
+  })
+})
+
+describe('who may have endpoints', () => {
+  it("a customer's own tenant gets none, another brand's admin sees none of brand A's, a member may not, the platform's need a platform admin", async () => {
+    const client = await createClient(t.app, { tenantId: brandA, redirectUris: ['https://app.brand-a.test/callback'] })
+    const stranger = await signUpAtBrand(t, client, brandA, uniqueEmail('stranger'))
+    const own = await t.app.inject({ method: 'POST', url: '/webhooks', headers: stranger.headers, payload: { tenantId: stranger.home, url: receiver.url('/x'), eventTypes: ['device.state'] } })
+    expect(errorBody(own).code).toBe('not_a_brand')
+    const intoBrand = await t.app.inject({ method: 'POST', url: '/webhooks', headers: stranger.headers, payload: { tenantId: brandA, url: receiver.url('/x'), eventTypes: ['device.state'] } })
+    expect([403, 404]).toContain(intoBrand.statusCode)
+    const platform = await t.app.inject({ method: 'POST', url: '/webhooks', headers: stranger.headers, payload: { url: receiver.url('/x'), eventTypes: ['device.state'] } })
+    expect(platform.statusCode).toBe(403)
+
+    const b = await renewed(t, adminB)
+    const listA = await t.app.inject({ method: 'GET', url: `/webhooks?tenantId=${brandA}`, headers: b.headers })
+    expect(listA.statusCode).toBe(404)
+    const a = await renewed(t, adminA)
+    const some = ((await t.app.inject({ method: 'GET', url: `/webhooks?tenantId=${brandA}`, headers: a.headers })).json() as { id: number }[])[0]!
+    for (const [method, url] of [['GET', `/webhooks/${some.id}`], ['DELETE', `/webhooks/${some.id}`], ['POST', `/webhooks/${some.id}/rotate`], ['GET', `/webhooks/${some.id}/deliveries`]] as const) {
+      expect((await t.app.inject({ method, url, headers: b.headers })).statusCode, `${method} ${url}`).toBe(404)
+    }
+    const member = await createActor(t, { tenantId: brandA, role: 'member' })
+    expect((await t.app.inject({ method: 'GET', url: `/webhooks?tenantId=${brandA}`, headers: member.headers })).statusCode).toBe(403)
+
+    const admin = await createActor(t, { platformAdmin: true })
+    const made = await t.app.inject({ method: 'POST', url: '/webhooks', headers: admin.headers, payload: { url: receiver.url('/platform'), eventTypes: ['member.removed'] } })
+    expect(made.statusCode).toBe(201)
+    expect((made.json() as Created).endpoint.tenantId).toBeNull()
+  })
+})
+
+describe('no target inside the network', () => {
+  let strict: TestApp
+  beforeAll(async () => {
+    strict = await createTestApp()
+  })
+  afterAll(async () => {
+    await strict?.close()
+  })
+
+  it('refuses at save 10.0.0.1, 169.254.169.254, a name resolving to 127.0.0.1, plain http and credentials in the URL', async () => {
+    const brand = await strict.app.services.tenants.create(OPERATOR, { name: 'Strict brand' })
+    const admin = await createActor(strict, { tenantId: brand.id, role: 'admin' })
+    const save = (url: string) => strict.app.inject({ method: 'POST', url: '/webhooks', headers: admin.headers, payload: { tenantId: brand.id, url, eventTypes: ['device.state'] } })
+    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://localhost/hook', `https://127.0.0.1:${receiver.port}/hook`, 'https://[::1]/hook', 'https://[::ffff:10.0.0.1]/hook', 'http://example.com/hook', 'https://user:pass@example.com/hook']) {
+      const res = await save(url)
+      expect(res.statusCode, url).toBe(400)
+      expect(errorBody(res).code, url).toBe('webhook_target_refused')
+    }
+  })
+
+  it('refuses at delivery a name that resolved to a public address when saved and to 127.0.0.1 now (DNS rebinding), and follows no redirect', async () => {
+    const brand = await strict.app.services.tenants.create(OPERATOR, { name: 'Rebinding brand' })
+    let answer = '93.184.216.34'
+    const { webhooks } = createWebhooksModule({
+      db: strict.db,
+      clock: strict.clock,
+      log: silent,
+      secretBox: strict.app.secretBox,
+      policy: strict.app.services.policy,
+      audit: strict.app.services.audit,
+      allowPrivateTargets: false,
+      resolve: async () => [{ address: answer, family: 4 }],
+    })
+    const created = await webhooks.create(OPERATOR, brand.id, { url: `https://hooks.brand.test:${receiver.port}/rebound`, eventTypes: ['device.state'] })
+    answer = '127.0.0.1'
+    await webhooks.sendTest(OPERATOR, created.endpoint.id)
+    expect(await webhooks.deliverDue()).toBe(1)
+    expect(receiver.at('/rebound')).toEqual([])
+    const [entry] = await webhooks.deliveries(OPERATOR, created.endpoint.id, 10)
+    expect(entry).toMatchObject({ status: 'queued', attempts: 1, lastStatus: null })
+    expect(entry!.lastError).toMatch(/target refused: resolves to 127\.0\.0\.1/)
+  })
+})
