@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import { secondsBefore, type Clock } from '../../lib/clock.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { CursorCodec, KeysetSource, PageQuery } from '../../lib/pagination.ts'
 import { paginate } from '../../lib/pagination.ts'
 import type { Presence, Scalar } from './payload.ts'
@@ -83,6 +84,11 @@ export class StateService {
     private readonly events: EventSink = NO_EVENTS,
   ) {}
 
+  /** The change and its events commit together: in a transaction of its own, or the one the service was built on. */
+  private inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work)
+  }
+
   /** Applies a parsed `/in` message; null when the MAC belongs to no registered sensor. */
   async applyState(mac: string, fullData: Record<string, Scalar>): Promise<StateChange | null> {
     return (await this.applyStates([{ mac, fullData }]))[0] ?? null
@@ -135,7 +141,7 @@ export class StateService {
       from up join d on d.sensor_id = up.id and d.last
     `
     const last = new Map(rows.filter((row) => row.last).map((row) => [row.mac, row.fd]))
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.inTransaction(async (trx) => {
       const applied = await statement.execute(trx)
       await this.events.record(
         trx,
@@ -167,7 +173,7 @@ export class StateService {
       )
       select up.id as sensor_id, up.tenant_id, prev.online is distinct from ${presence.online} as changed from up join prev on prev.id = up.id
     `
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.inTransaction(async (trx) => {
       const applied = await statement.execute(trx)
       const changed = applied.rows.filter((r) => r.changed)
       await this.events.record(trx, changed.map((r) => ({ type: presence.online ? 'device.online' : 'device.offline', tenantId: r.tenant_id, data: { sensorId: r.sensor_id, mac } })))
