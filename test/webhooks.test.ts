@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_TYPES } from '../src/lib/events.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
-import { createActor, createTenant, createTestApp, errorBody, renewed, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
+import { createActor, createTenant, createTestApp, errorBody, renewed, scrapeMetrics, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { createClient, signUpAtBrand } from './login-helpers.ts'
 import { CLAIM_CODE, registerDevice, uniqueMac } from './device-helpers.ts'
 import { Receiver } from './webhook-receiver.ts'
@@ -189,6 +189,39 @@ describe("a brand's endpoint hears its customers' lives, verified", () => {
   })
 })
 
+describe('an endpoint that fails for days, and the figures', () => {
+  it('is disabled once its deliveries failed for five days, and then gets no new deliveries', async () => {
+    const r = await addEndpoint(adminA, brandA, '/down', ['user.deleted'])
+    receiver.answers.set('/down', Array.from({ length: 50 }, () => 503))
+    await t.app.services.webhooks.sendTest(OPERATOR, r.endpoint.id)
+    expect(await t.app.services.webhooks.deliverDue()).toBe(1)
+    t.clock.advance(4 * 86_400)
+    await t.app.services.webhooks.sendTest(OPERATOR, r.endpoint.id)
+    expect(await t.app.services.webhooks.deliverDue()).toBeGreaterThan(0)
+    expect((await t.app.services.webhooks.get(OPERATOR, r.endpoint.id)).enabled).toBe(true)
+    t.clock.advance(86_400)
+    await t.app.services.webhooks.sendTest(OPERATOR, r.endpoint.id)
+    await deliverAll()
+    const view = await t.app.services.webhooks.get(OPERATOR, r.endpoint.id)
+    expect(view).toMatchObject({ enabled: false, disabledReason: 'every delivery failed for days' })
+    const member = await createActor(t, { belongsTo: brandA })
+    await t.app.services.accounts.deleteUser(OPERATOR, member.user.id)
+    const log = await t.app.services.webhooks.deliveries(OPERATOR, r.endpoint.id, 50)
+    expect(log.map((d) => d.type)).not.toContain('user.deleted')
+    receiver.answers.delete('/down')
+    // its retries still queued go with it
+    await t.app.services.webhooks.remove(OPERATOR, r.endpoint.id)
+  })
+
+  it('/metrics shows deliveries, failures, latency and the queue', async () => {
+    const text = (await scrapeMetrics(t.app)).body
+    expect(text).toMatch(/trellis_webhook_deliveries_total\{type="device.state"\} [1-9]/)
+    expect(text).toMatch(/trellis_webhook_failures_total\{type="webhook.test",final="false"\} [1-9]/)
+    expect(text).toMatch(/trellis_webhook_delivery_latency_seconds_count [1-9]/)
+    expect(text).toMatch(/trellis_webhook_queue_depth \d+/)
+  })
+})
+
 describe('redirects', () => {
   it('a 3xx is a failed attempt: the Location is never followed', async () => {
     const r = await addEndpoint(adminA, brandA, '/moved', ['user.deleted'])
@@ -196,7 +229,8 @@ describe('redirects', () => {
     receiver.locations.set('/moved', receiver.url('/inside'))
     const admin = await renewed(t, adminA)
     await t.app.inject({ method: 'POST', url: `/webhooks/${r.endpoint.id}/test`, headers: admin.headers })
-    expect(await t.app.services.webhooks.deliverDue()).toBe(1)
+    await deliverAll()
+    expect(receiver.at('/moved')).toHaveLength(1)
     expect(receiver.at('/inside')).toEqual([])
     const [entry] = (await t.app.inject({ method: 'GET', url: `/webhooks/${r.endpoint.id}/deliveries`, headers: admin.headers })).json() as { status: string; lastStatus: number; lastError: string }[]
     expect(entry).toMatchObject({ status: 'queued', lastStatus: 307 })
