@@ -81,7 +81,7 @@ export interface ClaimedDelivery {
   tenantId: number | null
   payload: Record<string, unknown>
   eventAt: Date
-  endpoint: Pick<WebhookEndpoint, 'id' | 'tenant_id' | 'url' | 'enabled' | 'secret' | 'previous_secret' | 'previous_until'>
+  endpoint: Pick<WebhookEndpoint, 'id' | 'tenant_id' | 'url' | 'enabled' | 'secret' | 'previous_secret' | 'previous_until' | 'failing_since'>
 }
 
 interface ClaimRow {
@@ -99,6 +99,7 @@ interface ClaimRow {
   secret: string
   previous_secret: string | null
   previous_until: Date | null
+  failing_since: Date | null
 }
 
 /** Claims up to `batchSize` deliveries due at `now`, each leased for `leaseSeconds`, with their event and endpoint. */
@@ -115,7 +116,7 @@ export async function claimDue(db: DB, batchSize: number, now: Date, leaseSecond
           for update skip locked)
       returning id, attempts, event_id, endpoint_id)
     select c.id, c.attempts, c.event_id, v.type, v.tenant_id, v.payload, v.created_at as event_at,
-           e.id as endpoint_id, e.tenant_id as endpoint_tenant_id, e.url, e.enabled, e.secret, e.previous_secret, e.previous_until
+           e.id as endpoint_id, e.tenant_id as endpoint_tenant_id, e.url, e.enabled, e.secret, e.previous_secret, e.previous_until, e.failing_since
       from claimed c join webhook_events v on v.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`.execute(db)
   return result.rows.map((row) => ({
     id: Number(row.id),
@@ -133,6 +134,7 @@ export async function claimDue(db: DB, batchSize: number, now: Date, leaseSecond
       secret: row.secret,
       previous_secret: row.previous_secret,
       previous_until: row.previous_until === null ? null : new Date(row.previous_until),
+      failing_since: row.failing_since === null ? null : new Date(row.failing_since),
     },
   }))
 }

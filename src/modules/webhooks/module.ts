@@ -60,7 +60,7 @@ export function createWebhooksModule(deps: WebhooksDeps): WebhooksModule {
     limits: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
     metrics,
     pollMs: 500,
-    concurrency: 8,
+    concurrency: 16,
     // the endpoint's owners see it in their list (enabled: false, disabledReason) and the log says it
     onDisabled: async (endpoint) => log.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id }, 'webhook endpoint disabled: every delivery failed for days'),
   })

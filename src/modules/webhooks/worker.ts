@@ -114,7 +114,7 @@ export class WebhookWorker {
     try {
       if (outcome.ok) {
         await markDelivered(db, delivery, outcome.status ?? 200, now)
-        await markEndpointHealthy(db, delivery.endpoint.id)
+        if (delivery.endpoint.failing_since) await markEndpointHealthy(db, delivery.endpoint.id)
         metrics.delivered(delivery.type, (now.getTime() - delivery.eventAt.getTime()) / 1000)
         return
       }
