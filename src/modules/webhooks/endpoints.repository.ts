@@ -3,6 +3,8 @@ import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { WebhookEndpoint } from '../../db/database.ts'
+import { rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
+import { sealContext } from './seal-context.ts'
 
 export async function insertEndpoint(db: DB, row: { tenantId: number | null; url: string; eventTypes: string[]; enabled: boolean; sealedSecret: (id: number) => string; now: Date }): Promise<WebhookEndpoint> {
   return db.transaction().execute(async (trx) => {
@@ -83,7 +85,22 @@ export async function markEndpointFailing(db: Executor, id: number, now: Date, d
   return Number(disabled.numUpdatedRows) > 0
 }
 
-/** Sealed secrets to re-seal under the current key (`trellis secrets rewrap`). */
-export async function sealedSecrets(db: DB): Promise<Pick<WebhookEndpoint, 'id' | 'secret' | 'previous_secret'>[]> {
-  return db.selectFrom('webhook_endpoints').select(['id', 'secret', 'previous_secret']).execute()
+/** Signing secrets sealed under a previous SECRETS_KEY, re-sealed under the current one (at start and `trellis secrets rewrap`). */
+export async function rewrapWebhookSecrets(db: Executor, box: SecretBox): Promise<number> {
+  const rows = await db.selectFrom('webhook_endpoints').select(['id', 'secret', 'previous_secret']).execute()
+  const current = await rewrapRows(
+    box,
+    rows,
+    (row) => row.secret,
+    (row, value) => box.rewrap(value, sealContext(row.id, 'current')),
+    (row, secret, previous) => db.updateTable('webhook_endpoints').set({ secret }).where('id', '=', row.id).where('secret', '=', previous).executeTakeFirst(),
+  )
+  const before = await rewrapRows(
+    box,
+    rows,
+    (row) => row.previous_secret,
+    (row, value) => box.rewrap(value, sealContext(row.id, 'previous')),
+    (row, sealed, previous) => db.updateTable('webhook_endpoints').set({ previous_secret: sealed }).where('id', '=', row.id).where('previous_secret', '=', previous).executeTakeFirst(),
+  )
+  return current + before
 }

@@ -18,7 +18,7 @@ import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecr
 import { deliveryLog, insertTestEvent, requeueDelivery, type DeliveryLogEntry } from './events.repository.ts'
 import { newSecret } from './signing.ts'
 import { checkTarget, TargetRefused, type TargetRules } from './targets.ts'
-import { sealContext } from './worker.ts'
+import { sealContext } from './seal-context.ts'
 
 /** How long a rotated-out secret still signs. */
 export const ROTATION_OVERLAP_MS = 86_400_000

@@ -13,6 +13,7 @@ import type { SecretBox } from '../../lib/secret-box.ts'
 import { claimDue, markAttemptFailed, markDelivered, type ClaimedDelivery } from './events.repository.ts'
 import { markEndpointFailing, markEndpointHealthy } from './endpoints.repository.ts'
 import { send, type SendLimits } from './sender.ts'
+import { sealContext } from './seal-context.ts'
 import { signedHeaders } from './signing.ts'
 import { TargetRefused, type TargetRules } from './targets.ts'
 import type { WebhookMetrics } from './metrics.ts'
@@ -31,9 +32,6 @@ export function retryDelayMs(attempt: number, random = Math.random): number {
   return Math.round(exponential / 2 + random() * (exponential / 2))
 }
 
-export function sealContext(endpointId: number, which: 'current' | 'previous'): string {
-  return which === 'current' ? `webhook_endpoints:${endpointId}` : `webhook_endpoints:${endpointId}:previous`
-}
 
 /** The message's body: what the receiver verifies and parses. */
 export function messageBody(delivery: Pick<ClaimedDelivery, 'type' | 'eventAt' | 'tenantId' | 'payload'>): string {
