@@ -149,7 +149,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const sensors = createSensorsModule({ ...shared, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
   const spaces = createSpacesModule({ ...shared, policy, audit: audit.audit, contents: sensors.spaceContents })
   const pages = await createPagesModule({
-    ...shared,
+    ...withEvents,
     secretBox,
     keys,
     codeKey,
