@@ -206,6 +206,10 @@ describe('an endpoint that fails for days, and the figures', () => {
     await deliverAll()
     const view = await t.app.services.webhooks.get(OPERATOR, r.endpoint.id)
     expect(view).toMatchObject({ enabled: false, disabledReason: 'every delivery failed for days' })
+    // brand A's admins are told, by mail
+    const mail = await t.db.selectFrom('email_outbox').select(['to_address', 'subject', 'text']).where('type', '=', 'webhookDisabled').execute()
+    expect(mail.map((m) => m.to_address)).toContain(adminA.user.email)
+    expect(mail[0]!.text).toContain(receiver.url('/down'))
     const member = await createActor(t, { belongsTo: brandA })
     await t.app.services.accounts.deleteUser(OPERATOR, member.user.id)
     const log = await t.app.services.webhooks.deliveries(OPERATOR, r.endpoint.id, 50)

@@ -118,7 +118,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const audit = createAuditModule({ ...shared, policy })
   const sessions = createSessionsModule({ ...shared, policy, audit: audit.audit, sessionUser: accountReads.sessionUser, clientTenant: clientReads.clientTenant, knownNetwork: accountReads.knownNetwork })
   const email = createEmailModule({ ...shared, secretBox, linkRules, policy, audit: audit.audit })
-  const webhooks = createWebhooksModule({ db, clock, log, secretBox, policy, audit: audit.audit, allowPrivateTargets: config.webhookAllowPrivateTargets })
+  const webhooks = createWebhooksModule({ db, clock, log, secretBox, policy, audit: audit.audit, allowPrivateTargets: config.webhookAllowPrivateTargets, email: email.email, members: accountReads.membersQuery })
   const withEvents = { ...shared, events: webhooks.events }
   const tenancy = createTenancyModule({
     ...withEvents,

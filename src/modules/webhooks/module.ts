@@ -6,6 +6,8 @@ import type { Clock } from '../../lib/clock.ts'
 import type { EventSink } from '../../lib/events.ts'
 import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
+import type { Executor } from '../../db/executor.ts'
+import type { EmailService } from '../email/index.ts'
 import { lookOfId, type Policy } from '../tenancy/index.ts'
 import { purgeOldEvents } from './events.repository.ts'
 import { createWebhookMetrics } from './metrics.ts'
@@ -27,6 +29,10 @@ export interface WebhooksDeps {
   allowPrivateTargets: boolean
   /** How target names resolve (dns.lookup unless given). */
   resolve?: Resolver
+  /** Tells a brand's admins their endpoint was disabled (the email module's outbox). */
+  email?: Pick<EmailService, 'enqueue'>
+  /** A tenant's members with their addresses and roles (the users module's query, above this one). */
+  members?: (db: Executor, tenantId: number) => { execute(): Promise<{ email: string; role: string }[]> }
 }
 
 /** The delivery loop, started and stopped by the server. */
@@ -61,8 +67,11 @@ export function createWebhooksModule(deps: WebhooksDeps): WebhooksModule {
     metrics,
     pollMs: 500,
     concurrency: 16,
-    // the endpoint's owners see it in their list (enabled: false, disabledReason) and the log says it
-    onDisabled: async (endpoint) => log.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id }, 'webhook endpoint disabled: every delivery failed for days'),
+    onDisabled: async (endpoint) => {
+      // the owners see it in their list (enabled: false, disabledReason), the log says it, and a brand's admins are mailed
+      log.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id }, 'webhook endpoint disabled: every delivery failed for days')
+      if (endpoint.tenant_id !== null && deps.email && deps.members) await mailAdmins(db, deps.email, deps.members, endpoint.tenant_id, endpoint)
+    },
   })
   const webhooks = new WebhooksService(db, deps.policy, deps.audit, deps.secretBox, clock, rules, {
     changed: () => {
@@ -80,5 +89,15 @@ export function createWebhooksModule(deps: WebhooksDeps): WebhooksModule {
       await app.register(webhookRoutes, { webhooks })
     },
     sweep: (at) => purgeOldEvents(db, at),
+  }
+}
+
+/** One plain message to each admin and owner of the brand: which endpoint, and how to enable it again. */
+async function mailAdmins(db: DB, email: Pick<EmailService, 'enqueue'>, members: NonNullable<WebhooksDeps['members']>, tenantId: number, endpoint: { id: number; url: string }) {
+  const admins = (await members(db, tenantId).execute()).filter((m) => m.role === 'admin' || m.role === 'owner')
+  const text = `Every delivery to the webhook endpoint ${endpoint.id} (${endpoint.url}) failed for five days, so it was disabled. Its delivery log shows why; enable it again with PATCH /webhooks/${endpoint.id} {"enabled": true}.`
+  const html = `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`
+  for (const admin of admins) {
+    await email.enqueue(db, { type: 'webhookDisabled', to: admin.email, tenantId, secrets: {}, subject: 'A webhook endpoint was disabled', html, text })
   }
 }
