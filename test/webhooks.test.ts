@@ -191,6 +191,30 @@ describe("a brand's endpoint hears its customers' lives, verified", () => {
   })
 })
 
+describe('a device moving on', () => {
+  it('offline, transferred (told to the tenant it joined) and released reach the brand', async () => {
+    await addEndpoint(adminA, brandA, '/moves', ['device.offline', 'device.transferred', 'device.released'])
+    const first = await createTenant(t, 'Home one', { parentTenantId: brandA })
+    const second = await createTenant(t, 'Home two', { parentTenantId: brandA })
+    const mac = await registerDevice(t, uniqueMac(), brandA)
+    const sensor = await t.app.services.devices.registry.claim(OPERATOR, first, { mac, code: CLAIM_CODE, name: 'Fan' })
+    await t.app.services.devices.state.applyPresence(mac, { online: true, connectionType: 'mqtt' })
+    await t.app.services.devices.state.applyPresence(mac, { online: false, connectionType: 'mqtt' })
+    await t.app.services.devices.handover.transfer(OPERATOR, sensor.id, undefined, second)
+    await t.app.services.devices.handover.release(OPERATOR, sensor.id, undefined)
+    await deliverAll()
+    // deliveries run side by side: the order of arrival is not the order of the changes
+    const got = receiver.at('/moves').map((r) => [r.message.type, r.message.tenantId, r.message.data])
+    expect(got).toHaveLength(3)
+    expect(got).toEqual(expect.arrayContaining([
+      ['device.offline', first, { sensorId: sensor.id, mac }],
+      ['device.transferred', second, { sensorId: sensor.id, mac, fromTenantId: first, toTenantId: second }],
+      ['device.released', second, { sensorId: sensor.id, mac }],
+    ]))
+    expect(receiver.at('/moves').every((r) => r.verifiedBy.length === 1)).toBe(true)
+  })
+})
+
 describe('an endpoint that fails for days, and the figures', () => {
   it('is disabled once its deliveries failed for five days, and then gets no new deliveries', async () => {
     const r = await addEndpoint(adminA, brandA, '/down', ['user.deleted'])
