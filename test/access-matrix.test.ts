@@ -143,6 +143,16 @@ const MATRIX: Record<string, number[]> = {
   'GET /tenants/:tenantId/devices':                          [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'PATCH /tenants/:tenantId/devices/:mac':                   [401, 404, 404, 404, 404, 404, 404, 404, 404, 403, 403],
   'POST /devices/claim':                                     [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  // webhook endpoints of the platform (T is no brand: its admins get none; test/webhooks.test.ts has a brand's)
+  'GET /webhooks':                                           [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'POST /webhooks':                                          [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'GET /webhooks/:endpointId':                               [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'PATCH /webhooks/:endpointId':                             [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'DELETE /webhooks/:endpointId':                            [401, 404, 404, 404, 404, 404, 404, 204, 404, 403, 403],
+  'POST /webhooks/:endpointId/rotate':                       [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'POST /webhooks/:endpointId/test':                         [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
+  'GET /webhooks/:endpointId/deliveries':                    [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'POST /webhooks/:endpointId/deliveries/:deliveryId/resend': [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
   'POST /tenants/:tenantId/devices/claim':                   [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
   'POST /sensors/:sensorId/release':                         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
   'POST /tenants/:tenantId/sensors/:sensorId/release':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
@@ -318,6 +328,7 @@ let sensorId: number
 let clientId: string
 let sensorRow: Sensor
 let sibling: number
+let endpointId: number | undefined
 const MAC = 'e0:5a:1b:00:aa:01'
 const CLAIM = 'code on the box'
 const headers: Partial<Record<Who, Record<string, string>>> = {}
@@ -399,6 +410,13 @@ async function fill(route: string): Promise<string> {
     invitationId: async () => (await t.app.services.invitations.invite(OPERATOR, T, { email: `invitee${n}@example.test`, role: 'member' })).id,
     clientId: async () => (fresh ? (await createClient(t.app)).clientId : clientId),
     // a version of T's settings to read or restore: T's address as it was before this call
+    endpointId: async () => {
+      const made = async () => (await t.app.services.webhooks.create(OPERATOR, null, { url: 'https://93.184.216.34/hook', eventTypes: ['device.state'] })).endpoint.id
+      if (fresh) return made()
+      endpointId ??= await made()
+      return endpointId
+    },
+    deliveryId: async () => (await t.app.services.webhooks.sendTest(OPERATOR, endpointId ?? 0)).deliveryId,
     version: async () => (await t.app.services.tenants.update(OPERATOR, T, { address: `Old ${n} St` }), (await t.app.services.settingsHistory.latest(T)).version),
   }
   let path = url
@@ -451,6 +469,8 @@ function body(route: string): object | undefined {
     'POST /tenants/:tenantId/devices/claim': { mac: MAC, code: CLAIM },
     'POST /sensors/:sensorId/transfer': { toTenantId: T },
     'POST /tenants/:tenantId/sensors/:sensorId/transfer': { toTenantId: T },
+    'POST /webhooks': { url: 'https://93.184.216.34/hook', eventTypes: ['device.state'] },
+    'PATCH /webhooks/:endpointId': { enabled: true },
   }
   return bodies[route]
 }
@@ -498,6 +518,10 @@ const AUDITED: Record<string, string> = {
   'POST /tenants/:tenantId/sensors/:sensorId/release': 'device.release',
   'POST /sensors/:sensorId/transfer': 'device.transfer',
   'POST /tenants/:tenantId/sensors/:sensorId/transfer': 'device.transfer',
+  'POST /webhooks': 'webhook.create',
+  'PATCH /webhooks/:endpointId': 'webhook.update',
+  'DELETE /webhooks/:endpointId': 'webhook.delete',
+  'POST /webhooks/:endpointId/rotate': 'webhook.secret.rotate',
 }
 
 /** Every call the matrix made, with its answer and the audit entries it left (checked after the matrix). */

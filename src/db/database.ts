@@ -6,6 +6,8 @@ import type { LatestData } from './device-tables.ts'
 import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './webhook-tables.ts'
+export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
@@ -253,6 +255,9 @@ export interface Database {
   authorization_requests: AuthorizationRequestsTable
   tenant_settings_versions: TenantSettingsVersionsTable
   audit_log: AuditLogTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_events: WebhookEventsTable
+  webhook_deliveries: WebhookDeliveriesTable
 }
 
 export type Tenant = Selectable<TenantsTable>
@@ -266,3 +271,5 @@ export type Sensor = Selectable<SensorsTable>
 export type Algorithm = Selectable<AlgorithmsTable>
 export type SpaceAlgorithm = Selectable<SpaceAlgorithmsTable>
 export type Invitation = Selectable<InvitationsTable>
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>

@@ -26,6 +26,7 @@ import * as m0025 from './migrations/0025_device_handover.ts'
 import * as m0028 from './migrations/0028_id_token_alg.ts'
 import * as m0029 from './migrations/0029_schedule_runs.ts'
 import * as m0030 from './migrations/0030_machine_clients.ts'
+import * as m0033 from './migrations/0033_webhooks.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0028_id_token_alg': m0028,
   '0029_schedule_runs': m0029,
   '0030_machine_clients': m0030,
+  '0033_webhooks': m0033,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -103,6 +103,8 @@ export const APP_ERRORS = {
     }),
   },
   invalid_token: { status: 400, message: said },
+  // a webhook target the worker may not send to (modules/webhooks/targets.ts)
+  webhook_target_refused: { status: 400, message: (reason: string): ErrorText => said(`The webhook URL is refused: it ${reason}.`, field('body.url', reason)) },
   weak_password: {
     status: 400,
     message: (name: string, problem: string): ErrorText => ({ message: `password ${problem}.`, details: field(name, problem) }),

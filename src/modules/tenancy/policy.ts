@@ -28,8 +28,10 @@
  *   device that is not theirs: only a brand's admins or the platform register devices
  *   (registerIn: the tenant must be a brand), and only they allow anonymous firmware
  *   (configureDevice); a tenant gets a device only by a claim with proof (devices/registry.service.ts).
- * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
- *   everything. Nothing else is privileged.
+ * - A stranger who owns a tenant of their own listening in: webhook endpoints belong to a brand
+ *   (its admins: `webhooks.manage`, brand only) or to the platform (`webhooks.managePlatform`),
+ *   and hear only the tenants under them (modules/webhooks); a customer's tenant has none.
+ * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do everything. Nothing else is privileged.
  */
 import { appErrors, type AppError, deviceErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
 import type { TenantRole, User } from '../../db/database.ts'
@@ -104,6 +106,8 @@ export const ACTIONS = {
   'users.manage': { scope: 'tenants:admin', platform: true, machines: true },
   'algorithms.read': { scope: 'spaces:read' },
   'algorithms.define': { scope: 'spaces:write', platform: true, machines: true },
+  'webhooks.manage': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
+  'webhooks.managePlatform': { scope: 'tenants:admin', platform: true, people: true },
   'account.read': { scope: 'account', people: true },
   'account.update': { scope: 'account', people: true },
 } as const satisfies Record<string, Rule>
