@@ -106,8 +106,8 @@ export const ACTIONS = {
   'users.manage': { scope: 'tenants:admin', platform: true, machines: true },
   'algorithms.read': { scope: 'spaces:read' },
   'algorithms.define': { scope: 'spaces:write', platform: true, machines: true },
-  'webhooks.manage': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
-  'webhooks.managePlatform': { scope: 'tenants:admin', platform: true, people: true },
+  'webhooks.manage': { scope: 'tenants:admin', role: 'admin', machines: true, brand: true },
+  'webhooks.managePlatform': { scope: 'tenants:admin', platform: true, machines: true },
   'account.read': { scope: 'account', people: true },
   'account.update': { scope: 'account', people: true },
 } as const satisfies Record<string, Rule>
