@@ -26,6 +26,7 @@ import { join } from 'node:path'
 import mqtt from 'mqtt'
 import type { FastifyInstance } from 'fastify'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
@@ -242,7 +243,7 @@ async function measureTarget(target: Target): Promise<TargetFigures> {
       trellis.push(await profiled('trellis-ingest', () => ingest(app, brokerUrl, fleet!, target.broker?.pid)))
       await checkExact(app, fleet)
     }
-    const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
+    const { sessionId } = await openSession(app.db, sessionStatements, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
     const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: SCOPES.join(' '), sessionId })
     const devices = fleet!.sensors.slice(0, CONCURRENCY).map((s, i) => ({ sensorId: s.id, mac: s.mac, ...(fleet!.passwords ? { password: fleet!.passwords[i]! } : {}) }))
     const hopOptions = target.embedded ? { ...app.services.devices.auth.bridge } : {}

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { hashSecret, randomToken } from '../src/lib/crypto.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
@@ -70,7 +71,7 @@ try {
   const tenant = await app.services.tenants.create(OPERATOR, { name: 'fleet' })
   const user = await insertUser(app.db, { email: 'fleet@bench.test', emailConfirmedAt: app.services.clock.now() })
   await addMembership(app.db, tenant.id, user.id, 'admin')
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
+  const { sessionId } = await openSession(app.db, sessionStatements, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: SCOPES.join(' ') }, app.services.clock.now())
   const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: SCOPES.join(' '), sessionId })
   const devices = await seed(app, tenant.id)
   console.log(`${DEVICES} devices with credentials on the embedded broker, ${PROCESSES} load-generator processes, one state per device every ${INTERVAL_MS / 1000} s (${((DEVICES * 1000) / INTERVAL_MS).toFixed(0)} msg/s), ${process.version}`)

@@ -21,6 +21,7 @@ import { hashSecret, randomToken } from '../src/lib/crypto.ts'
 import { generateLoginCode, hashLoginCode, normalizeLoginCode } from '../src/modules/oauth/login-codes.ts'
 import { s256 } from '../src/modules/oauth/pkce.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
@@ -101,7 +102,7 @@ export function codeRequestBodies(clientId: string, count: number, file: string,
 export async function seedUserAndSensors(app: FastifyInstance, clientId: string, sensors: number) {
   const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
   const scope = SCOPES.join(' ')
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
+  const { sessionId } = await openSession(app.db, sessionStatements, 3600, { userId: user.id, clientId, tenantId: null, scope }, app.services.clock.now())
   const token = await signAccessToken(app, { sub: String(user.id), clientId, scope, sessionId })
   const tenant = await app.services.tenants.create(OPERATOR, { name: 'bench-sensors' })
   await addMembership(app.db, tenant.id, user.id, 'member')

@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import { appSecret } from '../src/db/app-secrets.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
@@ -39,7 +40,7 @@ const url = server.url
 try {
   console.log(`PostgreSQL, ${process.version}, limit=250, p50 of ${SAMPLES} sequential requests`)
   const user = await insertUser(app.db, { email: 'bench@bench.test', emailConfirmedAt: app.services.clock.now() })
-  const { sessionId } = await openSession(app.db, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: 'sensors:read' }, app.services.clock.now())
+  const { sessionId } = await openSession(app.db, sessionStatements, 3600, { userId: user.id, clientId: 'bench', tenantId: null, scope: 'sensors:read' }, app.services.clock.now())
   const token = await signAccessToken(app, { sub: String(user.id), clientId: 'bench', scope: 'sensors:read', sessionId })
   const headers = { authorization: `Bearer ${token}` }
   const codec = new CursorCodec(await appSecret(app.db, 'cursor_hmac', app.secretBox))

@@ -15,6 +15,7 @@ const ORDER = [
   ['modules/audit'],
   ['plugins'],
   ['modules/email'],
+  ['modules/webhooks'],
   ['modules/users'],
   ['modules/oauth'],
   ['modules/spaces'],

@@ -22,11 +22,13 @@ import type { SecretBox } from './lib/secret-box.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { sealSecretsAtRest } from './modules/secrets-at-rest.ts'
 import { registerOutboxMetrics } from './modules/email/outbox-metrics.ts'
+import { webhookDocument } from './modules/webhooks/index.ts'
 import { registerCors } from './plugins/cors.ts'
 import { createMetrics, type AppMetrics } from './lib/metrics.ts'
 import { Readiness } from './lib/readiness.ts'
 import { adminRoutes } from './cli/remote.ts'
 import { KeyStore } from './modules/oauth/keys.service.ts'
+import type { KeyPairSource } from './modules/oauth/signing-keys.repository.ts'
 import { verifyAccessToken } from './modules/oauth/oidc.ts'
 import { registerModules, createModules, type Services } from './modules/index.ts'
 import { shapeDocument } from './lib/openapi.ts'
@@ -100,6 +102,8 @@ export interface BuildOptions {
   ownDb?: boolean
   /** The time services decide by (lib/clock.ts); tests pass one they can move forward. */
   clock?: Clock
+  /** Where the first signing keys come from, when the database has none; tests pass one that reuses RSA material. */
+  firstKeyPairs?: KeyPairSource
 }
 
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -110,7 +114,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   else await requireMigrated(db)
   const secretBox = openSecretBox(config)
   await sealSecretsAtRest(db, secretBox)
-  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, options.clock ?? systemClock)
+  const keys = new KeyStore(db, secretBox, config.accessTokenTtlSeconds, options.clock ?? systemClock, options.firstKeyPairs)
   await keys.init()
 
   const trust = config.trustProxy
@@ -183,6 +187,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const registry = registerMetrics(app, metrics)
   services.limits.registerMetrics(registry)
   registerOutboxMetrics(registry, db, services.clock)
+  services.webhooks.registerMetrics(registry)
   if (services.devices.broker) registry.registerMetric(services.devices.broker.connectedDevices)
 
   await app.register(swagger, {
@@ -201,7 +206,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject
       shapeDocument(document.openapiObject)
-      return document.openapiObject
+      // the messages a brand's endpoint receives (OpenAPI 3.1 webhooks)
+      return Object.assign(document.openapiObject, { webhooks: webhookDocument() })
     },
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })

@@ -89,6 +89,11 @@ export interface Config {
   runWorker: boolean
   /** Whether a start applies pending migrations (MIGRATE_ON_START), or refuses a database that is behind. */
   migrateOnStart: boolean
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS: webhook endpoints may be plain http and point at private,
+   * loopback and link-local addresses (development and tests); refused otherwise (modules/webhooks/targets.ts).
+   */
+  webhookAllowPrivateTargets: boolean
   /** /metrics: on a port of its own, and/or on the public port behind a bearer token; neither by default. */
   metrics: { port: number | null; host: string; token: string | null }
   /**
@@ -229,6 +234,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     runWorker: bool(env, 'RUN_WORKER', true),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+    webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     secretsKey: currentKey,
     secretsKeyPrevious: secretsKey(env, 'SECRETS_KEY_PREVIOUS'),
     allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),

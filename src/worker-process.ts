@@ -11,6 +11,7 @@ import { logOptions } from './lib/log-redaction.ts'
 import { systemClock } from './lib/clock.ts'
 import { linkRulesOf } from './modules/tenancy/index.ts'
 import { clientReads } from './modules/oauth/index.ts'
+import { tenantStatements } from './modules/tenancy/module.ts'
 
 export async function runWorkerProcess(config: Readonly<Config>): Promise<void> {
   if (!config.smtpUrl) throw new Error('SMTP_URL must be set for the worker to send mail')
@@ -21,7 +22,7 @@ export async function runWorkerProcess(config: Readonly<Config>): Promise<void> 
   if (config.migrateOnStart) await migrateToLatest(db)
   else await requireMigrated(db)
   const box = openSecretBox(config)
-  const email = new EmailService(db, config, log, box, systemClock, linkRulesOf(config, clientReads.tenantRedirectUris))
+  const email = new EmailService(db, config, log, box, systemClock, linkRulesOf(config, clientReads.tenantRedirectUris), tenantStatements)
   registerMailDecisions(email, { db, config, log, codeKey: await appSecret(db, 'login_code_hmac', box), clock: email.clock })
   email.start()
   log.info('outbox worker started')

@@ -116,7 +116,7 @@ describe('whose name an invitation carries', () => {
     const invitee = uniqueEmail('invitee')
     expect((await invite(stranger, stranger.home, invitee, '198.51.100.51', 'admin')).statusCode).toBe(201)
     const [mail] = await invitationsTo([invitee])
-    // the customer's tenant is named after its owner's proven address (tenancy/signup.repository.ts)
+    // the customer's tenant is named after its owner's proven address (tenancy/signup.repository.ts's joinOnSignup)
     expect(mail?.subject).toBe(`${stranger.email} invited you to join ${stranger.email}`)
     for (const part of [mail?.subject ?? '', mail?.text ?? '', mail?.html ?? '']) {
       expect(part).not.toMatch(/join Brand A/)

@@ -9,6 +9,10 @@
  *   plat  platform administrator        cc+   client_credentials token of a client owned by T, all scopes
  *   cc-   the same client's token without the route's scope
  *   own-  the owner of T, through an app granted no scope: a person's token is held to its scopes too
+ * And machine clients (docs/api.md "Machine clients"), each with every scope a machine may hold:
+ *   mplat the platform's machine client: a platform administrator's cell (plat), but where only a person acts
+ *   mpar  the machine client of the parent brand P: as an admin of P, nowhere in T (par's cell), but where only a person acts
+ * Their cells differ from plat's and par's only as MACHINE_CELLS says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry, Sensor } from '../src/db/database.ts'
@@ -17,7 +21,8 @@ import { createActor, createTenant, createTestApp, type TestApp } from './helper
 import { createClient } from './login-helpers.ts'
 
 const WHO = ['anon', 'cust', 'mem', 'adm', 'own', 'sib', 'par', 'plat', 'cc+', 'cc-', 'own-'] as const
-type Who = (typeof WHO)[number]
+const MACHINES = ['mplat', 'mpar'] as const
+type Who = (typeof WHO)[number] | (typeof MACHINES)[number]
 
 // prettier-ignore
 const MATRIX: Record<string, number[]> = {
@@ -144,6 +149,16 @@ const MATRIX: Record<string, number[]> = {
   'GET /tenants/:tenantId/devices':                          [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'PATCH /tenants/:tenantId/devices/:mac':                   [401, 404, 404, 404, 404, 404, 404, 404, 404, 403, 403],
   'POST /devices/claim':                                     [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  // webhook endpoints of the platform (T is no brand: its admins get none; test/webhooks.test.ts has a brand's)
+  'GET /webhooks':                                           [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'POST /webhooks':                                          [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'GET /webhooks/:endpointId':                               [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'PATCH /webhooks/:endpointId':                             [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'DELETE /webhooks/:endpointId':                            [401, 404, 404, 404, 404, 404, 404, 204, 404, 403, 403],
+  'POST /webhooks/:endpointId/rotate':                       [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'POST /webhooks/:endpointId/test':                         [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
+  'GET /webhooks/:endpointId/deliveries':                    [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'POST /webhooks/:endpointId/deliveries/:deliveryId/resend': [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
   'POST /tenants/:tenantId/devices/claim':                   [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
   'POST /sensors/:sensorId/release':                         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
   'POST /tenants/:tenantId/sensors/:sensorId/release':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
@@ -276,11 +291,13 @@ const PUBLIC: Record<string, string> = {
   'POST /console/tenants/:tenantId/people/members/:userId/sessions/:sessionId/revoke': CONSOLE,
   'GET /console/tenants/:tenantId/apps': CONSOLE,
   'POST /console/tenants/:tenantId/apps': CONSOLE,
+  'GET /console/tenants/:tenantId/apps/secret': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/edit': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/rotate': CONSOLE,
   'GET /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'GET /console/tenants/:tenantId/devices': CONSOLE,
+  'GET /console/tenants/:tenantId/devices/credentials': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/command': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/credentials': CONSOLE,
   'GET /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
@@ -293,6 +310,31 @@ const PUBLIC: Record<string, string> = {
   'GET /ws': 'the single-use ticket from GET /ws/ticket is the proof (tested in devices-isolation)',
 }
 
+/** Where a machine client's cell is not plat's (mplat) or par's (mpar): [mplat, mpar]. */
+// prettier-ignore
+const MACHINE_CELLS: Record<string, [number, number]> = {
+  //                                                          mplat mpar
+  // a person's own account: a machine holds no account scope (policy.ts account.read, account.update)
+  'POST /invitations/accept':                                [403, 403],
+  'GET /users/current':                                      [403, 403],
+  'PATCH /users/current':                                    [403, 403],
+  'POST /users/current/password':                            [403, 403],
+  'GET /userinfo':                                           [403, 403],
+  'POST /userinfo':                                          [403, 403],
+  'GET /v5/user/me':                                         [403, 403],
+  'GET /v5/users/current':                                   [403, 403],
+  // previews and test emails go to the person's own mailbox (policy.ts emails.manage, people only)
+  'GET /tenants/:tenantId/emails/:emailType/preview':        [403, 403],
+  'POST /tenants/:tenantId/emails/:emailType/test':          [403, 403],
+}
+
+/** The expected statuses of a row: its eleven cells, then the machine clients'. */
+function cells(route: string): number[] {
+  const row = MATRIX[route]!
+  const machine = MACHINE_CELLS[route] ?? [row[WHO.indexOf('plat')]!, row[WHO.indexOf('par')]!]
+  return [...row, ...machine]
+}
+
 let t: TestApp
 let T: number
 let spaceId: number
@@ -301,6 +343,7 @@ let clientId: string
 let sensorRow: Sensor
 let sibling: number
 let parent: number
+let endpointId: number | undefined
 const MAC = 'e0:5a:1b:00:aa:01'
 const CLAIM = 'code on the box'
 const headers: Partial<Record<Who, Record<string, string>>> = {}
@@ -313,6 +356,13 @@ async function ccToken(scopes: string[]): Promise<string> {
     url: '/auth/oauth2/token',
     payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret },
   })
+  return res.json().access_token
+}
+
+/** A machine client's token (every machine scope), of the platform (null) or of a brand. */
+async function machineToken(tenantId: number | null): Promise<string> {
+  const { client, secret } = await t.app.services.clients.create(OPERATOR, { name: 'Automation', redirectUris: [], machine: true, tenantId })
+  const res = await t.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { grant_type: 'client_credentials', client_id: client.client_id, client_secret: secret } })
   return res.json().access_token
 }
 
@@ -331,6 +381,8 @@ beforeAll(async () => {
   headers['cc+'] = { authorization: `Bearer ${await ccToken([...SCOPES])}` }
   headers['cc-'] = { authorization: `Bearer ${await ccToken(['none'])}` }
   headers['own-'] = (await createActor(t, { tenantId: T, role: 'owner', scopes: ['none'] })).headers
+  headers.mplat = { authorization: `Bearer ${await machineToken(null)}` }
+  headers.mpar = { authorization: `Bearer ${await machineToken(P)}` }
   await t.app.services.algorithms.register(OPERATOR, { keyName: 'co2Alert', name: 'CO2', optionsSchema: { type: 'object' } })
   spaceId = (await t.app.services.spaces.create(OPERATOR, T, { name: 'Room' })).id
   await t.app.services.algorithms.put(OPERATOR, spaceId, undefined, 'co2Alert', {})
@@ -374,6 +426,13 @@ async function fill(route: string): Promise<string> {
     invitationId: async () => (await t.app.services.invitations.invite(OPERATOR, T, { email: `invitee${n}@example.test`, role: 'member' })).id,
     clientId: async () => (fresh ? (await createClient(t.app)).clientId : clientId),
     // a version of T's settings to read or restore: T's address as it was before this call
+    endpointId: async () => {
+      const made = async () => (await t.app.services.webhooks.create(OPERATOR, null, { url: 'https://93.184.216.34/hook', eventTypes: ['device.state'] })).endpoint.id
+      if (fresh) return made()
+      endpointId ??= await made()
+      return endpointId
+    },
+    deliveryId: async () => (await t.app.services.webhooks.sendTest(OPERATOR, endpointId ?? 0)).deliveryId,
     version: async () => (await t.app.services.tenants.update(OPERATOR, T, { address: `Old ${n} St` }), (await t.app.services.settingsHistory.latest(T)).version),
   }
   let path = url
@@ -426,6 +485,8 @@ function body(route: string): object | undefined {
     'POST /tenants/:tenantId/devices/claim': { mac: MAC, code: CLAIM },
     'POST /sensors/:sensorId/transfer': { toTenantId: T },
     'POST /tenants/:tenantId/sensors/:sensorId/transfer': { toTenantId: T },
+    'POST /webhooks': { url: 'https://93.184.216.34/hook', eventTypes: ['device.state'] },
+    'PATCH /webhooks/:endpointId': { enabled: true },
   }
   return bodies[route]
 }
@@ -477,6 +538,10 @@ const AUDITED: Record<string, string> = {
   'POST /tenants/:tenantId/sensors/:sensorId/release': 'device.release',
   'POST /sensors/:sensorId/transfer': 'device.transfer',
   'POST /tenants/:tenantId/sensors/:sensorId/transfer': 'device.transfer',
+  'POST /webhooks': 'webhook.create',
+  'PATCH /webhooks/:endpointId': 'webhook.update',
+  'DELETE /webhooks/:endpointId': 'webhook.delete',
+  'POST /webhooks/:endpointId/rotate': 'webhook.secret.rotate',
 }
 
 /** Every call the matrix made, with its answer and the audit entries it left (checked after the matrix). */
@@ -530,9 +595,10 @@ describe('access matrix', () => {
 
   it('each caller gets exactly the status in its cell', async () => {
     const wrong: string[] = []
-    for (const [route, expected] of Object.entries(MATRIX)) {
+    for (const route of Object.keys(MATRIX)) {
+      const expected = cells(route)
       const method = route.split(' ')[0] as 'GET'
-      for (const [i, who] of WHO.entries()) {
+      for (const [i, who] of [...WHO, ...MACHINES].entries()) {
         const url = await fill(route)
         const payload = body(route)
         const mark = await lastAuditId()

@@ -10,6 +10,7 @@ import { OPERATOR, SCOPES } from '../src/modules/tenancy/actor.ts'
 import { ClientsService } from '../src/modules/oauth/clients.service.ts'
 import { CursorCodec } from '../src/lib/pagination.ts'
 import { linkRulesOf } from '../src/modules/tenancy/link-origins.ts'
+import { tenantStatements } from '../src/modules/tenancy/module.ts'
 import { createActor, createTenant, createTestApp, errorBody, type Actor, type TestApp } from './helpers.ts'
 import { createClient } from './login-helpers.ts'
 
@@ -122,7 +123,7 @@ describe("a brand's clients", () => {
 
   it('a change and its audit entry commit together: when the entry cannot be written, the client is not changed', async () => {
     const failing = { record: async () => Promise.reject(new Error('audit log unavailable')) }
-    const clients = new ClientsService(t.db, t.app.services.policy, new CursorCodec(Buffer.alloc(32, 1)), t.clock, failing, linkRulesOf(t.config, async () => []))
+    const clients = new ClientsService(t.db, t.app.services.policy, new CursorCodec(Buffer.alloc(32, 1)), t.clock, failing, linkRulesOf(t.config, async () => []), tenantStatements)
     await expect(clients.create(OPERATOR, { name: 'Never', redirectUris: ['https://never.test/cb'], tenantId: brand })).rejects.toThrow('audit log unavailable')
     expect(await t.db.selectFrom('oauth_clients').select('id').where('name', '=', 'Never').executeTakeFirst()).toBeUndefined()
     const id = await brandClient()

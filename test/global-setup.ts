@@ -1,7 +1,7 @@
 /**
  * Once per test run: migrate one database that every test app's database starts as a copy
  * of, instead of running every migration again per app. On PGlite, an in-memory database
- * whose data directory is dumped (each app boots from it in about 0.4 s instead of 3 s); on
+ * whose data directory is dumped (each app boots from it in about 0.3 s of CPU instead of 3 s); on
  * PostgreSQL (TEST_DATABASE_URL), a template database that `CREATE DATABASE ... TEMPLATE`
  * copies file by file.
  */
@@ -41,9 +41,15 @@ export async function setup(project: TestProject): Promise<void> {
     return
   }
   project.provide('postgresTemplate', null)
-  const pg = await PGlite.create()
+  // Every app unpacks the snapshot into memory at its start, so it is kept small: WAL segments of
+  // 1 MB instead of 16, and no template databases (nothing in a test app creates a database).
+  const pg = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'], postgresqlconf: ['min_wal_size=2MB', 'max_wal_size=4MB'] })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pg) })
   await migrateToLatest(db)
+  await pg.exec("update pg_database set datistemplate = false where datname in ('template0', 'template1')")
+  await pg.exec('drop database template0')
+  await pg.exec('drop database template1')
+  await pg.exec('checkpoint')
   const dump = await pg.dumpDataDir('none')
   await db.destroy()
   dir = mkdtempSync(join(tmpdir(), 'trellis-snapshot-'))

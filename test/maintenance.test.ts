@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSession } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import { createActor, createTestApp, type TestApp } from './helpers.ts'
 
 let t: TestApp
@@ -19,8 +20,8 @@ describe('maintenance', () => {
       { ...base, code_hash: 'old', expires_at: inDays(0) },
       { ...base, code_hash: 'recent', expires_at: inDays(1.5) },
     ]).execute()
-    const live = await openSession(t.db, 3 * day, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' }, t.clock.now())
-    const stale = await openSession(t.db, 60, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' }, t.clock.now())
+    const live = await openSession(t.db, sessionStatements, 3 * day, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' }, t.clock.now())
+    const stale = await openSession(t.db, sessionStatements, 60, { userId: actor.user.id, clientId: 'c', tenantId: null, scope: '' }, t.clock.now())
     t.clock.advance(2 * day)
 
     await t.app.services.housekeeping(t.clock.now())

@@ -7,28 +7,6 @@ import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 import { cycles, figures, importSources } from '../scripts/module-graph.ts'
 
-/**
- * Repository functions a face still hands out by name, for another module's statement or
- * transaction (or the wiring's sweep) to call: debt to pay off by passing them in through the
- * factories' dependencies as small typed stores (as accountReads and clientReads are passed to
- * tenancy and the sessions), not a way in. A face re-exporting anything else from a
- * *.repository.ts file fails; a name that is no longer exported must leave the list.
- */
-const FACE_REPOSITORY_DEBT: Record<string, readonly string[]> = {
-  // the console's platform page
-  email: ['outboxStats'],
-  // the pages' sign-in issues and marks login codes in its own statements; the console's key list
-  oauth: ['insertUniqueCode', 'markCodeSignedIn', 'pendingCodeOfRequest', 'listSigningKeys', 'SigningKeyInfo'],
-  // the devices' registry, handover and conflicts write a device's sensor in their transactions
-  sensors: ['bindLabel', 'deleteSensor', 'devicesPresented', 'findSensor', 'insertSensor', 'moveSensor', 'sensorPresenting', 'unbindDevice'],
-  // oauth's token statements and the pages open sessions inside their transactions
-  sessions: ['insertSession'],
-  // the scoping and keyset pieces every list builds its SQL with, tenant lookups, the sign-up rule's SQL, memberships written in users' transactions
-  tenancy: ['accessResource', 'counted', 'idKeyset', 'keyset', 'listScope', 'scopeKey', 'whereTenant', 'addMembership', 'findTenant', 'membershipRole', 'platformCount', 'tenantsOfUser', 'HOME', 'joinOnSignup', 'SIGNUP', 'signupOpen', 'signupRule', 'signupSql', 'newestFirst'],
-  // oauth's password grant and the pages' sign-in find or sign up accounts in their statements
-  users: ['knownNetwork', 'pageSessionUser', 'accountUnderPrefix', 'findOrSignUp', 'proveAddress', 'findUserByEmail', 'upgradePasswordHash'],
-}
-
 /** The names a face re-exports from its repository files. */
 function repositoryExports(text: string): string[] {
   return [...text.matchAll(/export\s*\{([^}]*)\}\s*from\s*'\.\/[^']*\.repository\.ts'/g)].flatMap((m) =>
@@ -70,18 +48,13 @@ describe('module graph', () => {
     expect(sources.filter(pastFace)).toEqual([])
   })
 
-  it('a face re-exports from its repository files only what is listed as debt, and every debt is still there', () => {
+  it('no face exports a repository: what another module runs in its own statements comes through the factories as a typed store', () => {
     expect(repositoryExports("export { a, type B } from './x.repository.ts'\nexport { c } from './x.service.ts'\n")).toEqual(['a', 'B'])
     const modules = join(import.meta.dirname, '../src/modules')
-    const exported = Object.fromEntries(
-      readdirSync(modules, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(join(modules, entry.name, 'index.ts')))
-        .map((entry) => [entry.name, repositoryExports(readFileSync(join(modules, entry.name, 'index.ts'), 'utf8'))]),
-    )
-    const undeclared = Object.entries(exported).flatMap(([face, names]) => names.filter((name) => !FACE_REPOSITORY_DEBT[face]?.includes(name)).map((name) => `${face}: ${name}`))
-    expect(undeclared, 'pass it in through the factory\'s dependencies instead of exporting it from the face').toEqual([])
-    const paid = Object.entries(FACE_REPOSITORY_DEBT).flatMap(([face, names]) => names.filter((name) => !exported[face]?.includes(name)).map((name) => `${face}: ${name}`))
-    expect(paid, 'no longer exported: take it off FACE_REPOSITORY_DEBT').toEqual([])
+    const exported = readdirSync(modules, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(modules, entry.name, 'index.ts')))
+      .flatMap((entry) => repositoryExports(readFileSync(join(modules, entry.name, 'index.ts'), 'utf8')).map((name) => `${entry.name}: ${name}`))
+    expect(exported, "pass it in through the factory's dependencies instead of exporting it from the face").toEqual([])
   })
 
   it('finds a circle of files, and none in a line', () => {

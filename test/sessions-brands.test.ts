@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { openSession, signAccessToken } from '../src/modules/oauth/tokens.repository.ts'
+import { sessionStatements } from '../src/modules/sessions/module.ts'
 import { createActor, type Actor, type TestApp } from './helpers.ts'
 import { createClient } from './login-helpers.ts'
 import { consoleTestbed, csrfOf, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const appA = await createClient(t.app, { tenantId: w.brandId, redirectUris: ['https://app-a.example/cb'] })
   const appB = await createClient(t.app, { tenantId: w.otherId, redirectUris: ['https://app-b.example/cb'] })
   const open = async (name: string, clientId: string, tenantId: number | null) => {
-    const s = await openSession(t.db, 3600, { userId: person.user.id, clientId, tenantId, scope: 'account' }, t.clock.now())
+    const s = await openSession(t.db, sessionStatements, 3600, { userId: person.user.id, clientId, tenantId, scope: 'account' }, t.clock.now())
     const token = await signAccessToken(t.app, { sub: String(person.user.id), clientId, scope: 'account', sessionId: s.sessionId })
     at[name] = { sessionId: s.sessionId, headers: { authorization: `Bearer ${token}` } }
   }

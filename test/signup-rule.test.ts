@@ -1,4 +1,4 @@
-// The sign-up rule is written once (src/modules/tenancy/signup.repository.ts); the login exchange applies
+// The sign-up rule is written once (src/modules/tenancy/signup.rule.ts); the login exchange applies
 // it inside one SQL statement built from it. This runs that SQL on every case and checks it
 // says what the TypeScript says.
 import { sql } from 'kysely'

@@ -6,6 +6,8 @@ import type { LatestData } from './device-tables.ts'
 import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './webhook-tables.ts'
+export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
@@ -99,6 +101,8 @@ export interface OAuthClientsTable {
   allowed_origins: ColumnType<string[] | null, string | null | undefined, string | null>
   /** The JWS algorithm of this client's ID tokens: RS256 (the default) or ES256. */
   id_token_signed_response_alg: Generated<'RS256' | 'ES256'>
+  /** A machine client (automation): its client_credentials tokens act as its tenant's admin, or the platform's, would. */
+  machine: Generated<boolean>
   created_at: Generated<Date>
 }
 
@@ -253,6 +257,9 @@ export interface Database {
   authorization_requests: AuthorizationRequestsTable
   tenant_settings_versions: TenantSettingsVersionsTable
   audit_log: AuditLogTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_events: WebhookEventsTable
+  webhook_deliveries: WebhookDeliveriesTable
 }
 
 export type Tenant = Selectable<TenantsTable>
@@ -266,3 +273,5 @@ export type Sensor = Selectable<SensorsTable>
 export type Algorithm = Selectable<AlgorithmsTable>
 export type SpaceAlgorithm = Selectable<SpaceAlgorithmsTable>
 export type Invitation = Selectable<InvitationsTable>
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>

@@ -104,10 +104,9 @@ export const APP_ERRORS = {
     }),
   },
   invalid_token: { status: 400, message: said },
-  weak_password: {
-    status: 400,
-    message: (name: string, problem: string): ErrorText => ({ message: `password ${problem}.`, details: field(name, problem) }),
-  },
+  // a webhook target the worker may not send to (modules/webhooks/targets.ts)
+  webhook_target_refused: { status: 400, message: (reason: string): ErrorText => said(`The webhook URL is refused: it ${reason}.`, field('body.url', reason)) },
+  weak_password: { status: 400, message: (name: string, problem: string): ErrorText => ({ message: `password ${problem}.`, details: field(name, problem) }) },
   no_password_set: { status: 400, message: 'This account has no password yet; set one with forgotPassword and resetPassword.' },
   user_exists: { status: 409, message: (email: string) => `A user with email ${email} already exists there.` },
 

@@ -30,6 +30,7 @@ import { createSessionsModule, type MemberSessions, type SessionsModule, type Se
 import { type AlgorithmsService, createSpacesModule, type SpacesModule, type SpacesService } from './spaces/index.ts'
 import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenancyModule, type TenantsService, tenantLeaving } from './tenancy/index.ts'
 import { accountErasure, accountReads, type AccountsService, createUsersModule, type UsersModule } from './users/index.ts'
+import { createWebhooksModule, type WebhooksModule, type WebhooksService } from './webhooks/index.ts'
 
 export interface Services {
   /** The time every service decides by (lib/clock.ts). */
@@ -62,6 +63,7 @@ export interface Services {
   accounts: AccountsService
   privacy: { deletion: AccountDeletion; exporter: AccountExport } // a person leaving, and their copy of their data
   schedules: SchedulesService
+  webhooks: WebhooksService
   /** Fires due schedules (the server's timer; a test calls `tick(now)`). */
   scheduleRunner: ScheduleRunner
   devices: Devices
@@ -115,11 +117,14 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
 
   const access = createTenancyAccess({ db, config, findUserById: accountReads.findUserById, tenantRedirectUris: clientReads.tenantRedirectUris })
   const { policy, linkRules } = access
+  const tenantStore = access.store
   const audit = createAuditModule({ ...shared, policy })
-  const sessions = createSessionsModule({ ...shared, policy, audit: audit.audit, sessionUser: accountReads.sessionUser, clientTenant: clientReads.clientTenant, knownNetwork: accountReads.knownNetwork })
-  const email = createEmailModule({ ...shared, secretBox, linkRules, policy, audit: audit.audit })
+  const sessions = createSessionsModule({ ...shared, tenantStore, policy, audit: audit.audit, sessionUser: accountReads.sessionUser, clientTenant: clientReads.clientTenant, knownNetwork: accountReads.knownNetwork })
+  const email = createEmailModule({ ...shared, tenantStore, secretBox, linkRules, policy, audit: audit.audit })
+  const webhooks = createWebhooksModule({ db, clock, log, secretBox, policy, audit: audit.audit, allowPrivateTargets: config.webhookAllowPrivateTargets, email: email.email, members: accountReads.membersQuery })
+  const withEvents = { ...shared, events: webhooks.events }
   const tenancy = createTenancyModule({
-    ...shared,
+    ...withEvents,
     policy,
     linkRules,
     audit: audit.audit,
@@ -130,25 +135,17 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     mailBudgets: sessions.mailLimits,
     invitationBucket: limits.bucket('invite-user', config.rateLimits.invitationsPerInviter),
   })
-  const users = createUsersModule({ ...shared, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
+  const users = createUsersModule({ ...withEvents, tenantStore, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
   const oauth = createOAuthModule({
-    ...shared,
-    keys,
-    secretBox,
-    codeKey,
-    policy,
-    audit: audit.audit,
-    linkRules,
-    email: email.email,
-    mailLimits: sessions.mailLimits,
-    isSessionActive: sessions.sessions.isActive,
+    ...withEvents, tenantStore, keys, secretBox, codeKey, policy, audit: audit.audit, linkRules, email: email.email, mailLimits: sessions.mailLimits,
+    isSessionActive: sessions.sessions.isActive, accountStore: users.store, sessionStore: sessions.store,
   })
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
-  const sensors = createSensorsModule({ ...shared, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
-  const spaces = createSpacesModule({ ...shared, policy, audit: audit.audit, contents: sensors.spaceContents })
-  if (background && config.runWorker) email.email.start()
+  const sensors = createSensorsModule({ ...shared, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
+  const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
+  if (background && config.runWorker) for (const worker of [email.email, webhooks.deliveries]) worker.start()
   const devices = createDevicesModule({
-    ...shared,
+    ...withEvents,
     config: config.mqtt,
     isSessionActive: sessions.sessions.isActive,
     policy,
@@ -156,32 +153,26 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     scrypt: config.scrypt,
     audit: audit.audit,
     sensors: sensors.sensors,
+    sensorStore: sensors.store,
     sessions: sessions.sessions,
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.devices.start()
-  const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices) })
+  const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices), events: webhooks.events })
   const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
-  const privacy = createPrivacyModule({ ...shared, policy, audit: audit.audit, auditErasure: audit.erasure, email: email.email, sensors: sensors.sensors, schedules: schedules.schedules, leaving: tenantLeaving, accounts: accountErasure, sessions: sessions.sessions, appName: async (clientId) => (await oauth.clients.find(clientId))?.name })
+  const privacy = createPrivacyModule({ ...withEvents, tenantStore, policy, audit: audit.audit, auditErasure: audit.erasure, email: email.email, sensors: sensors.sensors, schedules: schedules.schedules, leaving: tenantLeaving, accounts: accountErasure, sessions: sessions.sessions, appName: async (clientId) => (await oauth.clients.find(clientId))?.name })
   const pages = await createPagesModule({
-    ...shared,
-    secretBox,
-    keys,
-    codeKey,
-    clients: oauth.clients,
-    passwordless: oauth.passwordless,
-    tenants: tenancy.tenants,
-    accounts: users.accounts,
-    invitations: tenancy.invitations,
-    senderVerification: email.senderVerification,
-    sessions: sessions.sessions,
+    ...withEvents, secretBox, keys, codeKey, clients: oauth.clients, passwordless: oauth.passwordless, tenants: tenancy.tenants, accounts: users.accounts,
+    invitations: tenancy.invitations, senderVerification: email.senderVerification, sessions: sessions.sessions,
+    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore },
     privacy: { deletion: privacy.deletion, exporter: privacy.exporter },
   })
-  const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit }, config.auditRetentionDays)
+  const sweeps = sweepsInOrder({ oauth, users, sessions, pages, email, audit, webhooks }, config.auditRetentionDays)
   const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
-    ...shared,
+    clock, secretBox,
+    platformReads: { signingKeysAt: oauth.signingKeysAt, outboxStats: email.outboxStats },
     services: {
       policy,
       tenants: tenancy.tenants,
@@ -198,7 +189,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,
   })
-  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, privacy, pages, devices, dialects, console: consoleModule }
+  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, webhooks, tenancy, users, oauth, sensors, spaces, schedules, privacy, pages, devices, dialects, console: consoleModule }
   return { services: servicesOf(built, sweeps, () => [stopSchedules, stopMaintenance].forEach((stop) => stop())), routes: routesInOrder(built) }
 }
 
@@ -212,6 +203,7 @@ interface Built {
   audit: AuditModule
   sessions: SessionsModule
   email: EmailModule
+  webhooks: WebhooksModule
   tenancy: TenancyModule
   users: UsersModule
   oauth: OAuthModule
@@ -227,7 +219,7 @@ interface Built {
 
 /** The services the server, the CLI and the tests act through, taken from the modules. */
 function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void): Services {
-  const { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
+  const { db, secretBox, clock, limits, policy, audit, sessions, email, webhooks, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
   return {
     clock,
     policy,
@@ -252,6 +244,7 @@ function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void):
     accounts: users.accounts,
     privacy: { deletion: m.privacy.deletion, exporter: m.privacy.exporter },
     schedules: schedules.schedules,
+    webhooks: webhooks.webhooks,
     scheduleRunner: schedules.runner,
     devices: devices.devices,
     senderVerification: email.senderVerification,
@@ -261,7 +254,7 @@ function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void):
     async close() {
       stopTimers()
       await devices.devices.close()
-      await email.email.close()
+      await Promise.all([email.email.close(), webhooks.deliveries.stop()])
       await limits.close()
     },
   }
@@ -286,6 +279,7 @@ function routesInOrder(m: Built): FastifyPluginAsync[] {
     m.devices.ownershipRoutes,
     m.schedules.routes,
     m.devices.routes,
+    m.webhooks.routes,
     m.dialects.routes,
     m.email.senderRoutes,
     m.pages.routes,

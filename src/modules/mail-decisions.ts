@@ -9,8 +9,11 @@ import type { Clock } from '../lib/clock.ts'
 import type { EmailService } from './email/email.service.ts'
 import { registerLoginCodeJob } from './oauth/login-code-job.repository.ts'
 import { registerAccountJobs } from './users/account-jobs.repository.ts'
+import { tenantStatements } from './tenancy/module.ts'
+import { accountStatements } from './users/module.ts'
 
 export function registerMailDecisions(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer; clock: Clock }): void {
-  registerLoginCodeJob(email, deps)
-  registerAccountJobs(email, deps)
+  const tenants = tenantStatements
+  registerLoginCodeJob(email, { ...deps, accounts: accountStatements(tenants), tenants })
+  registerAccountJobs(email, { ...deps, tenants })
 }

@@ -11,13 +11,14 @@ import type { OAuthModule } from './oauth/index.ts'
 import type { PagesModule } from './pages/index.ts'
 import type { SessionsModule } from './sessions/index.ts'
 import type { UsersModule } from './users/index.ts'
+import type { WebhooksModule } from './webhooks/index.ts'
 
 /** One module's sweep of its own tables, at the clock's time. */
 export type Purge = (at: Date) => Promise<unknown>
 
 /** Every module's sweep, in the order they must run. */
 export function sweepsInOrder(
-  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; pages: PagesModule; email: EmailModule; audit: AuditModule },
+  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; pages: PagesModule; email: EmailModule; audit: AuditModule; webhooks: WebhooksModule },
   auditRetentionDays: number,
 ): Purge[] {
   return [
@@ -28,6 +29,7 @@ export function sweepsInOrder(
     (at) => m.sessions.sweep(at, m.oauth.hasRefreshTokens),
     m.pages.sweep,
     m.email.sweep,
+    m.webhooks.sweep,
     (at) => m.audit.audit.purge(at, auditRetentionDays),
   ]
 }

@@ -17,7 +17,8 @@ import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination
 
 /** A plain list (no /v4/) holds at most this many entries, the newest; older ones are in the /v4/ pages. */
 export const PLAIN_LIST_MAX = 100
-import { newestFirst, type Actor, type Policy } from '../tenancy/index.ts'
+import { newestFirst } from '../../db/query-kit.ts'
+import type { Actor, Policy } from '../tenancy/index.ts'
 
 export interface AuditFilters {
   /** An action (`client.create`), or a prefix ending in `*` (`client.*`). */

@@ -3,10 +3,9 @@
  * keys and what each does now, the email outbox's figures. Platform administrators only (the
  * policy's `platform.inspect`), asked here before anything is read.
  */
-import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { outboxStats } from '../email/index.ts'
-import { listSigningKeys } from '../oauth/index.ts'
+import type { EmailModule } from '../email/index.ts'
+import type { OAuthModule } from '../oauth/index.ts'
 import type { Actor, Policy } from '../tenancy/index.ts'
 import type { Tenant } from '../../db/database.ts'
 
@@ -15,14 +14,18 @@ interface TenantList {
   list(actor: Actor): Promise<{ tenant: Tenant }[]>
 }
 
+/** The platform's figures, read by the modules that own them (the signing keys, the outbox); the policy is asked here first. */
+export interface PlatformReads {
+  signingKeysAt: OAuthModule['signingKeysAt']
+  outboxStats: EmailModule['outboxStats']
+}
+
 export class PlatformStatus {
   constructor(
-    private readonly db: DB,
+    private readonly reads: PlatformReads,
     private readonly policy: Policy,
     private readonly tenants: TenantList,
     private readonly clock: Clock,
-    /** How long a retired key still verifies tokens (the access token lifetime). */
-    private readonly accessTokenTtlSeconds: number,
   ) {}
 
   async inspect(actor: Actor) {
@@ -30,8 +33,8 @@ export class PlatformStatus {
     const now = this.clock.now()
     const [tenants, keys, outbox] = await Promise.all([
       this.tenants.list(actor),
-      listSigningKeys(this.db, this.accessTokenTtlSeconds, now),
-      outboxStats(this.db, now),
+      this.reads.signingKeysAt(now),
+      this.reads.outboxStats(now),
     ])
     return { tenants, keys, outbox }
   }

@@ -3,7 +3,7 @@
  * 0013 links none of them and lists them), and the operator's decision for each: the
  * operator, never a tenant, decides which tenant holds the physical device (docs/api.md, Devices).
  */
-import { bindLabel, unbindDevice } from '../sensors/index.ts'
+import type { SensorStore } from '../sensors/index.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Sensor } from '../../db/database.ts'
@@ -17,6 +17,7 @@ export class DeviceConflicts {
     private readonly db: DB,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    private readonly sensors: SensorStore,
   ) {}
 
   /** MACs two or more tenants used before devices were records of their own (migration 0013), not yet resolved. */
@@ -35,8 +36,8 @@ export class DeviceConflicts {
     return this.db.transaction().execute(async (trx) => {
       const device = await trx.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirst()
       if (!device) throw notFound('Device')
-      await unbindDevice(trx, device.id)
-      const sensor = await bindLabel(trx, { tenantId, mac, deviceRef: device.id, now: this.clock.now(), anyCase: true })
+      await this.sensors.unbindDevice(trx, device.id)
+      const sensor = await this.sensors.bindLabel(trx, { tenantId, mac, deviceRef: device.id, now: this.clock.now(), anyCase: true })
       if (!sensor) throw notFound('Sensor with that deviceId in the tenant')
       await trx.deleteFrom('device_conflicts').where('mac', '=', mac).execute()
       const summary = { values: { sensorId: sensor.id } }

@@ -10,9 +10,11 @@ import type { CursorCodec } from '../../lib/pagination.ts'
 import type { ScryptParams } from '../../lib/crypto.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
 import type { AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { RateLimitSpec } from '../../config.ts'
 import { AccessChanges, type AccessChange } from '../../db/access-changes.ts'
 import type { Policy } from '../tenancy/index.ts'
+import type { SensorStore } from '../sensors/index.ts'
 import { DeviceRegistry } from './registry.service.ts'
 import { DeviceConflicts } from './conflicts.service.ts'
 import { startBroker, type EmbeddedBroker } from './broker.ts'
@@ -36,6 +38,10 @@ export interface DevicesDeps {
   scrypt: ScryptParams
   /** Where registrations, claims and credential changes are recorded (modules/audit). */
   audit: AuditSink
+  /** A device's sensor, written in the registry's, handover's and conflicts' transactions (the sensors module's statements). */
+  sensorStore: SensorStore
+  /** Where claims, releases, transfers, presence, states and commands' outcomes are told (modules/webhooks). */
+  events?: EventSink
   /** Time for expiry, retention and tickets (lib/clock.ts); the system clock unless a test moves it. */
   clock?: Clock
 }
@@ -59,16 +65,17 @@ export class Devices {
   constructor(private readonly deps: DevicesDeps) {
     const clock = deps.clock ?? systemClock
     this.clock = clock
+    const events = deps.events ?? NO_EVENTS
     this.auth = new DeviceAuth(deps.db, deps.scrypt)
     this.credentials = new CredentialsService(deps.db, clock, deps.audit)
-    this.state = new StateService(deps.db, deps.cursors, clock)
-    this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds, deps.audit)
+    this.state = new StateService(deps.db, deps.cursors, clock, events)
+    this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds, deps.audit, events)
     this.tickets = new TicketsService(deps.db, clock, deps.isSessionActive)
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
-    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit)
-    this.handover = new DeviceHandover(deps.db, deps.policy, this.registry, this.credentials, deps.scrypt, clock, deps.audit)
+    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit, deps.sensorStore, events)
+    this.handover = new DeviceHandover(deps.db, deps.policy, this.registry, this.credentials, deps.scrypt, clock, deps.audit, deps.sensorStore, events)
     this.changes = new AccessChanges(deps.db)
-    this.conflicts = new DeviceConflicts(deps.db, clock, deps.audit)
+    this.conflicts = new DeviceConflicts(deps.db, clock, deps.audit, deps.sensorStore)
   }
 
   /** The id of the sensor a MAC names (the tenant's sensor carrying it, else the one presenting that device); 0 when none. */

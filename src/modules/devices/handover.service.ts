@@ -8,10 +8,11 @@ import type { DB } from '../../db/connect.ts'
 import type { Device, Sensor } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { hashPassword, randomToken, type ScryptParams } from '../../lib/crypto.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
-import { deleteSensor, moveSensor } from '../sensors/index.ts'
+import type { SensorStore } from '../sensors/index.ts'
 import { moveSensorSchedules } from '../schedules/index.ts'
 import type { DeviceRegistry } from './registry.service.ts'
 import type { CredentialsService, DeviceAccessView } from './credentials.service.ts'
@@ -29,6 +30,8 @@ export class DeviceHandover {
     private readonly scrypt: ScryptParams,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    private readonly sensors: SensorStore,
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   private record(trx: Executor, actor: Actor, tenantId: number, action: string, mac: string, values: Record<string, number | boolean>): Promise<void> {
@@ -57,8 +60,9 @@ export class DeviceHandover {
     const { sensor, device } = await this.registry.ofSensor(actor, sensorId, scope, 'sensors.write')
     await this.db.transaction().execute(async (trx) => {
       await releaseDevice(trx, device.id, this.clock.now())
-      await deleteSensor(trx, sensor.id)
+      await this.sensors.deleteSensor(trx, sensor.id)
       await this.record(trx, actor, sensor.tenant_id, 'device.release', device.mac, { sensorId: sensor.id })
+      await this.events.record(trx, { type: 'device.released', tenantId: sensor.tenant_id, data: { sensorId: sensor.id, mac: device.mac } })
     })
   }
 
@@ -74,6 +78,9 @@ export class DeviceHandover {
       return await this.db.transaction().execute(async (trx) => {
         const moved = toTenantId === sensor.tenant_id ? sensor : await this.move(trx, sensor, device, toTenantId)
         await this.record(trx, actor, sensor.tenant_id, 'device.transfer', device.mac, { sensorId: sensor.id, toTenantId })
+        if (toTenantId !== sensor.tenant_id) {
+          await this.events.record(trx, { type: 'device.transferred', tenantId: toTenantId, data: { sensorId: sensor.id, mac: device.mac, fromTenantId: sensor.tenant_id, toTenantId } })
+        }
         return moved
       })
     } catch (error) {
@@ -86,7 +93,7 @@ export class DeviceHandover {
     await changeHolder(trx, device.id, { password_hash: null }, this.clock.now())
     await moveSensorData(trx, sensor.id, toTenantId)
     await moveSensorSchedules(trx, sensor.id, toTenantId)
-    return moveSensor(trx, sensor.id, toTenantId, this.clock.now())
+    return this.sensors.moveSensor(trx, sensor.id, toTenantId, this.clock.now())
   }
 
   /** Every way in to the device, for its holder's admins. */

@@ -73,13 +73,14 @@ import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
 import { auditActor, isPlatform, type Actor } from '../tenancy/index.ts'
 import type { AuditSink, AuditSummary } from '../../lib/audit.ts'
 import { summarize } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
 import { isUniqueViolation, prepare, relabel, type ClaimInput, type DeviceInput, type Prepared, type Registered, type RegisterResult } from './registration.ts'
 import { changeHolder, devicesRegisteredBy, findDevice, findDeviceById, insertDevice, updateDevice} from './registry.repository.ts'
 import type { Executor } from '../../db/executor.ts'
-import { bindLabel, devicesPresented, findSensor, findSensorType, insertSensor, sensorPresenting } from '../sensors/index.ts'
+import { findSensorType, type SensorStore } from '../sensors/index.ts'
 import { spaceTenant } from '../spaces/index.ts'
 
 export type { ClaimInput, DeviceInput, RegisterResult, Registered } from './registration.ts'
@@ -96,6 +97,8 @@ export class DeviceRegistry {
     private readonly scrypt: ScryptParams,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    private readonly sensors: SensorStore,
+    private readonly events: EventSink = NO_EVENTS,
   ) {
     this.proof = new ClaimProof(db, buckets, scrypt)
   }
@@ -160,7 +163,7 @@ export class DeviceRegistry {
     if (existing) {
       // the platform (null) may update any record; a brand only its own
       if (tenantId !== null && existing.registered_by !== tenantId) throw deviceErrors.registeredElsewhere()
-      const held = await sensorPresenting(trx, existing.id)
+      const held = await this.sensors.sensorPresenting(trx, existing.id)
       const named = summarize({ model: values.model, claimCode: values.claim_hash, factoryPassword: values.factory_hash, allowAnonymous: values.allow_anonymous }, ['model', 'allowAnonymous'])
       if (held) {
         const opens = (values.factory_hash !== undefined || values.allow_anonymous === true) && !isPlatform(actor)
@@ -185,7 +188,7 @@ export class DeviceRegistry {
   async listWithClaims(actor: Actor, tenantId: number | null): Promise<{ device: Device; claimed: boolean }[]> {
     const devices = await this.list(actor, tenantId)
     if (!devices.length) return []
-    const claimed = await devicesPresented(this.db, devices.map((d) => d.id))
+    const claimed = await this.sensors.devicesPresented(this.db, devices.map((d) => d.id))
     return devices.map((device) => ({ device, claimed: claimed.has(device.id) }))
   }
 
@@ -201,7 +204,7 @@ export class DeviceRegistry {
   async setAnonymous(actor: Actor, device: Pick<Device, 'id' | 'mac' | 'registered_by'>, allow: boolean): Promise<void> {
     await this.policy.configureDevice(actor, device.registered_by)
     const summary = { values: { allowAnonymous: allow } }
-    const held = await sensorPresenting(this.db, device.id)
+    const held = await this.sensors.sensorPresenting(this.db, device.id)
     if (held && allow && !isPlatform(actor)) {
       // a way in to a device a customer holds is the holder's to open: refused, and the holder sees the attempt
       await this.record(this.db, actor, held.tenant_id, 'device.change.refused', device.mac, summary)
@@ -242,7 +245,7 @@ export class DeviceRegistry {
 
   /** The claimant's sensor of the device, made or bound in one transaction with the claim's audit entry. */
   private async link(actor: Actor, device: Device, tenantId: number, input: ClaimInput): Promise<Sensor> {
-    const held = await sensorPresenting(this.db, device.id)
+    const held = await this.sensors.sensorPresenting(this.db, device.id)
     if (held) {
       if (held.tenant_id !== tenantId) throw deviceErrors.claimRefused()
       // claimed again by its holder: nothing changes but the entry, a statement of its own
@@ -259,9 +262,10 @@ export class DeviceRegistry {
         // a new holder: every session of before ends, the issued password and a transfer code are spent
         await changeHolder(trx, device.id, { password_hash: null, transfer_hash: null }, this.clock.now())
         // the claimant's own label of this MAC becomes the device's sensor; otherwise a new one
-        const label = await bindLabel(trx, { tenantId, mac: device.mac, deviceRef: device.id, now: this.clock.now(), ...(input.spaceId !== undefined ? { spaceId: input.spaceId } : {}) })
+        const label = await this.sensors.bindLabel(trx, { tenantId, mac: device.mac, deviceRef: device.id, now: this.clock.now(), ...(input.spaceId !== undefined ? { spaceId: input.spaceId } : {}) })
         const sensor = label ?? (await this.newSensor(trx, device, tenantId, name, input))
         await this.record(trx, actor, tenantId, 'device.claim', device.mac, { values: { sensorId: sensor.id } })
+        await this.events.record(trx, { type: 'device.claimed', tenantId, data: { sensorId: sensor.id, mac: device.mac } })
         return sensor
       })
     } catch (error) {
@@ -272,7 +276,7 @@ export class DeviceRegistry {
   }
 
   private newSensor(trx: Executor, device: Device, tenantId: number, name: string, input: ClaimInput): Promise<Sensor> {
-    return insertSensor(trx, {
+    return this.sensors.insertSensor(trx, {
           tenant_id: tenantId,
           device_id: device.mac,
           device_ref: device.id,
@@ -286,7 +290,7 @@ export class DeviceRegistry {
 
   /** The device a sensor presents, for an actor who may do `action` to the sensor. */
   async ofSensor(actor: Actor, sensorId: number, scope: number | undefined, action: 'sensors.read' | 'sensors.write'): Promise<{ sensor: Sensor; device: Device }> {
-    const row = await findSensor(this.db, sensorId)
+    const row = await this.sensors.findSensor(this.db, sensorId)
     const sensor = await accessResource(this.policy, actor, action, 'Sensor', row, scope)
     const device = sensor.device_ref === null ? undefined : await findDeviceById(this.db, sensor.device_ref)
     if (!device) throw deviceErrors.notClaimed()

@@ -3,7 +3,7 @@
  * renders and writes to the outbox inside the caller's transaction; a worker delivers.
  * `jobs.defer(...)` writes a message whose content is decided at send time (mail-jobs.service.ts).
  */
-import { findTenant, lookOf } from '../tenancy/index.ts'
+import { lookOf, type TenantStore } from '../tenancy/index.ts'
 import { checkLink, normalisedLink, verifiedOrigins, type LinkRules } from '../tenancy/index.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Config } from '../../config.ts'
@@ -50,6 +50,7 @@ export class EmailService {
     private readonly box: SecretBox,
     readonly clock: Clock,
     private readonly linkRules: LinkRules,
+    private readonly tenancy: TenantStore,
   ) {
     this.mailboxEnabled = config.smtpUrl === null && config.env !== 'production'
     this.from = parseMailFrom(config.mailFrom)
@@ -93,7 +94,7 @@ export class EmailService {
    * tenant's invitation speaks in its own name, not the brand's (renderer.ts).
    */
   async renderAs(trx: Executor, input: SendEmailInput): Promise<{ tenant: Tenant | null; rendered: RenderedEmail }> {
-    const own = input.tenantId ? await findTenant(trx, input.tenantId) : undefined
+    const own = input.tenantId ? await this.tenancy.findTenant(trx, input.tenantId) : undefined
     const saved = own ? await lookOf(trx, own) : null
     const onBehalfOf = own && saved && own.id !== saved.id ? { name: own.name } : null
     const tenant = saved && input.draftTexts ? withDraft(saved, input.type, input.draftTexts) : saved

@@ -4,7 +4,6 @@ export { sentInLocale } from './email-locale.ts'
 export { EmailService, type SendEmailInput } from './email.service.ts'
 export { allowedPlaceholders, CUSTOMISABLE_TYPES, EMAIL_TYPES, type EmailType, escapeHtml } from './placeholders.ts'
 export { PLATFORM_BRAND } from './renderer.ts'
-export { outboxStats } from './outbox.repository.ts'
 // `trellis outbox list|retry`
 export { OutboxService, OUTBOX_STATUSES, type OutboxEntry } from './outbox.service.ts'
 export { type EmailDeps, type EmailModule, createEmailModule } from './module.ts'

@@ -6,12 +6,12 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
-import type { LinkRules, Policy } from '../tenancy/index.ts'
+import type { LinkRules, Policy, TenantStore } from '../tenancy/index.ts'
 import { emailRoutes } from './email.routes.ts'
 import { EmailService } from './email.service.ts'
 import { mailboxRoutes } from './mailbox.routes.ts'
 import { OutboxService } from './outbox.service.ts'
-import { purgeSentMail } from './outbox.repository.ts'
+import { outboxStats, purgeSentMail } from './outbox.repository.ts'
 import { senderVerificationRoutes } from './sender-verification.routes.ts'
 import { SenderVerification } from './sender-verification.service.ts'
 import { TenantEmailsService } from './tenant-emails.ts'
@@ -26,6 +26,8 @@ export interface EmailDeps {
   linkRules: LinkRules
   policy: Policy
   audit: AuditSink
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
 }
 
 export interface EmailModule {
@@ -39,15 +41,17 @@ export interface EmailModule {
   senderRoutes: FastifyPluginAsync
   /** The dev mailbox, when mail stays in the outbox (no SMTP_URL, not production); registered last. */
   mailboxRoutes: FastifyPluginAsync | null
+  /** The outbox's figures at `now` (the console's platform page, which asks the platform policy first). */
+  outboxStats(now: Date): ReturnType<typeof outboxStats>
   /** Housekeeping: sent mail past its keeping time. */
   sweep(at: Date): Promise<void>
 }
 
 export function createEmailModule(deps: EmailDeps): EmailModule {
   const { db, config, clock, policy } = deps
-  const email = new EmailService(db, config, deps.log, deps.secretBox, clock, deps.linkRules)
+  const email = new EmailService(db, config, deps.log, deps.secretBox, clock, deps.linkRules, deps.tenantStore)
   const senderVerification = new SenderVerification(db, config, email, clock)
-  const tenantEmails = new TenantEmailsService(db, email, policy, config.publicUrl)
+  const tenantEmails = new TenantEmailsService(db, email, policy, config.publicUrl, deps.tenantStore)
   return {
     email,
     senderVerification,
@@ -64,6 +68,7 @@ export function createEmailModule(deps: EmailDeps): EmailModule {
           await app.register(mailboxRoutes, { email })
         }
       : null,
+    outboxStats: (now) => outboxStats(db, now),
     sweep: (at) => purgeSentMail(db, at),
   }
 }

@@ -7,7 +7,7 @@ import type { EmailTypeTexts, LocalizedText } from '../../db/database.ts'
 import type { ErrorDetail } from '../../lib/errors.ts'
 import type { Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { findTenant } from '../tenancy/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
 import { notFound } from '../../lib/errors.ts'
 
 /** A sample reset link's expiry: written in the preview's locale and the tenant's zone. */
@@ -43,12 +43,13 @@ export class TenantEmailsService {
     private readonly email: EmailService,
     private readonly policy: Policy,
     private readonly publicUrl: string,
+    private readonly tenancy: TenantStore,
   ) {}
 
   private async prepare(actor: Actor, tenantId: number) {
     await this.policy.authorize(actor, 'emails.manage', tenantId)
     const user = await this.policy.user(actor)
-    const tenant = await findTenant(this.db, tenantId)
+    const tenant = await this.tenancy.findTenant(this.db, tenantId)
     if (!tenant) throw notFound('Tenant')
     return { tenant, to: { email: user.email, username: user.username, displayName: user.display_name } }
   }

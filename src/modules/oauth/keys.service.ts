@@ -27,7 +27,7 @@ import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { importSignKey, SIGNING_ALGS, signJws, type SignKey, type SigningAlg } from './jws.ts'
-import { addSigningKey, algOf, KEYS_CHANNEL, missingAlgs, privateJwk } from './signing-keys.repository.ts'
+import { addSigningKey, algOf, generateSigningKeyPair, KEYS_CHANNEL, missingAlgs, privateJwk, type KeyPairSource } from './signing-keys.repository.ts'
 
 /** How often an unknown `kid` may make an instance reload the key set from the database. */
 const RELOAD_INTERVAL_MS = 5_000
@@ -79,6 +79,8 @@ export class KeyStore {
     private readonly accessTokenTtlSeconds: number,
     /** What retirement and token lifetimes are measured against (lib/clock.ts). */
     private readonly clock: Clock,
+    /** Where the first key of each algorithm comes from (tests reuse RSA material: a new RSA key costs 0.2 s of CPU). */
+    private readonly firstKeyPairs: KeyPairSource = generateSigningKeyPair,
   ) {}
 
   private nowMs(): number {
@@ -88,7 +90,7 @@ export class KeyStore {
   /** Loads the key set, creating the first key of each algorithm where there is none, and starts following changes. */
   async init(): Promise<void> {
     const missing = await missingAlgs(this.db)
-    for (const alg of missing) await addSigningKey(this.db, this.box, undefined, alg)
+    for (const alg of missing) await addSigningKey(this.db, this.box, undefined, alg, this.firstKeyPairs)
     await this.reload()
     this.timer = setInterval(() => void this.reload().catch(() => {}), REFRESH_MS)
     this.timer.unref()

@@ -15,8 +15,8 @@ import type { LoginCodesTable } from '../../db/database.ts'
 import type { Log } from '../../lib/log.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { EmailService } from '../email/index.ts'
-import { findTenant } from '../tenancy/index.ts'
-import { accountUnderPrefix } from '../users/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
+import type { AccountStore } from '../users/index.ts'
 import type { Executor } from '../../db/executor.ts'
 import { generateLoginCode, hashLoginCode, loginCodeExpiresAt, normalizeLoginCode } from './login-codes.ts'
 
@@ -86,12 +86,12 @@ export async function insertUniqueCode(
   throw new Error('could not draw an unused login code')
 }
 
-export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer; clock: Clock }): void {
+export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config: Readonly<Config>; log: Log; codeKey: Buffer; clock: Clock; accounts: AccountStore; tenants: TenantStore }): void {
   email.jobs.register(LOGIN_CODE_JOB, LoginCodeJob, async (trx, job) => {
-    const tenant = job.tenantId ? await findTenant(trx, job.tenantId) : null
+    const tenant = job.tenantId ? await deps.tenants.findTenant(trx, job.tenantId) : null
     if (job.tenantId && !tenant) return null
     // whose account: the tenant's, one it signs up, or the address's platform account (users/identity.repository.ts)
-    const account = await accountUnderPrefix(trx, job.email, tenant ?? null, job.signUp === false ? 'signin' : 'login')
+    const account = await deps.accounts.accountUnderPrefix(trx, job.email, tenant ?? null, job.signUp === false ? 'signin' : 'login')
     if (!account) {
       deps.log.info({ tenantId: job.tenantId }, 'login code not sent: no account there, and the tenant does not allow sign-up')
       return null

@@ -4,24 +4,28 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
+import type { EventSink } from '../../lib/events.ts'
 import type { Log } from '../../lib/log.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { EmailService } from '../email/index.ts'
-import type { MailLimits } from '../sessions/index.ts'
-import type { LinkRules, Policy } from '../tenancy/index.ts'
+import type { MailLimits, SessionStore } from '../sessions/index.ts'
+import type { LinkRules, Policy, TenantStore } from '../tenancy/index.ts'
+import type { AccountStore } from '../users/index.ts'
 import { Attempts } from './attempts.ts'
 import { clientRoutes } from './clients.routes.ts'
 import { ClientsService } from './clients.service.ts'
 import { passwordGrant } from './grants/password.ts'
 import type { KeyStore } from './keys.service.ts'
-import { clientTenant, hasRefreshTokens, purgeExpiredLoginCodes, purgeExpiredRefreshTokens, tenantRedirectUris } from './oauth.repository.ts'
+import { insertUniqueCode } from './login-code-job.repository.ts'
+import { clientTenant, hasRefreshTokens, markCodeSignedIn, pendingCodeOfRequest, purgeExpiredLoginCodes, purgeExpiredRefreshTokens, tenantRedirectUris } from './oauth.repository.ts'
 import { oauthRoutes } from './oauth.routes.ts'
 import { OAuthService } from './oauth.service.ts'
 import { oidcRoutes } from './oidc.routes.ts'
 import { CorsOrigins } from './origins.service.ts'
 import { PasswordlessService } from './passwordless.service.ts'
+import { listSigningKeys, type SigningKeyInfo } from './signing-keys.repository.ts'
 import { SigningKeysService } from './signing-keys.service.ts'
 
 /**
@@ -29,6 +33,14 @@ import { SigningKeysService } from './signing-keys.service.ts'
  * the sessions' check of a machine token): the wiring passes them in.
  */
 export const clientReads = { clientTenant, tenantRedirectUris }
+
+/**
+ * The login code statements the hosted pages run in their own sign-in (a code drawn for a
+ * browser session passing through, the code a typed one is checked against, its mark once
+ * signed in): handed out by the factory, so the face gives only the type.
+ */
+const loginCodeStatements = { insertUniqueCode, pendingCodeOfRequest, markCodeSignedIn }
+export type LoginCodeStore = typeof loginCodeStatements
 
 export interface OAuthDeps {
   db: DB
@@ -48,6 +60,13 @@ export interface OAuthDeps {
   mailLimits: MailLimits
   /** Whether a session still stands (the sessions module): a refresh needs a live one. */
   isSessionActive: (sessionId: string) => Promise<boolean>
+  /** The users module's accounts (the password grant) and the sessions module's statements (a grant opens a session). */
+  accountStore: AccountStore
+  sessionStore: SessionStore
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
+  /** user.created for an account the token exchange signs up (modules/webhooks). */
+  events?: EventSink
 }
 
 export interface OAuthModule {
@@ -55,12 +74,16 @@ export interface OAuthModule {
   signingKeys: SigningKeysService
   oauth: OAuthService
   passwordless: PasswordlessService
+  /** Login codes drawn, found and marked in the hosted pages' sign-in. */
+  codes: LoginCodeStore
   /** The origins browsers may call from (the clients' redirect origins). */
   cors: CorsOrigins
   /** Clients of the platform and of tenants: registered before the emails' routes (the order of the API document). */
   clientRoutes: FastifyPluginAsync
   /** The token endpoint and its neighbours, the login code, server metadata and OpenID Connect. */
   routes: FastifyPluginAsync
+  /** Every signing key with what it does at `now` (the console's platform page, which asks the platform policy first). */
+  signingKeysAt(now: Date): Promise<SigningKeyInfo[]>
   /** Housekeeping: login codes long expired. */
   sweepLoginCodes(at: Date): Promise<void>
   /** Housekeeping: refresh tokens long expired (before the sessions' sweep, which keeps a session that still has some). */
@@ -71,9 +94,9 @@ export interface OAuthModule {
 
 export function createOAuthModule(deps: OAuthDeps): OAuthModule {
   const { db, config, log, clock, policy, audit } = deps
-  const cors = new CorsOrigins(db, clock)
-  const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, () => cors.invalidate())
-  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock)
+  const cors = new CorsOrigins(db, clock, deps.tenantStore)
+  const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, deps.tenantStore, () => cors.invalidate())
+  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore, deps.events)
   oauth.registerGrant('password', passwordGrant)
   const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log)
   return {
@@ -81,6 +104,7 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
     signingKeys: new SigningKeysService(db, deps.secretBox, policy, audit, clock, config.accessTokenTtlSeconds),
     oauth,
     passwordless,
+    codes: loginCodeStatements,
     cors,
     clientRoutes: async (app) => {
       await app.register(clientRoutes, { clients })
@@ -89,6 +113,7 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
       await app.register(oauthRoutes, { oauth, passwordless })
       await app.register(oidcRoutes, { oauth, policy })
     },
+    signingKeysAt: (now) => listSigningKeys(db, config.accessTokenTtlSeconds, now),
     sweepLoginCodes: (at) => purgeExpiredLoginCodes(db, at),
     sweepRefreshTokens: (at) => purgeExpiredRefreshTokens(db, at),
     hasRefreshTokens,

@@ -8,10 +8,11 @@
  */
 import type { Log } from '../../lib/log.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import { notFound, OAUTH_CODE, oauthErrors, OAuthError } from '../../lib/errors.ts'
-import { findTenant } from '../tenancy/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
 import { originOf } from '../../lib/network.ts'
 import type { Attempts, TokenAttempt } from './attempts.ts'
 import { authenticateClient, invalidClient, type AuthenticatedClient } from './client-auth.ts'
@@ -97,8 +98,11 @@ export class OAuthService {
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
     clock: Clock,
+    stores: Pick<GrantDeps, 'accounts' | 'sessions'>,
+    private readonly tenancy: TenantStore,
+    events: EventSink = NO_EVENTS,
   ) {
-    this.deps = { db, config, keys, log, codeKey, clock }
+    this.deps = { db, config, keys, log, codeKey, clock, ...stores, events }
   }
 
   /** Adds a grant handler (the accounts module adds `password`). */
@@ -255,6 +259,6 @@ export class OAuthService {
   }
 
   private async issuerExists(tenantId: number | null): Promise<void> {
-    if (tenantId !== null && !(await findTenant(this.db, tenantId))) throw notFound('Tenant')
+    if (tenantId !== null && !(await this.tenancy.findTenant(this.db, tenantId))) throw notFound('Tenant')
   }
 }

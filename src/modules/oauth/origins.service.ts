@@ -19,7 +19,7 @@
  */
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { findTenant } from '../tenancy/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
 import { allowedOrigins } from './clients.service.ts'
 
 const REFRESH_MS = 5_000
@@ -41,6 +41,7 @@ export class CorsOrigins {
   constructor(
     private readonly db: DB,
     private readonly clock: Clock,
+    private readonly tenancy: TenantStore,
   ) {}
 
   private async load(): Promise<void> {
@@ -70,10 +71,10 @@ export class CorsOrigins {
     if (!line) {
       line = (async () => {
         const out: number[] = []
-        let current = await findTenant(this.db, tenantId)
+        let current = await this.tenancy.findTenant(this.db, tenantId)
         for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
           out.push(current.id)
-          current = current.parent_tenant_id === null ? undefined : await findTenant(this.db, current.parent_tenant_id)
+          current = current.parent_tenant_id === null ? undefined : await this.tenancy.findTenant(this.db, current.parent_tenant_id)
         }
         return out
       })()

@@ -4,7 +4,7 @@
  * is announced so running instances reload at once (keys.service.ts follows the set).
  */
 import { randomUUID } from 'node:crypto'
-import { exportJWK, generateKeyPair, type JWK } from 'jose'
+import { exportJWK, generateKeyPair, type GenerateKeyPairResult, type JWK } from 'jose'
 import { sql } from 'kysely'
 import { poolOf, type DB } from '../../db/connect.ts'
 import { isSealed, rewrapRows, type SecretBox } from '../../lib/secret-box.ts'
@@ -47,6 +47,12 @@ export async function rewrapSigningKeys(db: DB, box: SecretBox): Promise<number>
   )
 }
 
+/** Where a new key's material comes from. */
+export type KeyPairSource = (alg: SigningAlg) => Promise<GenerateKeyPairResult>
+
+/** A new key pair of `alg` (an RSA one costs about 0.2 s of CPU). */
+export const generateSigningKeyPair: KeyPairSource = (alg) => generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) })
+
 /** Called inside the change's transaction (its audit entry), so both commit or neither. */
 export type KeyChangeHook = (trx: Executor, kid: string) => Promise<void>
 
@@ -55,8 +61,8 @@ export type KeyChangeHook = (trx: Executor, kid: string) => Promise<void>
  * keys stay for verification. RSA keys are 2048 bits (RFC 7518 3.3's minimum, what every
  * OpenID Connect library accepts).
  */
-export async function addSigningKey(db: DB, box: SecretBox, recorded?: KeyChangeHook, alg: SigningAlg = 'ES256'): Promise<string> {
-  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) })
+export async function addSigningKey(db: DB, box: SecretBox, recorded?: KeyChangeHook, alg: SigningAlg = 'ES256', newKeyPair: KeyPairSource = generateSigningKeyPair): Promise<string> {
+  const { privateKey, publicKey } = await newKeyPair(alg)
   const kid = randomUUID()
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' }
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg }

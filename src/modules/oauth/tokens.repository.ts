@@ -10,7 +10,7 @@ import type { OAuthClient } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
 import type { Executor } from '../../db/executor.ts'
-import { insertSession } from '../sessions/index.ts'
+import type { SessionStore } from '../sessions/index.ts'
 import { issuerOf } from './issuers.ts'
 import type { TokenIssuer } from './oidc.ts'
 import { secondsAfter } from '../../lib/clock.ts'
@@ -208,12 +208,13 @@ export async function rotateAgain(
 /** Opens a session for a user and returns its id and first refresh token. */
 export async function openSession(
   trx: Executor,
+  sessions: SessionStore,
   ttlSeconds: number,
   s: { userId: number; clientId: string; tenantId: number | null; scope: string; network?: string },
   now: Date,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
-  await insertSession(trx, { id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null, auth_time: now })
+  await sessions.insertSession(trx, { id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null, auth_time: now })
   return { sessionId, refreshToken: await insertRefreshToken(trx, sessionId, ttlSeconds, now) }
 }
 

@@ -27,25 +27,24 @@
  * token endpoint would create it anyway), so a later authorization in this browser passes
  * straight through.
  */
-import { findOrSignUp, proveAddress } from '../users/index.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuthorizationRequest, LoginCode, OAuthClient, User } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { signupLocale } from '../../lib/locale.ts'
 import { AppError, appErrors, OAUTH_CODE, type OAuthErrorCode, rateLimited } from '../../lib/errors.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
 import type { ClientsService } from '../oauth/index.ts'
-import { hashLoginCode, markCodeSignedIn, MAX_CODE_ATTEMPTS, normalizeLoginCode, pendingCodeOfRequest } from '../oauth/index.ts'
+import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../oauth/index.ts'
 import { issuerOf } from '../oauth/index.ts'
 import type { CodeTarget, PasswordlessService } from '../oauth/index.ts'
-import { findUserByEmail } from '../users/index.ts'
-import { findTenant } from '../tenancy/index.ts'
 import { checkAuthorization, pageError, type AuthorizeQuery, type PageError } from './authorize-params.ts'
 import { completeAuthorization, countWrongCode, insertAuthorization, loadAuthorization, setAuthorizationEmail } from './authorization-requests.repository.ts'
 import { PAGES_CLIENT, type PageSessions } from './page-sessions.ts'
 import { passesThrough, passThrough, type SsoDeps } from './sso.ts'
+import type { PageStores } from './stores.ts'
 
 export { AUTHORIZATION_TTL_SECONDS } from './authorization-requests.repository.ts'
 
@@ -97,6 +96,8 @@ export class AuthorizeService {
     private readonly codeKey: Buffer,
     private readonly sessions: PageSessions,
     private readonly clock: Clock,
+    private readonly stores: PageStores,
+    private readonly events: EventSink = NO_EVENTS,
   ) {
     const mail = config.rateLimits.mailPerIp
     // every started sign-in is a row: ten times the address's mail budget (a person reloads, an app retries)
@@ -107,7 +108,7 @@ export class AuthorizeService {
   private readonly starts: Bucket
   private readonly typedCodes: Bucket
   private get ssoDeps(): SsoDeps {
-    return { db: this.db, config: this.config, codeKey: this.codeKey, clock: this.clock }
+    return { db: this.db, config: this.config, codeKey: this.codeKey, clock: this.clock, codes: this.stores.codes }
   }
 
   private prefix(tenantId: number | null): string {
@@ -129,7 +130,7 @@ export class AuthorizeService {
    */
   async begin(input: BeginInput): Promise<BeginResult> {
     const { tenantId, ip } = input
-    if (tenantId && !(await findTenant(this.db, tenantId))) {
+    if (tenantId && !(await this.stores.tenants.findTenant(this.db, tenantId))) {
       return pageError('authorize.unknownTenant', 404)
     }
     const checked = await checkAuthorization(input.query, (id) => this.clients.find(id))
@@ -234,7 +235,7 @@ export class AuthorizeService {
     // the code mailed for this request (the newest, if the address was given twice), to the address it shows
     const normalized = normalizeLoginCode(typed)
     const presented = hashLoginCode(this.codeKey, normalized ?? 'x')
-    const code = await pendingCodeOfRequest(this.db, { id: request.id, email: request.email ?? '', now: this.clock.now() })
+    const code = await this.stores.codes.pendingCodeOfRequest(this.db, { id: request.id, email: request.email ?? '', now: this.clock.now() })
     if (!code || !normalized || !safeEqual(presented, code.code_hash)) {
       await countWrongCode(this.db, request.id)
       throw wrongCode()
@@ -253,8 +254,12 @@ export class AuthorizeService {
   private async account(request: AuthorizationRequest, tenantId: number | null): Promise<User | undefined> {
     if (!request.email) return undefined
     const input = { email: request.email, tenantId, emailConfirmedAt: this.clock.now(), locale: request.locale }
-    if (!request.client_id) return findUserByEmail(this.db, input.email, input.tenantId)
-    return (await this.db.transaction().execute((trx) => findOrSignUp(trx, input)))?.user
+    if (!request.client_id) return this.stores.accounts.findUserByEmail(this.db, input.email, input.tenantId)
+    return this.db.transaction().execute(async (trx) => {
+      const found = await this.stores.accounts.findOrSignUp(trx, input)
+      if (found?.created) await this.events.record(trx, { type: 'user.created', tenantId: found.user.tenant_id, data: { userId: found.user.id, email: found.user.email } })
+      return found?.user
+    })
   }
 
   private async finish(request: AuthorizationRequest, code: Pick<LoginCode, 'id' | 'tenant_id'>, normalized: string): Promise<Finished> {
@@ -262,8 +267,8 @@ export class AuthorizeService {
     if (!(await completeAuthorization(this.db, request.id, now))) throw expired()
     const user = await this.account(request, code.tenant_id)
     // the address is proved now (a password set before this first proof is discarded); an account-page sign-in's code is used up here
-    if (user) await proveAddress(this.db, user, now)
-    await markCodeSignedIn(this.db, code.id, { now, consume: !request.client_id })
+    if (user) await this.stores.accounts.proveAddress(this.db, user, now)
+    await this.stores.codes.markCodeSignedIn(this.db, code.id, { now, consume: !request.client_id })
     if (!request.client_id && !user) {
       throw appErrors.no_account()
     }

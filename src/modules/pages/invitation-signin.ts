@@ -26,9 +26,8 @@ import type { Clock } from '../../lib/clock.ts'
 import { rateLimited } from '../../lib/errors.ts'
 import { signupLocale } from '../../lib/locale.ts'
 import type { Bucket, Limits } from '../../lib/rate-limit.ts'
-import { findTenant } from '../tenancy/index.ts'
-import { findOrSignUp } from '../users/index.ts'
-import { findUserByEmail } from '../users/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
+import type { AccountStore } from '../users/index.ts'
 import { insertAuthorization } from './authorization-requests.repository.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 
@@ -49,6 +48,8 @@ export class InvitationSignIn {
     private readonly authorize: AuthorizeService,
     limits: Limits,
     private readonly clock: Clock,
+    private readonly accounts: AccountStore,
+    private readonly tenancy: TenantStore,
   ) {
     const mail = config.rateLimits.mailPerIp
     this.starts = limits.bucket('invitation-start', { burst: mail.burst * 10, periodSeconds: mail.periodSeconds })
@@ -56,7 +57,7 @@ export class InvitationSignIn {
 
   /** The inviting tenant, for the page's branding. */
   tenant(tenantId: number): Promise<Tenant | undefined> {
-    return findTenant(this.db, tenantId)
+    return this.tenancy.findTenant(this.db, tenantId)
   }
 
   /** The tenant whose account of the address signs in: the inviting tenant or an ancestor with one, else the platform (null). */
@@ -65,8 +66,8 @@ export class InvitationSignIn {
     let id: number | null = invited.tenantId
     while (id !== null && !seen.has(id) && seen.size < MAX_DEPTH) {
       seen.add(id)
-      if (await findUserByEmail(this.db, invited.email, id)) return id
-      id = (await findTenant(this.db, id))?.parent_tenant_id ?? null
+      if (await this.accounts.findUserByEmail(this.db, invited.email, id)) return id
+      id = (await this.tenancy.findTenant(this.db, id))?.parent_tenant_id ?? null
     }
     return null
   }
@@ -81,7 +82,7 @@ export class InvitationSignIn {
     const tenantId = await this.accountTenant(invited)
     // an account made to accept an invitation speaks the language of the browser that accepted it
     const locale = signupLocale({ acceptLanguage })
-    if (tenantId === null) await findOrSignUp(this.db, { email: invited.email, tenantId: null, locale })
+    if (tenantId === null) await this.accounts.findOrSignUp(this.db, { email: invited.email, tenantId: null, locale })
     const redirectUri = `${this.config.publicUrl}/tenants/${invited.tenantId}/invitations/accept`
     const request = await insertAuthorization(this.db, { browser, clientId: null, redirectUri, tenantId, locale }, this.clock.now())
     return this.authorize.requestCode(request.id, browser, invited.email, ip)

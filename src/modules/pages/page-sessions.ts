@@ -13,8 +13,8 @@ import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import { hashSecret, randomToken } from '../../lib/crypto.ts'
-import { insertSession, revokeSessions } from '../sessions/index.ts'
-import { pageSessionUser } from '../users/index.ts'
+import { revokeSessions, type SessionStore } from '../sessions/index.ts'
+import type { AccountStore } from '../users/index.ts'
 import type { UserActor } from '../tenancy/index.ts'
 
 /** The `client_id` of page sessions; client ids are base64url, so no client has this one. */
@@ -51,13 +51,14 @@ export class PageSessions {
   constructor(
     private readonly db: DB,
     private readonly clock: Clock,
+    private readonly stores: { sessions: SessionStore; accounts: AccountStore },
   ) {}
 
   /** Opens a session for a person who has just proved their address (`authTime`: then; default now). */
   async create(userId: number, tenantId: number | null, authTime = this.clock.now()): Promise<{ cookie: string; sessionId: string }> {
     const cookie = randomToken(32)
     const sessionId = randomUUID()
-    await insertSession(this.db, {
+    await this.stores.sessions.insertSession(this.db, {
       id: sessionId,
       user_id: userId,
       client_id: PAGES_CLIENT,
@@ -72,7 +73,7 @@ export class PageSessions {
 
   async find(cookie: string | undefined): Promise<PageSession | null> {
     if (!cookie) return null
-    const row = await pageSessionUser(this.db, { cookieHash: hashSecret(cookie), clientId: PAGES_CLIENT, now: this.clock.now() })
+    const row = await this.stores.accounts.pageSessionUser(this.db, { cookieHash: hashSecret(cookie), clientId: PAGES_CLIENT, now: this.clock.now() })
     if (!row) return null
     const { session_id, session_tenant, session_created, ...user } = row
     return { sessionId: session_id, user, tenantId: session_tenant, authTime: session_created }

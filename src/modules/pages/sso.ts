@@ -32,7 +32,7 @@ import type { DB } from '../../db/connect.ts'
 import type { OAuthClient } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { originOf } from '../../lib/network.ts'
-import { insertUniqueCode, loginCodeExpiresAt } from '../oauth/index.ts'
+import { loginCodeExpiresAt, type LoginCodeStore } from '../oauth/index.ts'
 import { issuerOf } from '../oauth/index.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import type { AuthorizeParams } from './authorize-params.ts'
@@ -43,6 +43,7 @@ export interface SsoDeps {
   config: Readonly<Config>
   codeKey: Buffer
   clock: Clock
+  codes: LoginCodeStore
 }
 
 /** The authorization a browser session is asked to pass through. */
@@ -72,7 +73,7 @@ export async function passThrough(deps: SsoDeps, session: PageSession, request: 
   const { client, params, tenantId } = request
   const origin = originOf(ip)
   const expiresAt = loginCodeExpiresAt(deps.clock.now(), deps.config)
-  const code = await insertUniqueCode(deps.db, deps.codeKey, expiresAt, {
+  const code = await deps.codes.insertUniqueCode(deps.db, deps.codeKey, expiresAt, {
     client_id: client.client_id,
     redirect_uri: params.redirectUri,
     code_challenge: params.codeChallenge,

@@ -31,6 +31,7 @@ import type { User } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { appErrors, invalidToken, notFound, unauthorized } from '../../lib/errors.ts'
 import type { AuditErasure } from '../audit/index.ts'
 import type { EmailService, SendEmailInput } from '../email/index.ts'
@@ -52,6 +53,8 @@ export interface DeletionDeps {
   accounts: AccountErasure
   /** When the person behind a session last proved who they are (the sessions module). */
   sessions: Pick<SessionsService, 'authTime'>
+  /** user.deleted, written with the deletion (modules/webhooks). */
+  events?: EventSink
 }
 
 /** What a deletion did, by the pseudonym the audit log now names the person by. */
@@ -118,6 +121,7 @@ export class AccountDeletion {
       await this.record(trx, actor, user, result)
       await email.send(trx, confirmation(user, prefixTenant))
       await this.deps.accounts.erase(trx, userId)
+      await (this.deps.events ?? NO_EVENTS).record(trx, { type: 'user.deleted', tenantId: user.tenant_id, data: { userId } })
       return result
     })
     email.wake()

@@ -13,7 +13,7 @@ import type { AuditErasure, AuditView } from '../audit/index.ts'
 import type { SchedulesService } from '../schedules/index.ts'
 import { sensorView, type SensorsService } from '../sensors/index.ts'
 import type { SessionsService } from '../sessions/index.ts'
-import { auditActor, type Actor, type Policy, tenantsOfUser } from '../tenancy/index.ts'
+import { auditActor, type Actor, type Policy, type TenantStore } from '../tenancy/index.ts'
 
 /** The version of the document's shape: a field removed or changed in meaning makes a new one. */
 export const EXPORT_FORMAT = 'trellis.account-export/1'
@@ -27,6 +27,8 @@ export interface ExportDeps {
   sensors: SensorsService
   schedules: SchedulesService
   sessions: Pick<SessionsService, 'ofUser'>
+  /** The person's tenants with their roles (tenancy's store). */
+  tenantStore: Pick<TenantStore, 'tenantsOfUser'>
   /** An app's name by its client id (the oauth module's clients); undefined when it is gone. */
   appName(clientId: string): Promise<string | undefined>
 }
@@ -64,7 +66,7 @@ export class AccountExport {
   }
 
   private async documentOf(user: User) {
-    const tenants = await tenantsOfUser(this.deps.db, user.id)
+    const tenants = await this.deps.tenantStore.tenantsOfUser(this.deps.db, user.id)
     // the person's sensors: those of the tenants they work in (a customer's role in its brand shows none of the brand's)
     const held = tenants.filter((t) => t.role !== 'customer').map((t) => t.id)
     const sensors = await this.deps.sensors.ofTenants(held)

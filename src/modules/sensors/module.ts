@@ -6,10 +6,18 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { SpaceContents } from '../spaces/index.ts'
-import type { Policy } from '../tenancy/index.ts'
-import { spaceHasSensors } from './sensors.repository.ts'
+import type { Policy, TenantStore } from '../tenancy/index.ts'
+import { bindLabel, deleteSensor, devicesPresented, findSensor, insertSensor, moveSensor, sensorPresenting, spaceHasSensors, unbindDevice } from './sensors.repository.ts'
 import { sensorRoutes } from './sensors.routes.ts'
 import { SensorsService } from './sensors.service.ts'
+
+/**
+ * The sensor statements the devices module runs inside its own transactions (the registry, the
+ * handover, the conflicts write a device's sensor with the device): handed out by the factory,
+ * so the face gives only the type.
+ */
+const sensorStatements = { bindLabel, deleteSensor, devicesPresented, findSensor, insertSensor, moveSensor, sensorPresenting, unbindDevice }
+export type SensorStore = typeof sensorStatements
 
 export interface SensorsDeps {
   db: DB
@@ -19,10 +27,14 @@ export interface SensorsDeps {
   audit: AuditSink
   /** Voids what the holder of a device was issued when its sensor goes (the devices module's, above this one). */
   releaseDevice: (trx: Executor, deviceRef: number) => Promise<void>
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
 }
 
 export interface SensorsModule {
   sensors: SensorsService
+  /** Writes a device's sensor inside the devices module's transactions. */
+  store: SensorStore
   /** What the spaces module (below this one) is built with: the sensors in a space, and their removal with it. */
   spaceContents: SpaceContents
   /** Sensors and their lists. */
@@ -30,9 +42,10 @@ export interface SensorsModule {
 }
 
 export function createSensorsModule(deps: SensorsDeps): SensorsModule {
-  const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice)
+  const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice, deps.tenantStore)
   return {
     sensors,
+    store: sensorStatements,
     spaceContents: {
       hasSensors: spaceHasSensors,
       deleteSensorsIn: (trx, spaceIds, actor) => sensors.removeInSpaces(trx, actor, spaceIds),

@@ -13,7 +13,8 @@ import { findSensorType, sensorTypeIdOf, sensorTypeViewOf } from './device-view.
 import { isoTime, isoTimeOrNull } from '../../db/iso-time.ts'
 import { deleteSensorsInSpaces, deleteSensorsOfTenant, findSensor, type PresentingSensor } from './sensors.repository.ts'
 import { spaceTenant } from '../spaces/index.ts'
-import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
+import { idKeyset } from '../../db/query-kit.ts'
+import { accessResource, listScope, scopeKey, type TenantFilter, type TenantStore } from '../tenancy/index.ts'
 
 export interface SensorInput {
   deviceId?: string
@@ -86,6 +87,8 @@ export class SensorsService {
      * holder was issued, as releasing the device does (a former holder keeps nothing).
      */
     private readonly releaseDevice: (trx: Executor, deviceRef: number) => Promise<void>,
+    /** A list's tenant filter and total (tenancy's store). */
+    private readonly tenancy: TenantStore,
   ) {}
 
   async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
@@ -217,7 +220,7 @@ export class SensorsService {
   }
 
   private filtered<O>(query: SelectQueryBuilder<Database, 'sensors', O>, filter: TenantFilter, filters: SensorFilters) {
-    let q = whereTenant(query, filter)
+    let q = this.tenancy.whereTenant(query, filter)
     if (filters.spaceId !== undefined) q = q.where('space_id', '=', filters.spaceId)
     if (filters.type !== undefined) q = q.where('type', '=', filters.type)
     return q
@@ -249,9 +252,9 @@ export class SensorsService {
       const row = await this.listQuery(filter, filters).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst()
       return Number(row?.n ?? 0)
     }
-    if (filters.spaceId !== undefined) return counted(this.db, filter, `sensors:space:${filters.spaceId}`)
-    if (filters.type !== undefined) return counted(this.db, filter, `sensors:type:${filters.type}`)
-    return counted(this.db, filter, 'sensors')
+    if (filters.spaceId !== undefined) return this.tenancy.counted(this.db, filter, `sensors:space:${filters.spaceId}`)
+    if (filters.type !== undefined) return this.tenancy.counted(this.db, filter, `sensors:type:${filters.type}`)
+    return this.tenancy.counted(this.db, filter, 'sensors')
   }
 
   async page(actor: Actor, scope: number | undefined, query: PageQuery & SensorFilters) {
@@ -271,7 +274,7 @@ export class SensorsService {
    */
   async byDeviceId(actor: Actor, deviceId: string, action: 'sensors.read' | 'sensors.write' = 'sensors.read'): Promise<Sensor> {
     const filter = await listScope(this.policy, actor, action, undefined)
-    const sensor = await whereTenant(this.db.selectFrom('sensors').selectAll(), filter)
+    const sensor = await this.tenancy.whereTenant(this.db.selectFrom('sensors').selectAll(), filter)
       .where('device_id', 'in', [...new Set([deviceId, deviceId.toLowerCase()])])
       .orderBy(sql`device_ref is null`)
       .orderBy('id')

@@ -20,7 +20,7 @@ import type { Executor } from '../../db/executor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { forbidden, notFound } from '../../lib/errors.ts'
 import type { AuditSink } from '../../lib/audit.ts'
-import { auditActor, isPlatform, lookOfId, membershipRole, type Actor, type Policy } from '../tenancy/index.ts'
+import { auditActor, isPlatform, lookOfId, type Actor, type Policy, type TenantStore } from '../tenancy/index.ts'
 import { revokeSessions, type SessionLookups } from './sessions.service.ts'
 
 export interface MemberSession {
@@ -49,6 +49,7 @@ export class MemberSessions {
     private readonly audit: AuditSink,
     /** The tenant that owns a client (oauth's clientTenant, passed in by the wiring). */
     private readonly clientTenant: SessionLookups['clientTenant'],
+    private readonly tenancy: TenantStore,
   ) {}
 
   /** The person's live sessions of the console's brand (every one, for the platform), newest first (at most 50). */
@@ -113,7 +114,7 @@ export class MemberSessions {
 
   private async check(actor: Actor, tenantId: number, userId: number): Promise<void> {
     const role = await this.policy.authorize(actor, 'members.manage', tenantId)
-    const theirs = await membershipRole(this.db, tenantId, userId)
+    const theirs = await this.tenancy.membershipRole(this.db, tenantId, userId)
     if (theirs === null) throw notFound('Member')
     if (theirs === 'owner' && role !== 'owner') throw forbidden("An owner's sessions are ended by an owner.")
   }

@@ -58,8 +58,8 @@ export interface SessionUser {
 export interface SessionLookups {
   /** The session with its user (users' sessionUser). */
   sessionUser(db: Executor, sessionId: string, want: { profile: boolean; tenantId: number | null }): Promise<SessionUser | undefined>
-  /** The tenant of a client by its client_id, or undefined when there is no such client (oauth's clientTenant). */
-  clientTenant(db: Executor, clientId: string): Promise<{ tenant_id: number | null } | undefined>
+  /** The tenant of a client, and whether it is a machine client, by its client_id, or undefined when there is no such client (oauth's clientTenant). */
+  clientTenant(db: Executor, clientId: string): Promise<{ tenant_id: number | null; machine: boolean } | undefined>
 }
 
 export class SessionsService {
@@ -143,7 +143,7 @@ export class SessionsService {
     }
     const client = await this.lookups.clientTenant(this.db, clientId)
     if (!client || payload.sub !== clientId) return null
-    return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload), sourceIp: want.sourceIp } }
+    return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, machine: client.machine, scopes: scopesOf(payload), sourceIp: want.sourceIp } }
   }
 }
 

@@ -12,9 +12,9 @@ import { appErrors, notFound, validationError } from '../../lib/errors.ts'
 import { auditActor, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { platformCount } from '../tenancy/index.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
-import { idKeyset } from '../tenancy/index.ts'
+import { idKeyset } from '../../db/query-kit.ts'
+import type { TenantStore } from '../tenancy/index.ts'
 import type { SpacesService } from './spaces.service.ts'
 
 export interface AlgorithmInput {
@@ -67,6 +67,7 @@ export class AlgorithmsService {
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    private readonly tenancy: TenantStore,
   ) {}
 
   private compile(schema: Record<string, unknown>): ValidateFunction {
@@ -121,7 +122,7 @@ export class AlgorithmsService {
   async page(actor: Actor, query: PageQuery) {
     this.policy.authorizeAction(actor, 'algorithms.read')
     const req = this.cursors.request('algorithms', 'all', query)
-    const source = idKeyset(() => this.db.selectFrom('algorithms').selectAll(), () => platformCount(this.db, 'algorithms'))
+    const source = idKeyset(() => this.db.selectFrom('algorithms').selectAll(), () => this.tenancy.platformCount(this.db, 'algorithms'))
     return paginate(this.cursors, 'algorithms', 'all', req, source, algorithmView)
   }
 

@@ -4,7 +4,7 @@ import type { DB } from '../../db/connect.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
-import type { Policy } from '../tenancy/index.ts'
+import type { Policy, TenantStore } from '../tenancy/index.ts'
 import { AlgorithmsService } from './algorithms.service.ts'
 import { algorithmRoutes, spaceRoutes } from './spaces.routes.ts'
 import { SpacesService, type SpaceContents } from './spaces.service.ts'
@@ -17,6 +17,8 @@ export interface SpacesDeps {
   audit: AuditSink
   /** The sensors in spaces (the sensors module's, above this one): a space with sensors is not deleted unasked. */
   contents: SpaceContents
+  /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
+  tenantStore: TenantStore
 }
 
 export interface SpacesModule {
@@ -28,8 +30,8 @@ export interface SpacesModule {
 
 export function createSpacesModule(deps: SpacesDeps): SpacesModule {
   const { db, clock, cursors, policy } = deps
-  const spaces = new SpacesService(db, cursors, policy, clock, deps.contents)
-  const algorithms = new AlgorithmsService(db, spaces, policy, cursors, clock, deps.audit)
+  const spaces = new SpacesService(db, cursors, policy, clock, deps.contents, deps.tenantStore)
+  const algorithms = new AlgorithmsService(db, spaces, policy, cursors, clock, deps.audit, deps.tenantStore)
   return {
     spaces,
     algorithms,

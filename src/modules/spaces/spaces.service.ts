@@ -7,7 +7,8 @@ import { appErrors } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import type { Actor } from '../tenancy/index.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { accessResource, counted, idKeyset, listScope, scopeKey, whereTenant, type TenantFilter } from '../tenancy/index.ts'
+import { idKeyset } from '../../db/query-kit.ts'
+import { accessResource, listScope, scopeKey, type TenantFilter, type TenantStore } from '../tenancy/index.ts'
 
 export interface SpaceInput {
   name?: string
@@ -51,6 +52,8 @@ export class SpacesService {
     private readonly policy: Policy,
     private readonly clock: Clock,
     private readonly contents: SpaceContents,
+    /** A list's tenant filter and total (tenancy's store). */
+    private readonly tenancy: TenantStore,
   ) {}
 
   private async load(spaceId: number): Promise<Space | undefined> {
@@ -129,7 +132,7 @@ export class SpacesService {
   }
 
   private listQuery(filter: TenantFilter, parentId: number | undefined) {
-    let q = whereTenant(this.db.selectFrom('spaces').selectAll(), filter)
+    let q = this.tenancy.whereTenant(this.db.selectFrom('spaces').selectAll(), filter)
     if (parentId !== undefined) q = q.where('parent_id', '=', parentId)
     return q
   }
@@ -146,7 +149,7 @@ export class SpacesService {
     const source = idKeyset(
       () => this.listQuery(filter, query.parentId),
       async () => {
-        if (query.parentId === undefined) return counted(this.db, filter, 'spaces')
+        if (query.parentId === undefined) return this.tenancy.counted(this.db, filter, 'spaces')
         // children of one space: counted over the parent index, bounded by that space's children
         const row = await this.listQuery(filter, query.parentId).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst()
         return Number(row?.n ?? 0)

@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { auditActor, type Actor } from './actor.ts'
 import type { Policy } from './policy.ts'
-import { newestFirst } from './newest-first.repository.ts'
+import { newestFirst } from '../../db/query-kit.ts'
 import { findTenant } from './tenants.repository.ts'
 import { changedFields, restorePatch, settingsOf, SHOWN_TENANT_FIELDS, type Settings } from './settings.ts'
 import type { UpdateTenantInput } from './tenants.schemas.ts'
@@ -100,7 +100,7 @@ export class SettingsHistory {
     return rows.map(versionView)
   }
 
-  /** Newest first (newest-first.repository.ts): "after" goes back in time. */
+  /** Newest first (db/query-kit.ts): "after" goes back in time. */
   async page(actor: Actor, tenantId: number, query: PageQuery) {
     await this.policy.authorize(actor, 'settings.versions', tenantId)
     const ctx = `t${tenantId}`

@@ -20,7 +20,7 @@ import type { Log } from '../../lib/log.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import type { EmailService, SendEmailInput } from '../email/index.ts'
 import type { EmailType } from '../email/index.ts'
-import { findTenant } from '../tenancy/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
 import { accountUnderPrefix, findOrSignUp } from './identity.repository.ts'
 import { findUserByEmail } from './users.repository.ts'
 import type { Executor } from '../../db/executor.ts'
@@ -69,14 +69,14 @@ export async function issueToken(trx: Executor, userId: number, kind: 'emailConf
   return { token, expiresAt }
 }
 
-export function registerAccountJobs(email: EmailService, deps: { config: Readonly<Config>; log: Log; clock: Clock }): void {
+export function registerAccountJobs(email: EmailService, deps: { config: Readonly<Config>; log: Log; clock: Clock; tenants: TenantStore }): void {
   email.jobs.register(REGISTER_JOB, RegisterJob, async (trx, job, secrets) => {
     const existing = await findUserByEmail(trx, job.email, job.prefixTenant)
     if (existing) {
       deps.log.info({ userId: existing.id }, 'registration for an existing address: notice sent to its owner')
       return { ...accountMail('accountExists', existing, job.prefixTenant), locale: existing.locale ?? job.locale ?? null }
     }
-    const account = await findOrSignUp(trx, {
+    const account = await findOrSignUp(trx, deps.tenants, {
       email: job.email,
       tenantId: job.prefixTenant,
       username: job.username ?? undefined,
@@ -91,7 +91,7 @@ export function registerAccountJobs(email: EmailService, deps: { config: Readonl
 
   email.jobs.register(FORGOT_PASSWORD_JOB, ForgotPasswordJob, async (trx, job) => {
     // the tenant's account, else the address's platform account with the platform's email (identity.repository.ts)
-    const tenant = job.prefixTenant === null ? null : await findTenant(trx, job.prefixTenant)
+    const tenant = job.prefixTenant === null ? null : await deps.tenants.findTenant(trx, job.prefixTenant)
     if (job.prefixTenant !== null && !tenant) return null
     const user = (await accountUnderPrefix(trx, job.email, tenant ?? null, 'reset'))?.user
     if (!user) return null

@@ -23,8 +23,8 @@ import { hashPassword, hashSecret, verifyPassword } from '../../lib/crypto.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import { auditActor, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Policy } from '../tenancy/index.ts'
-import { findTenant, tenantsOfUser } from '../tenancy/index.ts'
 import { signupOpen } from '../tenancy/index.ts'
 import type { EmailService } from '../email/index.ts'
 import type { MailLimits, UserProfile } from '../sessions/index.ts'
@@ -34,7 +34,7 @@ import { deleteUser, findUserByEmail, insertUser, listUsers } from './users.repo
 import { normalizeEmail } from '../../lib/email-address.ts'
 import { canonicalLocale, signupLocale } from '../../lib/locale.ts'
 import type { Executor } from '../../db/executor.ts'
-import { addMembership } from '../tenancy/index.ts'
+import type { TenantStore } from '../tenancy/index.ts'
 
 export const REGISTERED_MESSAGE = 'Check your inbox: we sent a link to confirm the address.'
 export const RESET_REQUESTED_MESSAGE = 'If the address has an account, a password reset link is on its way to it.'
@@ -75,6 +75,8 @@ export class AccountsService {
     private readonly mailLimits: MailLimits,
     private readonly clock: Clock,
     private readonly audit: AuditSink,
+    private readonly tenancy: TenantStore,
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   /** Marks a token used and returns its user, or refuses it (unknown, used, expired). */
@@ -115,7 +117,7 @@ export class AccountsService {
     checkPassword(input.password)
     await this.mailLimits.checkSender(ip)
     if (prefixTenant !== undefined) {
-      const tenant = await findTenant(this.db, prefixTenant)
+      const tenant = await this.tenancy.findTenant(this.db, prefixTenant)
       if (!tenant) throw notFound('Tenant')
       if (!signupOpen(tenant)) throw forbidden('This tenant does not accept sign-ups.')
     }
@@ -192,7 +194,7 @@ export class AccountsService {
       if (await findUserByEmail(trx, input.email, input.belongsTo ?? null)) {
         throw appErrors.user_exists(input.email)
       }
-      if (input.tenantId !== undefined && !(await findTenant(trx, input.tenantId))) throw notFound('Tenant')
+      if (input.tenantId !== undefined && !(await this.tenancy.findTenant(trx, input.tenantId))) throw notFound('Tenant')
       const user = await insertUser(trx, {
         email: input.email,
         tenantId: input.belongsTo ?? null,
@@ -200,7 +202,7 @@ export class AccountsService {
         emailConfirmedAt: this.clock.now(),
         platformAdmin: input.platformAdmin ?? false,
       })
-      if (input.tenantId !== undefined) await addMembership(trx, input.tenantId, user.id, input.role ?? 'member')
+      if (input.tenantId !== undefined) await this.tenancy.addMembership(trx, input.tenantId, user.id, input.role ?? 'member')
       const shown = { email: input.email, platformAdmin: input.platformAdmin ?? false, belongsTo: input.belongsTo, tenantId: input.tenantId, role: input.tenantId === undefined ? undefined : (input.role ?? 'member') }
       const summary = summarize(shown, ['email', 'platformAdmin', 'belongsTo', 'tenantId', 'role'])
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: input.tenantId ?? input.belongsTo ?? null, action: 'user.create', target: { type: 'user', id: user.id }, summary })
@@ -222,6 +224,7 @@ export class AccountsService {
       if (!gone) throw notFound('User')
       const summary = summarize({ email: gone.email, belongsTo: gone.tenant_id }, ['email', 'belongsTo'])
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: gone.tenant_id, action: 'user.delete', target: { type: 'user', id: userId }, summary })
+      await this.events.record(trx, { type: 'user.deleted', tenantId: gone.tenant_id, data: { userId } })
     })
   }
 
@@ -239,7 +242,7 @@ export class AccountsService {
 
   /** The tenants an account has a role in, with the role. */
   tenantsOf(userId: number) {
-    return tenantsOfUser(this.db, userId)
+    return this.tenancy.tenantsOfUser(this.db, userId)
   }
 
   /** The account of an address in a tenant (null: the platform's accounts). */

@@ -9,7 +9,7 @@
  *   their spaces and devices live there, invisible to every other customer.
  * - `members`: the new user belongs to the tenant with role `member`.
  * Without a tenant (no `/tenants/{id}` prefix) the account belongs to the platform.
- * The rules are written once, in tenancy/signup.repository.ts. The token endpoint applies them, and the
+ * The rules are written once, in tenancy/signup.rule.ts. The token endpoint applies them, and the
  * proof of address below, in one SQL statement (../oauth/redeem-code.repository.ts) to save round trips,
  * with SQL built from that one definition (test/signup-rule.test.ts checks the two agree).
  *
@@ -57,16 +57,9 @@
  */
 import type { Tenant, User } from '../../db/database.ts'
 import { revokeSessions } from '../sessions/index.ts'
-import { findTenant, joinOnSignup, signupOpen, signupRule } from '../tenancy/index.ts'
+import { signupOpen, signupRule, type TenantStore } from '../tenancy/index.ts'
 import { findOrCreateUser, findUserByEmail, type NewUserInput } from './users.repository.ts'
 import type { Executor } from '../../db/executor.ts'
-
-/** Whether a new account may be created under the tenant (null: the platform, which is open). */
-export async function signupAllowed(db: Executor, tenantId: number | null): Promise<boolean> {
-  if (tenantId === null) return true
-  const tenant = await findTenant(db, tenantId)
-  return tenant !== undefined && signupOpen(tenant)
-}
 
 /** The account a request under a prefix is for: its tenant (null: the platform) and the user, if it exists yet. */
 export interface PrefixedAccount {
@@ -99,16 +92,16 @@ export async function accountUnderPrefix(db: Executor, email: string, tenant: Te
  * The account of this email in the tenant, created and joined per the tenant's policy when
  * there is none; null when there is none and the policy does not allow sign-up.
  */
-export async function findOrSignUp(trx: Executor, input: NewUserInput): Promise<{ user: User; created: boolean } | null> {
+export async function findOrSignUp(trx: Executor, tenants: Pick<TenantStore, 'findTenant' | 'joinOnSignup'>, input: NewUserInput): Promise<{ user: User; created: boolean } | null> {
   const tenantId = input.tenantId ?? null
   const existing = await findUserByEmail(trx, input.email, tenantId)
   if (existing) return { user: existing, created: false }
-  const tenant = tenantId === null ? null : await findTenant(trx, tenantId)
+  const tenant = tenantId === null ? null : await tenants.findTenant(trx, tenantId)
   const rule = tenant ? signupRule(tenant) : null
   if (tenantId !== null && !rule) return null
   const result = await findOrCreateUser(trx, input)
   if (!result.created || !tenant || !rule) return result
-  await joinOnSignup(trx, tenant, result.user, rule)
+  await tenants.joinOnSignup(trx, tenant, result.user, rule)
   return result
 }
 

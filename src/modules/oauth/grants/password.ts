@@ -21,7 +21,6 @@
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
-import { findUserByEmail, knownNetwork, upgradePasswordHash } from '../../users/index.ts'
 import { normalizeEmail } from '../../../lib/email-address.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
 import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.repository.ts'
@@ -38,10 +37,10 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   if (!asked.ok) throw oauthErrors.invalid_scope(refusedScopeMessage(asked.refused, client))
   // accounts are per tenant: a client that belongs to a tenant signs in that tenant's users,
   // any other client the platform's
-  const user = await findUserByEmail(deps.db, username, client.tenant_id)
+  const user = await deps.accounts.findUserByEmail(deps.db, username, client.tenant_id)
   // asked by address, not by user id, so a missing account costs the same query
   const account = `${client.tenant_id ?? 'platform'}:${normalizeEmail(username)}`
-  const budget = await attempt.forPassword(account, () => knownNetwork(deps.db, { email: username }, attempt.origin.network))
+  const budget = await attempt.forPassword(account, () => deps.accounts.knownNetwork(deps.db, { email: username }, attempt.origin.network))
   if (!budget.ok) {
     throw oauthErrors.rate_limited(
       `Too many failed logins for this account; sign in with a login code, or try again in ${budget.retryAfter} seconds.`,
@@ -56,13 +55,13 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   }
   if (check.needsRehash) {
     const upgraded = await hashPassword(password, deps.config.scrypt)
-    await upgradePasswordHash(deps.db, user.id, upgraded)
+    await deps.accounts.upgradePasswordHash(deps.db, user.id, upgraded)
   }
   const scope = asked.scope ?? defaultScope(client)
   const network = attempt.origin.network
   const session = await deps.db
     .transaction()
-    .execute((trx) => openSession(trx, deps.config.refreshTokenTtlSeconds, { userId: user.id, clientId: client.client_id, tenantId: null, scope, network }, deps.clock.now()))
+    .execute((trx) => openSession(trx, deps.sessions, deps.config.refreshTokenTtlSeconds, { userId: user.id, clientId: client.client_id, tenantId: null, scope, network }, deps.clock.now()))
   const accessTtlSeconds = accessTokenTtl(deps.config, client, params)
   return userTokenResponse(deps, { ...session, userId: user.id, clientId: client.client_id, tenantId: null, scope, accessTtlSeconds })
 }

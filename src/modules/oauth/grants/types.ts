@@ -6,6 +6,9 @@ import type { OAuthClient } from '../../../db/database.ts'
 import type { KeyStore } from '../keys.service.ts'
 import type { TokenResponse } from '../tokens.repository.ts'
 import type { TokenAttempt } from '../attempts.ts'
+import type { SessionStore } from '../../sessions/index.ts'
+import type { AccountStore } from '../../users/index.ts'
+import type { EventSink } from '../../../lib/events.ts'
 
 export interface GrantDeps {
   db: DB
@@ -15,6 +18,12 @@ export interface GrantDeps {
   codeKey: Buffer
   /** Decides expiry and stamps redemptions (lib/clock.ts). */
   clock: Clock
+  /** Accounts found and updated by a grant (the users module's statements). */
+  accounts: AccountStore
+  /** Sessions a grant opens in its transaction (the sessions module's statements). */
+  sessions: SessionStore
+  /** user.created, for an account the exchange signs up (modules/webhooks). */
+  events: EventSink
 }
 
 export interface GrantContext {
