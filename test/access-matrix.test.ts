@@ -314,7 +314,7 @@ const PUBLIC: Record<string, string> = {
 // prettier-ignore
 const MACHINE_CELLS: Record<string, [number, number]> = {
   //                                                          mplat mpar
-  // a person's own account: a machine holds no account scope (policy.ts account.read, account.update)
+  // a person's own account: a machine holds no account scope (policy.ts account.read, .update, .delete, .export)
   'POST /invitations/accept':                                [403, 403],
   'GET /users/current':                                      [403, 403],
   'PATCH /users/current':                                    [403, 403],
@@ -323,6 +323,10 @@ const MACHINE_CELLS: Record<string, [number, number]> = {
   'POST /userinfo':                                          [403, 403],
   'GET /v5/user/me':                                         [403, 403],
   'GET /v5/users/current':                                   [403, 403],
+  'DELETE /users/current':                                   [403, 403],
+  'DELETE /tenants/:tenantId/users/current':                 [403, 403],
+  'GET /users/current/export':                               [403, 403],
+  'GET /tenants/:tenantId/users/current/export':             [403, 403],
   // previews and test emails go to the person's own mailbox (policy.ts emails.manage, people only)
   'GET /tenants/:tenantId/emails/:emailType/preview':        [403, 403],
   'POST /tenants/:tenantId/emails/:emailType/test':          [403, 403],
