@@ -95,7 +95,9 @@ describe("a brand's endpoint hears its customers' lives, verified", () => {
     const expiringId = (expiring.json() as { command: { id: number } }).command.id
     t.clock.advance(31)
     expect(await t.app.services.devices.commands.expire()).toBe(1)
-    await t.app.services.accounts.deleteUser(OPERATOR, person.userId)
+    // the person leaves (DELETE /users/current, a sign-in seconds old): the personal tenant goes, its device is released
+    const left = await t.app.inject({ method: 'DELETE', url: '/users/current', headers: person.headers })
+    expect(left.statusCode, left.body).toBe(200)
     t.clock.advance(2)
     await deliverAll()
 
@@ -103,7 +105,7 @@ describe("a brand's endpoint hears its customers' lives, verified", () => {
     expect(atA.filter((r) => r.verifiedBy.length === 0)).toEqual([])
     expect(receiver.at('/b')).toEqual([])
     const types = atA.map((r) => r.message.type).sort()
-    expect(types).toEqual(['command.confirmed', 'command.expired', 'device.claimed', 'device.online', 'device.state', 'device.state', 'user.created', 'user.deleted'])
+    expect(types).toEqual(['command.confirmed', 'command.expired', 'device.claimed', 'device.online', 'device.released', 'device.state', 'device.state', 'user.created', 'user.deleted'])
     const of = (type: string) => atA.filter((r) => r.message.type === type).map((r) => r.message)
     expect(of('user.created')).toEqual([expect.objectContaining({ version: 1, tenantId: brandA, data: { userId: person.userId, email } })])
     expect(of('device.claimed')[0]).toMatchObject({ tenantId: person.home, data: { sensorId, mac } })
@@ -111,6 +113,7 @@ describe("a brand's endpoint hears its customers' lives, verified", () => {
     expect(of('command.confirmed')[0]?.data).toEqual({ sensorId, commandId: confirmedId })
     expect(of('command.expired')[0]?.data).toEqual({ sensorId, commandId: expiringId })
     expect(of('user.deleted')[0]?.data).toEqual({ userId: person.userId })
+    expect(of('device.released')[0]).toMatchObject({ tenantId: person.home, data: { sensorId, mac } })
     // webhook-id names the event: the same on a retry, different across events
     expect(new Set(atA.map((r) => r.headers['webhook-id'])).size).toBe(atA.length)
     // no secret, token or code in any payload

@@ -141,7 +141,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     isSessionActive: sessions.sessions.isActive, accountStore: users.store, sessionStore: sessions.store,
   })
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
-  const sensors = createSensorsModule({ ...shared, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
+  const sensors = createSensorsModule({ ...withEvents, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
   const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
   if (background && config.runWorker) for (const worker of [email.email, webhooks.deliveries]) worker.start()
   const devices = createDevicesModule({
