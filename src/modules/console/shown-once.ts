@@ -21,14 +21,14 @@ const CONTEXT = 'console-shown-once'
 
 /** What the page shows: which form made it, for what, and the secret (with a username for a device). */
 export interface Shown {
-  kind: 'app' | 'rotated' | 'device'
-  /** The app's or the device's name. */
+  kind: 'app' | 'rotated' | 'device' | 'webhook' | 'webhookRotated'
+  /** The app's or the device's name (a webhook endpoint's URL). */
   name: string
   secret: string
   username?: string
 }
 
-const KINDS: readonly Shown['kind'][] = ['app', 'rotated', 'device']
+const KINDS: readonly Shown['kind'][] = ['app', 'rotated', 'device', 'webhook', 'webhookRotated']
 
 export class ShownOnce {
   private readonly name: string
