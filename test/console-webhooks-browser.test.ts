@@ -4,8 +4,11 @@
  * pointing at a real HTTP receiver, see its signing secret once (a reload does not show it
  * again), send it a test event, and the receiver verifies the message with the
  * `standardwebhooks` package's Webhook.verify and the secret the page showed; the endpoint's
- * delivery log then shows it delivered.
+ * delivery log then shows it delivered. axe-core finds no WCAG A/AA violation on either page,
+ * and the pages' Content-Security-Policy refuses nothing they use.
  */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { listeningTestApp, type TestApp } from './helpers.ts'
@@ -20,6 +23,8 @@ let receiver: Receiver
 let browser: Awaited<ReturnType<typeof launchBrowser>>
 let context: BrowserContext
 let page: Page
+const cspErrors: string[] = []
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 beforeAll(async () => {
   // the receiver listens on loopback, a target only an operator's configuration allows
@@ -32,7 +37,24 @@ beforeAll(async () => {
   browser = await launchBrowser()
   context = browser.context
   page = await context.newPage()
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text())
+  })
 }, 60_000)
+/** axe-core in the page, evaluated by the driver (the page's CSP stays as it is): no WCAG A/AA violation. */
+async function accessible(name: string, checked: string[] = ['color-contrast', 'label']): Promise<void> {
+  await page.evaluate(AXE)
+  const { violations, passed } = await page.evaluate(async () => {
+    type Rule = { id: string; nodes: { target: unknown }[] }
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return { violations: result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`), passed: result.passes.map((p) => p.id) }
+  })
+  expect(violations, name).toEqual([])
+  // axe did look: what the page holds (its labels and contrast, its buttons' names) was checked, not skipped
+  expect(passed, name).toEqual(expect.arrayContaining(checked))
+}
+
 afterAll(async () => {
   await browser?.close()
   await t?.close()
@@ -47,6 +69,7 @@ describe('the webhooks page in a browser', () => {
     await page.getByRole('link', { name: 'Webhooks', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Webhooks')
 
+    await accessible('the webhooks page')
     const target = receiver.url('/trellis')
     await page.getByLabel('URL', { exact: true }).fill(target)
     await page.getByLabel('user.created').check()
@@ -75,5 +98,9 @@ describe('the webhooks page in a browser', () => {
     await page.reload()
     const row = page.getByRole('row').filter({ hasText: 'webhook.test' })
     await expect(row.textContent()).resolves.toMatch(/webhook\.test\s*delivered\s*1\s*200/)
+    await accessible('the delivery log', ['button-name', 'td-headers-attr', 'th-has-data-cells'])
+    await page.goto(`${base}/console/tenants/${w.brandId}/webhooks`)
+    await accessible('the webhooks page with an endpoint')
+    expect(cspErrors).toEqual([])
   })
 })
