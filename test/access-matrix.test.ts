@@ -302,6 +302,17 @@ const PUBLIC: Record<string, string> = {
   'POST /console/tenants/:tenantId/devices/:sensorId/credentials': CONSOLE,
   'GET /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
+  // the webhooks page: its access (admins of a brand only) is tested in test/console-webhooks.test.ts
+  'GET /console/tenants/:tenantId/webhooks': CONSOLE,
+  'GET /console/tenants/:tenantId/webhooks/secret': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/enabled': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/rotate': CONSOLE,
+  'GET /console/tenants/:tenantId/webhooks/:endpointId/delete': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/delete': CONSOLE,
+  'GET /console/tenants/:tenantId/webhooks/:endpointId': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/test': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/deliveries/:deliveryId/resend': CONSOLE,
   // a console URL that names no page: a 404 page for anyone (test/console-forms.test.ts)
   'GET /console/*': CONSOLE,
   'POST /console/*': CONSOLE,

@@ -184,6 +184,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       memberSessions: sessions.memberSessions,
       sensors: sensors.sensors,
       devices: devices.devices,
+      webhooks: webhooks.webhooks,
       authorize: pages.authorize,
     },
     csrfKey: pages.csrfKey,

@@ -16,13 +16,14 @@ import type { Tenant, TenantRole } from '../../db/database.ts'
 import { AppError, appErrors } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { HtmlPage } from '../../lib/schemas.ts'
-import { isPlatform, type InvitationsService, type Policy, roleAtLeast, type SettingsHistory, type TenantsService, type UserActor } from '../tenancy/index.ts'
+import { isBrand, isPlatform, type InvitationsService, type Policy, roleAtLeast, type SettingsHistory, type TenantsService, type UserActor } from '../tenancy/index.ts'
 import type { AuditErasure, AuditLog } from '../audit/index.ts'
 import type { TenantEmailsService } from '../email/index.ts'
 import type { ClientsService } from '../oauth/index.ts'
 import type { MemberSessions } from '../sessions/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
+import type { WebhooksService } from '../webhooks/index.ts'
 import type { PlatformStatus } from './platform-status.service.ts'
 import { type AuthorizeService, brandOf, errorText, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
 import { confirmPage, renderConsole, type Section } from './console.views.ts'
@@ -108,6 +109,8 @@ export interface ConsoleServices {
   memberSessions: MemberSessions
   sensors: SensorsService
   devices: Devices
+  /** A brand's webhook endpoints and their delivery logs (the webhooks page). */
+  webhooks: WebhooksService
   /** The hosted pages' authorization: the console signs a person in through it. */
   authorize: AuthorizeService
   platform: PlatformStatus
@@ -156,7 +159,7 @@ export class ConsoleKit {
         nonce: c.page.nonce,
         csrf: c.page.csrf,
         email: c.session.user.email,
-        tenant: c.tenant ? { id: c.tenant.id, name: c.tenant.name } : null,
+        tenant: c.tenant ? { id: c.tenant.id, name: c.tenant.name, brand: isBrand(c.tenant) } : null,
         platformAdmin: c.platformAdmin,
         scripts: out.scripts,
         t: c.t,

@@ -23,6 +23,7 @@ import { peopleRoutes } from './people.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
 import { sessionRoutes } from './sessions.routes.ts'
 import { ShownOnce } from './shown-once.ts'
+import { webhookRoutes } from './webhooks.routes.ts'
 
 export interface ConsoleRoutesDeps {
   services: ConsoleServices
@@ -55,6 +56,7 @@ export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, s
   sessionRoutes(app, ck)
   appRoutes(app, ck)
   deviceRoutes(app, ck)
+  webhookRoutes(app, ck)
   auditRoutes(app, ck)
   platformRoutes(app, ck)
 }

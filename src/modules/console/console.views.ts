@@ -7,7 +7,7 @@ import { html, notice, type SafeHtml } from '../pages/index.ts'
 import type { ConsoleText } from './i18n.ts'
 import type { ConsoleMessageKey } from './locales/en.ts'
 
-export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'apps' | 'devices' | 'audit' | 'platform' | 'tenants'
+export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'apps' | 'devices' | 'webhooks' | 'audit' | 'platform' | 'tenants'
 
 export interface ConsoleShell {
   title: string
@@ -17,20 +17,22 @@ export interface ConsoleShell {
   csrf: string
   email: string
   /** The tenant open; null on the pages not about one (the tenant picker, the platform). */
-  tenant: { id: number; name: string } | null
+  tenant: { id: number; name: string; brand: boolean } | null
   platformAdmin: boolean
   scripts?: string[]
   /** The console's texts in the page's language. */
   t: ConsoleText
 }
 
-const SECTIONS: { id: Section; label: ConsoleMessageKey; path: string }[] = [
+/** `brandOnly`: a section a brand has and a customer's tenant does not. */
+const SECTIONS: { id: Section; label: ConsoleMessageKey; path: string; brandOnly?: boolean }[] = [
   { id: 'overview', label: 'nav.overview', path: '' },
   { id: 'brand', label: 'nav.brand', path: '/brand' },
   { id: 'emails', label: 'nav.emails', path: '/emails' },
   { id: 'people', label: 'nav.people', path: '/people' },
   { id: 'apps', label: 'nav.apps', path: '/apps' },
   { id: 'devices', label: 'nav.devices', path: '/devices' },
+  { id: 'webhooks', label: 'nav.webhooks', path: '/webhooks', brandOnly: true },
   { id: 'audit', label: 'nav.audit', path: '/audit' },
 ]
 
@@ -40,7 +42,7 @@ function nav(shell: ConsoleShell): SafeHtml {
   const t = shell.t
   const current = (id: Section) => (id === shell.section ? html` aria-current="page"` : html``)
   const tenantLinks = shell.tenant
-    ? SECTIONS.map((s) => html`<li><a href="/console/tenants/${shell.tenant?.id}${s.path}"${current(s.id)}>${t.text(s.label)}</a></li>`)
+    ? SECTIONS.filter((s) => !s.brandOnly || shell.tenant?.brand).map((s) => html`<li><a href="/console/tenants/${shell.tenant?.id}${s.path}"${current(s.id)}>${t.text(s.label)}</a></li>`)
     : []
   const platform = shell.platformAdmin ? html`<li><a href="/console/platform"${current('platform')}>${t.text('nav.platform')}</a></li>` : html``
   return html`<nav class="console-nav" aria-label="${t.text('shell.sections')}"><ul>

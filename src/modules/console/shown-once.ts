@@ -1,5 +1,6 @@
 /**
- * A secret a console form made (a new app's client secret, a device's MQTT password) shown
+ * A secret a console form made (a new app's client secret, a device's MQTT password, a webhook
+ * endpoint's signing secret) shown
  * once, on the page its POST redirects to (post/redirect/get), so a reload repeats the GET,
  * never the form: no second app, no second secret.
  *
@@ -8,8 +9,8 @@
  * purpose as associated data), httpOnly, for a minute: never in a URL, never readable by
  * the page's script or by anyone without the key. The page that shows it clears the cookie
  * as it reads it, so the same page read again (a reload, the back button) finds nothing and
- * says the secret was shown already. Only its hash is kept in the database, so nothing could
- * show it again.
+ * says the secret was shown already. Only its hash is kept in the database (a signing secret
+ * encrypted, which no page reads back), so nothing shows it again.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
@@ -21,14 +22,14 @@ const CONTEXT = 'console-shown-once'
 
 /** What the page shows: which form made it, for what, and the secret (with a username for a device). */
 export interface Shown {
-  kind: 'app' | 'rotated' | 'device'
-  /** The app's or the device's name. */
+  kind: 'app' | 'rotated' | 'device' | 'webhook' | 'webhookRotated'
+  /** The app's or the device's name (a webhook endpoint's URL). */
   name: string
   secret: string
   username?: string
 }
 
-const KINDS: readonly Shown['kind'][] = ['app', 'rotated', 'device']
+const KINDS: readonly Shown['kind'][] = ['app', 'rotated', 'device', 'webhook', 'webhookRotated']
 
 export class ShownOnce {
   private readonly name: string

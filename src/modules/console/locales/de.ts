@@ -1,7 +1,9 @@
 /** The console's texts in German (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { webhooksDe } from './webhooks.de.ts'
 
 export const de: ConsoleCatalog = {
+  ...webhooksDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',
   'shell.skip': 'Zum Inhalt springen',

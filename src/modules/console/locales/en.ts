@@ -1,8 +1,8 @@
-/**
- * The console's texts in English, the reference catalog (lib/i18n.ts): nl.ts, de.ts and fr.ts are typed as ConsoleCatalog, held
- * complete by the catalog test. `{name}` marks a value filled in when the page is drawn, escaped as HTML there.
- */
+/** The console's texts in English, the reference catalog (lib/i18n.ts; nl, de, fr typed as ConsoleCatalog, held complete by its test). `{name}`: a value filled in, escaped. */
+import { webhooksEn } from './webhooks.en.ts'
+
 export const en = {
+  ...webhooksEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',
   'shell.name': 'Trellis console',

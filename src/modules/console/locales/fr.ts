@@ -1,7 +1,9 @@
 /** The console's texts in French (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { webhooksFr } from './webhooks.fr.ts'
 
 export const fr: ConsoleCatalog = {
+  ...webhooksFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',
   'shell.skip': 'Aller au contenu',

@@ -1,7 +1,9 @@
 /** The console's texts in Dutch (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { webhooksNl } from './webhooks.nl.ts'
 
 export const nl: ConsoleCatalog = {
+  ...webhooksNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
   'shell.skip': 'Naar de inhoud',
