@@ -22,6 +22,7 @@ import type { SecretBox } from './lib/secret-box.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { sealSecretsAtRest } from './modules/secrets-at-rest.ts'
 import { registerOutboxMetrics } from './modules/email/outbox-metrics.ts'
+import { webhookDocument } from './modules/webhooks/index.ts'
 import { registerCors } from './plugins/cors.ts'
 import { createMetrics, type AppMetrics } from './lib/metrics.ts'
 import { Readiness } from './lib/readiness.ts'
@@ -186,6 +187,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const registry = registerMetrics(app, metrics)
   services.limits.registerMetrics(registry)
   registerOutboxMetrics(registry, db, services.clock)
+  services.webhooks.registerMetrics(registry)
   if (services.devices.broker) registry.registerMetric(services.devices.broker.connectedDevices)
 
   await app.register(swagger, {
@@ -204,7 +206,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject
       shapeDocument(document.openapiObject)
-      return document.openapiObject
+      // the messages a brand's endpoint receives (OpenAPI 3.1 webhooks)
+      return Object.assign(document.openapiObject, { webhooks: webhookDocument() })
     },
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })

@@ -80,6 +80,8 @@ export interface Config {
   invitationTtlSeconds: number
   /** How long audit-log entries are kept before maintenance purges them (modules/audit). */
   auditRetentionDays: number
+  /** How recent a sign-in deleting an account, or adding or deleting a passkey, needs (RECENT_SIGN_IN_SECONDS; docs/api.md "Deleting an account"). */
+  recentSignInSeconds: number
   allowUnconfirmedPasswordLogin: boolean
   scrypt: ScryptParams
   rateLimits: RateLimits
@@ -87,6 +89,11 @@ export interface Config {
   runWorker: boolean
   /** Whether a start applies pending migrations (MIGRATE_ON_START), or refuses a database that is behind. */
   migrateOnStart: boolean
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS: webhook endpoints may be plain http and point at private,
+   * loopback and link-local addresses (development and tests); refused otherwise (modules/webhooks/targets.ts).
+   */
+  webhookAllowPrivateTargets: boolean
   /** /metrics: on a port of its own, and/or on the public port behind a bearer token; neither by default. */
   metrics: { port: number | null; host: string; token: string | null }
   /**
@@ -208,6 +215,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     passwordResetTtlSeconds: int(env, 'PASSWORD_RESET_TTL_SECONDS', 3600, 300, 86_400),
     invitationTtlSeconds: int(env, 'INVITATION_TTL_SECONDS', 7 * 86_400, 3600, 90 * 86_400),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 3650),
+    recentSignInSeconds: int(env, 'RECENT_SIGN_IN_SECONDS', 300, 30, 3600),
     allowUnconfirmedPasswordLogin: bool(env, 'ALLOW_UNCONFIRMED_PASSWORD_LOGIN', false),
     scrypt: scryptParams(env),
     rateLimits: {
@@ -226,6 +234,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     runWorker: bool(env, 'RUN_WORKER', true),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+    webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     secretsKey: currentKey,
     secretsKeyPrevious: secretsKey(env, 'SECRETS_KEY_PREVIOUS'),
     allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),

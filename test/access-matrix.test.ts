@@ -9,6 +9,10 @@
  *   plat  platform administrator        cc+   client_credentials token of a client owned by T, all scopes
  *   cc-   the same client's token without the route's scope
  *   own-  the owner of T, through an app granted no scope: a person's token is held to its scopes too
+ * And machine clients (docs/api.md "Machine clients"), each with every scope a machine may hold:
+ *   mplat the platform's machine client: a platform administrator's cell (plat), but where only a person acts
+ *   mpar  the machine client of the parent brand P: as an admin of P, nowhere in T (par's cell), but where only a person acts
+ * Their cells differ from plat's and par's only as MACHINE_CELLS says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry, Sensor } from '../src/db/database.ts'
@@ -17,7 +21,8 @@ import { createActor, createTenant, createTestApp, type TestApp } from './helper
 import { createClient } from './login-helpers.ts'
 
 const WHO = ['anon', 'cust', 'mem', 'adm', 'own', 'sib', 'par', 'plat', 'cc+', 'cc-', 'own-'] as const
-type Who = (typeof WHO)[number]
+const MACHINES = ['mplat', 'mpar'] as const
+type Who = (typeof WHO)[number] | (typeof MACHINES)[number]
 
 // prettier-ignore
 const MATRIX: Record<string, number[]> = {
@@ -74,6 +79,12 @@ const MATRIX: Record<string, number[]> = {
   'GET /tenants/:tenantId/nativeApps':                       [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'POST /tenants/:tenantId/nativeApps':                      [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'DELETE /tenants/:tenantId/nativeApps/:appId':             [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  // leaving and a copy of one's data: a person with the account scope, about themself (policy.ts account.delete, account.export);
+  // a deletion is called by a fresh caller of the same kind each time (SELF_DELETING)
+  'DELETE /users/current':                                   [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'DELETE /tenants/:tenantId/users/current':                 [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'GET /users/current/export':                               [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
+  'GET /tenants/:tenantId/users/current/export':             [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
   'POST /algorithms':                                        [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
   'GET /algorithms':                                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
   'GET /v4/algorithms':                                      [401, 200, 200, 200, 200, 200, 200, 200, 200, 403, 403],
@@ -148,6 +159,16 @@ const MATRIX: Record<string, number[]> = {
   'GET /tenants/:tenantId/devices':                          [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'PATCH /tenants/:tenantId/devices/:mac':                   [401, 404, 404, 404, 404, 404, 404, 404, 404, 403, 403],
   'POST /devices/claim':                                     [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
+  // webhook endpoints of the platform (T is no brand: its admins get none; test/webhooks.test.ts has a brand's)
+  'GET /webhooks':                                           [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'POST /webhooks':                                          [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'GET /webhooks/:endpointId':                               [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'PATCH /webhooks/:endpointId':                             [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'DELETE /webhooks/:endpointId':                            [401, 404, 404, 404, 404, 404, 404, 204, 404, 403, 403],
+  'POST /webhooks/:endpointId/rotate':                       [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'POST /webhooks/:endpointId/test':                         [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
+  'GET /webhooks/:endpointId/deliveries':                    [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
+  'POST /webhooks/:endpointId/deliveries/:deliveryId/resend': [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
   'POST /tenants/:tenantId/devices/claim':                   [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
   'POST /sensors/:sensorId/release':                         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
   'POST /tenants/:tenantId/sensors/:sensorId/release':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
@@ -237,6 +258,14 @@ const PUBLIC: Record<string, string> = {
   'POST /tenants/:tenantId/account/password': PAGE,
   'POST /account/signout': PAGE,
   'POST /tenants/:tenantId/account/signout': PAGE,
+  'GET /account/export': PAGE,
+  'GET /tenants/:tenantId/account/export': PAGE,
+  'GET /account/delete': PAGE,
+  'GET /tenants/:tenantId/account/delete': PAGE,
+  'POST /account/delete': PAGE,
+  'POST /tenants/:tenantId/account/delete': PAGE,
+  'POST /account/delete/reauth': PAGE,
+  'POST /tenants/:tenantId/account/delete/reauth': PAGE,
   'GET /auth/oauth2/logout': PAGE,
   'GET /tenants/:tenantId/auth/oauth2/logout': PAGE,
   'POST /auth/oauth2/logout': PAGE,
@@ -279,21 +308,69 @@ const PUBLIC: Record<string, string> = {
   'POST /console/tenants/:tenantId/people/members/:userId/sessions/:sessionId/revoke': CONSOLE,
   'GET /console/tenants/:tenantId/apps': CONSOLE,
   'POST /console/tenants/:tenantId/apps': CONSOLE,
+  'GET /console/tenants/:tenantId/apps/secret': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/edit': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/rotate': CONSOLE,
   'GET /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'GET /console/tenants/:tenantId/devices': CONSOLE,
+  'GET /console/tenants/:tenantId/devices/credentials': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/command': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/credentials': CONSOLE,
   'GET /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
+  // the webhooks page: its access (admins of a brand only) is tested in test/console-webhooks.test.ts
+  'GET /console/tenants/:tenantId/webhooks': CONSOLE,
+  'GET /console/tenants/:tenantId/webhooks/secret': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/enabled': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/rotate': CONSOLE,
+  'GET /console/tenants/:tenantId/webhooks/:endpointId/delete': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/delete': CONSOLE,
+  'GET /console/tenants/:tenantId/webhooks/:endpointId': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/test': CONSOLE,
+  'POST /console/tenants/:tenantId/webhooks/:endpointId/deliveries/:deliveryId/resend': CONSOLE,
   // a console URL that names no page: a 404 page for anyone (test/console-forms.test.ts)
   'GET /console/*': CONSOLE,
   'POST /console/*': CONSOLE,
   'GET /tenants/:tenantId/console/*': CONSOLE,
   'POST /tenants/:tenantId/console/*': CONSOLE,
   'GET /ws': 'the single-use ticket from GET /ws/ticket is the proof (tested in devices-isolation)',
+}
+
+/** Where a machine client's cell is not plat's (mplat) or par's (mpar): [mplat, mpar]. */
+// prettier-ignore
+const MACHINE_CELLS: Record<string, [number, number]> = {
+  //                                                          mplat mpar
+  // a person's own account: a machine holds no account scope (policy.ts account.read, .update, .delete, .export)
+  'POST /invitations/accept':                                [403, 403],
+  'GET /users/current':                                      [403, 403],
+  'PATCH /users/current':                                    [403, 403],
+  'POST /users/current/password':                            [403, 403],
+  'GET /userinfo':                                           [403, 403],
+  'POST /userinfo':                                          [403, 403],
+  'GET /v5/user/me':                                         [403, 403],
+  'GET /v5/users/current':                                   [403, 403],
+  'DELETE /users/current':                                   [403, 403],
+  'DELETE /tenants/:tenantId/users/current':                 [403, 403],
+  'GET /users/current/export':                               [403, 403],
+  'GET /tenants/:tenantId/users/current/export':             [403, 403],
+  // a person's own passkeys: account scope, people only (policy.ts passkeys.manage)
+  'GET /users/current/passkeys':                             [403, 403],
+  'POST /users/current/passkeys/options':                    [403, 403],
+  'POST /users/current/passkeys':                            [403, 403],
+  'PATCH /users/current/passkeys/:passkeyId':                [403, 403],
+  'DELETE /users/current/passkeys/:passkeyId':               [403, 403],
+  // previews and test emails go to the person's own mailbox (policy.ts emails.manage, people only)
+  'GET /tenants/:tenantId/emails/:emailType/preview':        [403, 403],
+  'POST /tenants/:tenantId/emails/:emailType/test':          [403, 403],
+}
+
+/** The expected statuses of a row: its eleven cells, then the machine clients'. */
+function cells(route: string): number[] {
+  const row = MATRIX[route]!
+  const machine = MACHINE_CELLS[route] ?? [row[WHO.indexOf('plat')]!, row[WHO.indexOf('par')]!]
+  return [...row, ...machine]
 }
 
 let t: TestApp
@@ -303,6 +380,8 @@ let sensorId: number
 let clientId: string
 let sensorRow: Sensor
 let sibling: number
+let parent: number
+let endpointId: number | undefined
 const MAC = 'e0:5a:1b:00:aa:01'
 const CLAIM = 'code on the box'
 const headers: Partial<Record<Who, Record<string, string>>> = {}
@@ -318,12 +397,20 @@ async function ccToken(scopes: string[]): Promise<string> {
   return res.json().access_token
 }
 
+/** A machine client's token (every machine scope), of the platform (null) or of a brand. */
+async function machineToken(tenantId: number | null): Promise<string> {
+  const { client, secret } = await t.app.services.clients.create(OPERATOR, { name: 'Automation', redirectUris: [], machine: true, tenantId })
+  const res = await t.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { grant_type: 'client_credentials', client_id: client.client_id, client_secret: secret } })
+  return res.json().access_token
+}
+
 beforeAll(async () => {
   t = await createTestApp()
   const P = await createTenant(t, 'Brand P', { signup: 'customers' })
   T = await createTenant(t, 'Tenant T', { parentTenantId: P })
   const S = await createTenant(t, 'Sibling S', { parentTenantId: P })
   sibling = S
+  parent = P
   const roles: [Who, number, 'customer' | 'member' | 'admin' | 'owner'][] = [
     ['cust', T, 'customer'], ['mem', T, 'member'], ['adm', T, 'admin'], ['own', T, 'owner'], ['sib', S, 'member'], ['par', P, 'member'],
   ]
@@ -332,6 +419,8 @@ beforeAll(async () => {
   headers['cc+'] = { authorization: `Bearer ${await ccToken([...SCOPES])}` }
   headers['cc-'] = { authorization: `Bearer ${await ccToken(['none'])}` }
   headers['own-'] = (await createActor(t, { tenantId: T, role: 'owner', scopes: ['none'] })).headers
+  headers.mplat = { authorization: `Bearer ${await machineToken(null)}` }
+  headers.mpar = { authorization: `Bearer ${await machineToken(P)}` }
   await t.app.services.algorithms.register(OPERATOR, { keyName: 'co2Alert', name: 'CO2', optionsSchema: { type: 'object' } })
   spaceId = (await t.app.services.spaces.create(OPERATOR, T, { name: 'Room' })).id
   await t.app.services.algorithms.put(OPERATOR, spaceId, undefined, 'co2Alert', {})
@@ -377,6 +466,13 @@ async function fill(route: string): Promise<string> {
     invitationId: async () => (await t.app.services.invitations.invite(OPERATOR, T, { email: `invitee${n}@example.test`, role: 'member' })).id,
     clientId: async () => (fresh ? (await createClient(t.app)).clientId : clientId),
     // a version of T's settings to read or restore: T's address as it was before this call
+    endpointId: async () => {
+      const made = async () => (await t.app.services.webhooks.create(OPERATOR, null, { url: 'https://93.184.216.34/hook', eventTypes: ['device.state'] })).endpoint.id
+      if (fresh) return made()
+      endpointId ??= await made()
+      return endpointId
+    },
+    deliveryId: async () => (await t.app.services.webhooks.sendTest(OPERATOR, endpointId ?? 0)).deliveryId,
     version: async () => (await t.app.services.tenants.update(OPERATOR, T, { address: `Old ${n} St` }), (await t.app.services.settingsHistory.latest(T)).version),
   }
   let path = url
@@ -432,12 +528,18 @@ function body(route: string): object | undefined {
     'POST /tenants/:tenantId/devices/claim': { mac: MAC, code: CLAIM },
     'POST /sensors/:sensorId/transfer': { toTenantId: T },
     'POST /tenants/:tenantId/sensors/:sensorId/transfer': { toTenantId: T },
+    'POST /webhooks': { url: 'https://93.184.216.34/hook', eventTypes: ['device.state'] },
+    'PATCH /webhooks/:endpointId': { enabled: true },
   }
   return bodies[route]
 }
 
 /** The admin actions of the matrix (state-changing), with the audit action each records (modules/audit). */
 const AUDITED: Record<string, string> = {
+  'DELETE /users/current': 'account.delete',
+  'DELETE /tenants/:tenantId/users/current': 'account.delete',
+  'GET /users/current/export': 'account.export',
+  'GET /tenants/:tenantId/users/current/export': 'account.export',
   'POST /tenants': 'tenant.create',
   'PATCH /tenants/:tenantId': 'tenant.update',
   'POST /tenants/:tenantId/members': 'invitation.create',
@@ -479,6 +581,10 @@ const AUDITED: Record<string, string> = {
   'POST /tenants/:tenantId/sensors/:sensorId/release': 'device.release',
   'POST /sensors/:sensorId/transfer': 'device.transfer',
   'POST /tenants/:tenantId/sensors/:sensorId/transfer': 'device.transfer',
+  'POST /webhooks': 'webhook.create',
+  'PATCH /webhooks/:endpointId': 'webhook.update',
+  'DELETE /webhooks/:endpointId': 'webhook.delete',
+  'POST /webhooks/:endpointId/rotate': 'webhook.secret.rotate',
 }
 
 /** Every call the matrix made, with its answer and the audit entries it left (checked after the matrix). */
@@ -504,6 +610,17 @@ async function auditIds(url: string, who: Record<string, string>): Promise<Set<n
 }
 
 /** The v5 dialect refuses with HTTP 200 and an errorMessage; the matrix counts a refusal by its meaning. */
+/** Routes that delete their caller's account: each call is made by a new caller of the same kind (the people; machines and strangers stay). */
+const SELF_DELETING = new Set(['DELETE /users/current', 'DELETE /tenants/:tenantId/users/current'])
+async function freshCaller(who: Who): Promise<{ authorization?: string }> {
+  const kinds: Partial<Record<Who, Parameters<typeof createActor>[1]>> = {
+    cust: { tenantId: T, role: 'customer' }, mem: { tenantId: T, role: 'member' }, adm: { tenantId: T, role: 'admin' }, own: { tenantId: T, role: 'owner' },
+    sib: { tenantId: sibling, role: 'member' }, par: { tenantId: parent, role: 'member' }, plat: { platformAdmin: true }, 'own-': { tenantId: T, role: 'owner', scopes: ['none'] },
+  }
+  const kind = kinds[who]
+  return kind ? (await createActor(t, kind)).headers : (headers[who] ?? {})
+}
+
 const V5_REFUSALS: Record<string, number> = { Unauthorized: 401, Not_Allowed: 403, Not_Exist: 404, Invalid_Request: 400, Command_Failed: 409 }
 function effective(route: string, res: { statusCode: number; json(): unknown }): number {
   if (!route.includes(' /v5/') || res.statusCode !== 200) return res.statusCode
@@ -521,13 +638,15 @@ describe('access matrix', () => {
 
   it('each caller gets exactly the status in its cell', async () => {
     const wrong: string[] = []
-    for (const [route, expected] of Object.entries(MATRIX)) {
+    for (const route of Object.keys(MATRIX)) {
+      const expected = cells(route)
       const method = route.split(' ')[0] as 'GET'
-      for (const [i, who] of WHO.entries()) {
+      for (const [i, who] of [...WHO, ...MACHINES].entries()) {
         const url = await fill(route)
         const payload = body(route)
         const mark = await lastAuditId()
-        const res = await t.app.inject({ method, url, headers: headers[who] ?? {}, ...(payload ? { payload } : {}) })
+        const caller = SELF_DELETING.has(route) ? await freshCaller(who) : (headers[who] ?? {})
+        const res = await t.app.inject({ method, url, headers: caller, ...(payload ? { payload } : {}) })
         const status = effective(route, res)
         calls.push({ route, who, status, body: res.body, entries: await t.db.selectFrom('audit_log').selectAll().where('id', '>', mark).execute() })
         if (status !== expected[i]) wrong.push(`${route} as ${who}: ${status} (expected ${expected[i]}) ${res.body.slice(0, 120)}`)

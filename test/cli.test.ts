@@ -172,7 +172,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     for (const key of older.slice(1)) await json(['keys', 'retire', key.kid])
     expect((await json(['keys', 'list'])).keys.filter((k: Listed) => k.retiredAt === null)).toHaveLength(2)
     const rewrapped = await json(['secrets', 'rewrap'])
-    expect(rewrapped).toMatchObject({ signingKeys: expect.any(Number), appSecrets: expect.any(Number), outbox: expect.any(Number) })
+    expect(rewrapped).toMatchObject({ signingKeys: expect.any(Number), appSecrets: expect.any(Number), outbox: expect.any(Number), webhooks: expect.any(Number) })
 
     // every change the CLI made is in the audit log, by the operator, as the same change through the API would be
     const entries = async (action: string) => (await json(['audit', 'list', '--action', action])).entries as { actor: { kind: string }; target: { id: string | number | null }; tenantId: number | null; summary: { values?: Record<string, unknown> } }[]
@@ -183,7 +183,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     expect((await entries('signing_key.retire')).map((e) => e.target.id)).toContain(retired.kid)
     const rewrap = await entries('secrets.rewrap')
     expect(rewrap).toHaveLength(1)
-    expect(rewrap[0]!.summary.values).toEqual({ signingKeys: rewrapped.signingKeys, appSecrets: rewrapped.appSecrets, outbox: rewrapped.outbox })
+    expect(rewrap[0]!.summary.values).toEqual({ signingKeys: rewrapped.signingKeys, appSecrets: rewrapped.appSecrets, outbox: rewrapped.outbox, webhooks: rewrapped.webhooks })
 
     const refusals: [string[], number, RegExp][] = [
       [['clients', 'create', '--name', 'No redirect'], 2, /^trellis: --redirect-uri is required/],

@@ -30,10 +30,27 @@ describe('apps', () => {
     const browser = await signedInBrowser(t, base, w.admin)
     const page = await browser.get(url('/apps'))
     expect(page.body).toContain('Register app')
-    const created = await browser.submit(page, url('/apps'), { name: 'Acme Server', redirectUris: 'https://srv.acme.example/cb', allowedOrigins: '', kind: 'confidential', scopes: 'sensors:read' })
+    const posted = await browser.submit(page, url('/apps'), { name: 'Acme Server', redirectUris: 'https://srv.acme.example/cb', allowedOrigins: '', kind: 'confidential', scopes: 'sensors:read' })
+    // post/redirect/get: the form answers 303 to the page that shows the secret, which is in
+    // neither the answer nor its URL, and travels sealed (never as written) in a cookie
+    expect(posted.location).toBe(url('/apps/secret'))
+    const sealed = browser.cookies.get('trellis_console_secret') ?? ''
+    expect(sealed).toMatch(/^tsk1\./)
+    const created = await browser.get(posted.location ?? '')
     expect(created.status, created.body).toBe(200)
+    expect(created.headers.get('cache-control')).toBe('no-store')
     const secret = secretOn(created.body) ?? ''
     expect(secret.length).toBeGreaterThan(30)
+    expect(posted.body + (posted.location ?? '') + sealed).not.toContain(secret)
+    expect(created.body).toContain('Acme Server is registered. Its secret is shown once: keep it now.')
+    // read again (a reload): the secret is not shown, the page says it was shown already, and no second app is made
+    const reloaded = await browser.get(url('/apps/secret'))
+    expect(secretOn(reloaded.body)).toBeUndefined()
+    expect(reloaded.body).toContain('This secret was shown once already and is not shown again')
+    // the sealed cookie sent again (a copy kept by someone) opens in no other browser
+    const stranger = await signedInBrowser(t, base, w.admin)
+    stranger.cookies.set('trellis_console_secret', sealed)
+    expect(secretOn((await stranger.get(url('/apps/secret'))).body)).toBeUndefined()
     const row = await t.db.selectFrom('oauth_clients').selectAll().where('name', '=', 'Acme Server').executeTakeFirstOrThrow()
     expect(row).toMatchObject({ tenant_id: w.brandId, is_public: false, scopes: ['sensors:read'] })
     const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'client.create').where('target_id', '=', row.client_id).executeTakeFirstOrThrow()
@@ -55,7 +72,7 @@ describe('apps', () => {
     expect(refused.body).toMatch(/<textarea [^>]*>not a uri<\/textarea>/)
     expect(refused.body).not.toContain('must match')
 
-    const rotated = await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/rotate`))
+    const rotated = await landed(browser, await browser.submit(await browser.get(url('/apps')), url(`/apps/${row.client_id}/rotate`)))
     const fresh = secretOn(rotated.body) ?? ''
     expect(fresh.length).toBeGreaterThan(30)
     expect(fresh).not.toBe(secret)
@@ -144,11 +161,16 @@ describe('devices', () => {
     const page = await browser.get(url('/devices'))
     expect(page.body).toContain('New MQTT password for Fan')
     expect(page.body).toContain('Registered by Acme Climate')
-    const issued = await browser.submit(page, url(`/devices/${fan.sensorId}/credentials`))
+    const issued = await landed(browser, await browser.submit(page, url(`/devices/${fan.sensorId}/credentials`)))
     expect(issued.status).toBe(200)
+    expect(issued.url).toContain(url('/devices/credentials'))
     const password = /<code class="secret">([^<]+)<\/code>/.exec(issued.body)?.[1] ?? ''
     expect(password.length).toBeGreaterThan(30)
     expect(password).not.toBe(fan.password)
+    // shown once: the same page read again says so, and shows no password
+    const again = await browser.get(url('/devices/credentials'))
+    expect(again.body).not.toContain(password)
+    expect(again.body).toContain('This password was shown once already')
     const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'device.credentials.issue').orderBy('id', 'desc').executeTakeFirstOrThrow()
     expect(entry).toMatchObject({ actor_kind: 'user', actor_id: String(w.admin.user.id), tenant_id: w.brandId, target_id: fan.mac, source_ip: '127.0.0.1' })
     const csrf = csrfOf(page.body)

@@ -125,6 +125,100 @@ describe('field messages', () => {
   })
 })
 
+describe('field messages on the people and email forms', () => {
+  it('an invitation refused for its address names the field, keeps what was typed, and sends nothing', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const refused = await browser.submit(await browser.get(url('/people')), url('/people/invitations'), { email: 'not-an-address', role: 'admin' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain('Nothing is saved yet: the fields marked below need another look.')
+    expect(refused.body).toContain('<p class="hint problem" id="f-email-problem">Email address: use an address like name@acme.example.</p>')
+    expect(refused.body).toMatch(/id="f-email" name="email" type="email" value="not-an-address" aria-describedby="f-email-problem" aria-invalid="true"/)
+    expect(refused.body).toMatch(/<select id="f-role" name="role">.*<option value="admin" selected>Admin<\/option>/s)
+    expect(await t.db.selectFrom('invitations').select('id').where('email', '=', 'not-an-address').executeTakeFirst()).toBeUndefined()
+    // a role no form offers is named at the role field, the address kept
+    const king = await browser.submit(await browser.get(url('/people')), url('/people/invitations'), { email: 'kept@acme.example', role: 'king' })
+    expect(king.status).toBe(400)
+    expect(king.body).toContain('Role: choose member, admin or owner.')
+    expect(king.body).toContain('value="kept@acme.example"')
+    expect(king.body).not.toMatch(/must be|anyOf|must match/)
+  })
+
+  it("a member's role refused is named at that member's role field, and nothing changes", async () => {
+    const person = await createActor(t, { tenantId: w.brandId, role: 'member' })
+    const browser = await signedInBrowser(t, base, w.admin)
+    const refused = await browser.submit(await browser.get(url('/people')), url(`/people/members/${person.user.id}/role`), { role: 'king' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatch(new RegExp(`<select id="role-${person.user.id}" name="role" aria-describedby="role-${person.user.id}-problem" aria-invalid="true">`))
+    expect(refused.body).toContain(`<p class="hint problem" id="role-${person.user.id}-problem">Role: choose member, admin or owner.</p>`)
+    const row = await t.db.selectFrom('memberships').select('role').where('user_id', '=', person.user.id).where('tenant_id', '=', w.brandId).executeTakeFirstOrThrow()
+    expect(row.role).toBe('member')
+  })
+
+  it("an email's text refused for a placeholder is named at its field, every typed text kept", async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(url('/emails/passwordReset?locale=en'))
+    const refused = await browser.submit(page, '/emails/passwordReset', { subject: 'Reset {{nope}}', title: 'A typed title', locale: 'en' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain('Nothing is saved yet: the fields marked below need another look.')
+    expect(refused.body).toMatch(/id="f-subject" name="subject" type="text" value="Reset \{\{nope\}\}" aria-describedby="f-subject-problem" aria-invalid="true"/)
+    expect(refused.body).toContain('<p class="hint problem" id="f-subject-problem">Not saved: unknown placeholder {{nope}}</p>')
+    expect(refused.body).toContain('value="A typed title"')
+  })
+})
+
+describe("the console's language", () => {
+  it('follows Accept-Language and ui_locales: Dutch, German and French pages, and field messages in that language', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    browser.headers['accept-language'] = 'nl-NL,nl;q=0.9,en;q=0.5'
+    const dutch = await browser.get(url('/people'))
+    expect(dutch.body).toContain('<html lang="nl">')
+    expect(dutch.body).toContain('<title>Mensen · Console</title>')
+    expect(dutch.body).toContain('>Apparaten</a>')
+    expect(dutch.body).toContain('<button type="submit">Uitnodiging sturen</button>')
+    const refused = await browser.submit(await browser.get(url('/brand')), url('/brand'), { name: 'Acme Climate', buttonColor: 'groen', signup: 'customers' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain('Er is nog niets opgeslagen')
+    expect(refused.body).toContain('Knopkleur: gebruik #RGB of #RRGGBB, zoals #0a7d3e, of laat het leeg.')
+    expect(refused.body).toContain('value="groen"')
+    // every section speaks it: devices, emails, the audit log
+    expect((await browser.get(url('/devices'))).body).toContain('<title>Apparaten · Console</title>')
+    const editor = await browser.get(url('/emails/passwordReset?locale=en'))
+    expect(editor.body).toContain('<title>E-mail: Wachtwoord opnieuw instellen · Console</title>')
+    expect(editor.body).toContain('>Stuur mij een test</button>')
+    expect(editor.body).toContain('<label for="f-subject">Onderwerp</label>')
+    expect((await browser.get(url('/audit'))).body).toContain('aria-label="Het auditlog filteren"')
+    // ui_locales wins over the browser's languages, as on the hosted pages
+    const german = await browser.get(url('/apps?ui_locales=de'))
+    expect(german.body).toContain('<html lang="de">')
+    expect(german.body).toContain('Eine App registrieren')
+    browser.headers['accept-language'] = 'fr'
+    const french = await browser.get(url(''))
+    expect(french.body).toContain('<html lang="fr">')
+    expect(french.body).toContain('Vous êtes <strong>admin</strong> dans Acme Climate.')
+    // a done form's sentence is in the language too
+    const sent = await landed(browser, await browser.submit(await browser.get(url('/people')), url('/people/invitations'), { email: 'langue@acme.example', role: 'member' }))
+    expect(sent.body).toContain('Une invitation est en route vers langue@acme.example.')
+    // and a page that does not exist, in the console's layout
+    const missing = await browser.get(url('/nowhere'))
+    expect(missing.status).toBe(404)
+    expect(missing.body).toContain('<html lang="fr">')
+    expect(missing.body).toContain('Retour à Acme Climate')
+  })
+})
+
+describe("the console's language, chosen by the account", () => {
+  it("follows the signed-in account's own locale over the browser's, and ui_locales over both", async () => {
+    const person = await createActor(t, { tenantId: w.brandId, belongsTo: w.brandId, role: 'admin' })
+    await t.app.services.accounts.updateProfileOf(person.user.id, { locale: 'de' })
+    const browser = await signedInBrowser(t, base, person)
+    browser.headers['accept-language'] = 'fr'
+    const german = await browser.get(url('/people'))
+    expect(german.body).toContain('<html lang="de">')
+    expect(german.body).toContain('<title>Personen · Konsole</title>')
+    expect((await browser.get(url('/people?ui_locales=nl'))).body).toContain('<title>Mensen · Console</title>')
+  })
+})
+
 describe('destructive actions ask first', () => {
   it('deleting a device opens a page naming what happens; only its button deletes; another tenant\'s is a 404', async () => {
     const fan = await createFan(t, w.brandId, w.admin)

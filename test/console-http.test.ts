@@ -17,7 +17,7 @@ let base: string
 let w: ConsoleWorld
 let fanSensor: number
 
-const PAGES = ['', '/brand', '/emails', '/emails/passwordReset', '/emails/passwordlessLogin', '/people', '/customers', '/apps', '/devices', '/audit']
+const PAGES = ['', '/brand', '/emails', '/emails/passwordReset', '/emails/passwordlessLogin', '/people', '/customers', '/apps', '/devices', '/webhooks', '/audit']
 
 beforeAll(async () => {
   ;({ t, base, w } = await consoleTestbed())

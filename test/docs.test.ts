@@ -92,5 +92,7 @@ describe('the shell blocks of the README and docs/', () => {
     expect(result.stdout).toContain('"active":false')
     expect(result.stdout).toContain('"status":"confirmed"')
     expect(result.stdout).toContain('"SensorSchedules":[{')
+    // the machine client's tenant.create, audited as the client
+    expect(result.stdout).toMatch(/"actor":\{"kind":"client","id":"[0-9a-f]{32}"\}/)
   }, 300_000)
 })

@@ -15,6 +15,8 @@ export interface PageResponse {
 
 export class PageClient {
   readonly cookies = new Map<string, string>()
+  /** Headers sent with every request, as a browser's own (Accept-Language). */
+  readonly headers: Record<string, string> = {}
 
   constructor(readonly base: string) {}
 
@@ -40,6 +42,7 @@ export class PageClient {
       method,
       redirect: 'manual',
       headers: {
+        ...this.headers,
         cookie: this.cookieHeader(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },

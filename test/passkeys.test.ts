@@ -138,7 +138,7 @@ describe('passkeys for native apps', () => {
     expect((await assert(brandA, { origin: appOrigin })).res.statusCode).toBe(200)
   })
 
-  it('renames, and after five minutes refuses new passkeys and deletions until a new sign-in; the deleted passkey signs in no more', async () => {
+  it('renames, and after five minutes refuses new passkeys and deletions with 401 insufficient_user_authentication until a new sign-in; the deleted passkey signs in no more', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/users/current/passkeys', headers: person.headers })).json() as { passkeys: { id: number; lastUsedAt: string | null }[] }
     const id = list.passkeys[0]?.id ?? 0
     expect(list.passkeys[0]?.lastUsedAt).not.toBeNull()
@@ -147,11 +147,16 @@ describe('passkeys for native apps', () => {
     const audit = await t.db.selectFrom('audit_log').select('action').where('action', 'like', 'passkey.%').execute()
     expect(audit.map((a) => a.action).sort()).toEqual(['passkey.add', 'passkey.rename'])
 
+    // the same recent sign-in as an account's deletion (RECENT_SIGN_IN_SECONDS, 300 by default): RFC 9470's step-up answer
     t.clock.advance(301)
-    expect(errorBody(await post('/users/current/passkeys/options', {}, person.headers)).code).toBe('recent_sign_in_required')
+    const staleOptions = await post('/users/current/passkeys/options', {}, person.headers)
+    expect(staleOptions.statusCode).toBe(401)
+    expect(errorBody(staleOptions).code).toBe('insufficient_user_authentication')
     const stale = await t.app.inject({ method: 'DELETE', url: `/users/current/passkeys/${id}`, headers: person.headers })
-    expect(stale.statusCode).toBe(403)
-    expect(errorBody(stale).code).toBe('recent_sign_in_required')
+    expect(stale.statusCode).toBe(401)
+    expect(errorBody(stale).code).toBe('insufficient_user_authentication')
+    expect(stale.headers['www-authenticate']).toContain('error="insufficient_user_authentication"')
+    expect(stale.headers['www-authenticate']).toContain('max_age=300')
 
     const fresh = await signUpAtBrand(t, client, brandA, (await t.db.selectFrom('users').select('email').where('id', '=', person.userId).executeTakeFirstOrThrow()).email)
     const deleted = await t.app.inject({ method: 'DELETE', url: `/users/current/passkeys/${id}`, headers: fresh.headers })

@@ -37,6 +37,7 @@ const OWNERS: Record<string, readonly string[]> = {
   'modules/sensors': ['sensors'],
   'modules/devices': ['devices', 'device_conflicts', 'device_commands', 'sensor_history', 'ws_tickets'],
   'modules/pages': ['authorization_requests'],
+  'modules/webhooks': ['webhook_endpoints', 'webhook_events', 'webhook_deliveries'],
 }
 
 /**

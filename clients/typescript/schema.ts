@@ -60,10 +60,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tenants as a plain array (at most 100): all for platform admins, otherwise those the caller has a role in */
+        /** Tenants as a plain array (at most 100): all for platform admins and the platform's machine clients, otherwise those the caller has a role in */
         get: operations["listTenants"];
         put?: never;
-        /** Create a brand, or a tenant under one with parentTenantId (platform admin) */
+        /** Create a brand, or a tenant under one with parentTenantId (platform admin; the platform's machine client) */
         post: operations["createTenant"];
         delete?: never;
         options?: never;
@@ -394,7 +394,7 @@ export interface paths {
         /** OAuth clients as a plain array, at most 100 (platform admin) */
         get: operations["listOauthClients"];
         put?: never;
-        /** Register an OAuth client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken) */
+        /** Register an OAuth client or a machine client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken) */
         post: operations["createOauthClient"];
         delete?: never;
         options?: never;
@@ -705,7 +705,8 @@ export interface paths {
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the signed-in person's account (a sign-in at most RECENT_SIGN_IN_SECONDS old): sessions end, devices held alone are released, the personal tenant goes, a confirmation is mailed */
+        delete: operations["deleteCurrentUser"];
         options?: never;
         head?: never;
         /** Change the username, display name or locale of the signed-in user */
@@ -875,7 +876,7 @@ export interface paths {
         /** The signed-in person's passkeys */
         get: operations["listUsersCurrentPasskeys"];
         put?: never;
-        /** Register a passkey: the authenticator's answer to the options (needs a sign-in within 5 minutes) */
+        /** Register a passkey: the authenticator's answer to the options (needs a sign-in at most RECENT_SIGN_IN_SECONDS old) */
         post: operations["createUsersCurrentPasskey"];
         delete?: never;
         options?: never;
@@ -892,7 +893,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Options to create a passkey (needs a sign-in within 5 minutes); answer within 5 minutes with POST /users/current/passkeys */
+        /** Options to create a passkey (needs a sign-in at most RECENT_SIGN_IN_SECONDS old); answer within 5 minutes with POST /users/current/passkeys */
         post: operations["createUsersCurrentPasskeysOption"];
         delete?: never;
         options?: never;
@@ -910,7 +911,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a passkey (needs a sign-in within 5 minutes) */
+        /** Delete a passkey (needs a sign-in at most RECENT_SIGN_IN_SECONDS old) */
         delete: operations["deleteUsersCurrentPasskey"];
         options?: never;
         head?: never;
@@ -1047,6 +1048,57 @@ export interface paths {
         };
         /** Every brand's Android apps (get_login_creds), as Android fetches it */
         get: operations["getAssetlinksJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/current/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A copy of everything held about the signed-in person, as one JSON document (no secrets) */
+        get: operations["exportCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/users/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the signed-in person's account (a sign-in at most RECENT_SIGN_IN_SECONDS old): sessions end, devices held alone are released, the personal tenant goes, a confirmation is mailed */
+        delete: operations["deleteTenantCurrentUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/users/current/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A copy of everything held about the signed-in person, as one JSON document (no secrets) */
+        get: operations["exportTenantCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1980,6 +2032,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A brand's webhook endpoints (its admins), or the platform's without tenantId (platform administrators) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint; its signing secret (whsec_…) is in this answer only
+         * @description tenantId names a brand (its admins; a tenant that is not a brand gets 403 not_a_brand); null or absent: the platform (platform administrators). The URL is refused with webhook_target_refused when it is not https or resolves to a private, loopback, link-local or reserved address.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint (its queued deliveries go with it) */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint's URL, event types or whether it is enabled */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret: the new one is in this answer only; the old one keeps signing beside it for a day */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint alone */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's delivery log, newest first: event, attempts, status code, times, next retry */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery's event to this endpoint again (a new delivery, same webhook-id) */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v5/auth/passwordlessLogin/code": {
         parameters: {
             query?: never;
@@ -2529,6 +2689,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: download a copy of the signed-in person's data (JSON, as GET /users/current/export) */
+        get: operations["getAccountExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: delete the account (asks to confirm; a fresh sign-in first) */
+        get: operations["getAccountDelete"];
+        put?: never;
+        /** Page: delete the account (form) */
+        post: operations["postAccountDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/delete/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: sign out, to sign in again before deleting the account (form) */
+        post: operations["postAccountDeleteReauth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invitations/accept/signin": {
         parameters: {
             query?: never;
@@ -2850,6 +3062,58 @@ export interface paths {
         put?: never;
         /** OpenID Connect end_session_endpoint: signs out, returns to a registered post_logout_redirect_uri */
         post: operations["postTenantAuthOauth2Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: download a copy of the signed-in person's data (JSON, as GET /users/current/export) */
+        get: operations["getTenantAccountExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: delete the account (asks to confirm; a fresh sign-in first) */
+        get: operations["getTenantAccountDelete"];
+        put?: never;
+        /** Page: delete the account (form) */
+        post: operations["postTenantAccountDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/delete/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: sign out, to sign in again before deleting the account (form) */
+        post: operations["postTenantAccountDeleteReauth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3338,6 +3602,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/tenants/{tenantId}/apps/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: the secret a form just made, shown once (read again: it was shown already) */
+        get: operations["getConsoleTenantAppsSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/tenants/{tenantId}/apps/{clientId}/edit": {
         parameters: {
             query?: never;
@@ -3407,6 +3688,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/tenants/{tenantId}/devices/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: the MQTT password a form just made, shown once (read again: it was shown already) */
+        get: operations["listConsoleTenantDevicesCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/tenants/{tenantId}/devices/{sensorId}/command": {
         parameters: {
             query?: never;
@@ -3453,6 +3751,144 @@ export interface paths {
         put?: never;
         /** Console: give a device a new MQTT password (its current connection ends) (form) */
         post: operations["createConsoleTenantDeviceCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: the brand's webhook endpoints */
+        get: operations["listConsoleTenantWebhooks"];
+        put?: never;
+        /** Console: add a webhook endpoint for the brand (its admins; the secret is shown once) (form) */
+        post: operations["createConsoleTenantWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: the signing secret a form just made, shown once (read again: it was shown already) */
+        get: operations["getConsoleTenantWebhooksSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks/{endpointId}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Console: enable or disable a webhook endpoint (form) */
+        post: operations["postConsoleTenantWebhookEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks/{endpointId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Console: give a webhook endpoint a new signing secret (shown once; the old one signs beside it for a day) (form) */
+        post: operations["postConsoleTenantWebhookRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks/{endpointId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: delete a webhook endpoint: the page that asks first */
+        get: operations["getConsoleTenantWebhookDelete"];
+        put?: never;
+        /** Console: delete a webhook endpoint (its queued deliveries go with it) (form) */
+        post: operations["postConsoleTenantWebhookDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: a webhook endpoint's delivery log */
+        get: operations["getConsoleTenantWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Console: send a test event to a webhook endpoint (form) */
+        post: operations["postConsoleTenantWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/tenants/{tenantId}/webhooks/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Console: queue a delivery's event again for its endpoint (form) */
+        post: operations["postConsoleTenantWebhookDeliveryResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3596,7 +4032,229 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "user.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An account signed up (with a login code) under a tenant of the brand */
+        post: operations["onUserCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An account was deleted, with its memberships and sessions */
+        post: operations["onUserDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An account became a member of the tenant (an invitation accepted) */
+        post: operations["onMemberAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A member was removed from the tenant */
+        post: operations["onMemberRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.claimed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A device was claimed into the tenant */
+        post: operations["onDeviceClaimed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The tenant released the device (its sensor and history are gone) */
+        post: operations["onDeviceReleased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.transferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The device moved to this tenant (tenantId) from another */
+        post: operations["onDeviceTransferred"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The device reported itself online */
+        post: operations["onDeviceOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The device went offline (its own message, or its will message) */
+        post: operations["onDeviceOffline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The device reported its state: at most one per device per second, carrying the latest state of that second */
+        post: operations["onDeviceState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "command.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A command's value showed in the device's state */
+        post: operations["onCommandConfirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "command.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A command passed its deadline unconfirmed */
+        post: operations["onCommandExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "schedule.ran": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A schedule item ran (or was missed or refused) */
+        post: operations["onScheduleRan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Error */
@@ -3722,7 +4380,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "recent_sign_in_required" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "webhook_target_refused" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "sole_owner" | "insufficient_user_authentication" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -3804,7 +4462,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             actor: {
-                /** @description user, client (a machine token), operator (the CLI) or anonymous */
+                /** @description user, client (a machine token: a machine client's or an app's), operator (the CLI) or anonymous */
                 kind: string;
                 id: string | null;
             };
@@ -3860,6 +4518,8 @@ export interface components {
             allowedOrigins?: string[];
             /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
             idTokenSignedResponseAlg?: "RS256" | "ES256";
+            /** @description a machine client, for automation (a person makes it, for the platform or a brand): confidential, client_credentials only, no redirect URIs; default scopes: every scope but account that the maker holds */
+            machine?: boolean;
         };
         OAuthClient: {
             clientId: string;
@@ -3877,6 +4537,8 @@ export interface components {
             allowedOrigins: string[];
             /** @description the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256 */
             idTokenSignedResponseAlg: "RS256" | "ES256";
+            /** @description a machine client: its client_credentials tokens act as its brand's admin, or the platform's, would (docs/api.md "Machine clients") */
+            machine: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -4082,6 +4744,109 @@ export interface components {
             packageName: string;
             sha256Fingerprints: string[];
         };
+        Sensor: {
+            id: number;
+            tenantId: number;
+            deviceId: string;
+            name: string;
+            displayName: string | null;
+            type: string;
+            spaceId: number | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description false until the device connects; false again after its will message */
+            online: boolean;
+            connectionType: string | null;
+            lastSeenAt: string | null;
+            latestData: {
+                fullData: {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                time: string;
+            } | null;
+            sensorTypeId: number | null;
+            sensorType: {
+                id: number;
+                type: number;
+                name: string;
+                slug: string;
+                /** @description a JSON array as a string, e.g. "[\"oryf2o5f8wmaeaav\"]" */
+                productId: string;
+                googleDeviceType: string;
+                commands: {
+                    [key: string]: {
+                        min: number;
+                        max: number;
+                    };
+                };
+            } | null;
+        };
+        AccountExport: {
+            /** @description the shape of this document: trellis.account-export/1 */
+            format: string;
+            /** Format: date-time */
+            exportedAt: string;
+            profile: {
+                id: number;
+                email: string;
+                username: string;
+                displayName: string | null;
+                locale: string | null;
+                emailConfirmed: boolean;
+                emailConfirmedAt: string | null;
+                /** @description whether a password is set (never the password or its hash) */
+                hasPassword: boolean;
+                platformAdmin: boolean;
+                tenantId: number | null;
+                createdAt: string | null;
+                updatedAt: string | null;
+            };
+            tenants: {
+                id: number;
+                name: string;
+                role: string;
+                parentTenantId: number | null;
+            }[];
+            devices: {
+                /** @description the MAC address */
+                deviceId: string;
+                sensorId: number;
+                tenantId: number;
+            }[];
+            sensors: components["schemas"]["Sensor"][];
+            /** @description the sensors' schedule groups with their items, as GET /sensors/{id}/schedules shows them */
+            schedules: {
+                [key: string]: unknown;
+            }[];
+            sessions: {
+                /** @description the client_id signed in to */
+                app: string;
+                /** @description app (a token) or browser (the hosted pages) */
+                kind: string;
+                tenantId: number | null;
+                scope: string;
+                network: string | null;
+                startedAt: string | null;
+                signedInAt: string | null;
+                endedAt: string | null;
+                endedBecause: string | null;
+            }[];
+            apps: {
+                clientId: string;
+                name: string | null;
+                /** Format: date-time */
+                firstSignIn: string;
+                /** Format: date-time */
+                lastSignIn: string;
+            }[];
+            audit: components["schemas"]["AuditEntry"][];
+        };
         Algorithm: {
             keyName: string;
             name: string;
@@ -4155,49 +4920,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        Sensor: {
-            id: number;
-            tenantId: number;
-            deviceId: string;
-            name: string;
-            displayName: string | null;
-            type: string;
-            spaceId: number | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description false until the device connects; false again after its will message */
-            online: boolean;
-            connectionType: string | null;
-            lastSeenAt: string | null;
-            latestData: {
-                fullData: {
-                    [key: string]: unknown;
-                };
-                /** Format: date-time */
-                time: string;
-            } | null;
-            sensorTypeId: number | null;
-            sensorType: {
-                id: number;
-                type: number;
-                name: string;
-                slug: string;
-                /** @description a JSON array as a string, e.g. "[\"oryf2o5f8wmaeaav\"]" */
-                productId: string;
-                googleDeviceType: string;
-                commands: {
-                    [key: string]: {
-                        min: number;
-                        max: number;
-                    };
-                };
-            } | null;
-        };
         SensorPage: {
             edges: {
                 node: components["schemas"]["Sensor"];
@@ -4238,6 +4960,35 @@ export interface components {
             factoryPassword?: string;
             /** @description RISK: anyone who reaches the broker and knows the MAC can then speak as this device. Only for firmware that cannot send credentials. */
             allowAnonymous?: boolean;
+        };
+        WebhookEndpoint: {
+            id: number;
+            tenantId: number | null;
+            url: string;
+            eventTypes: string[];
+            enabled: boolean;
+            disabledReason: string | null;
+            failingSince: string | null;
+            previousSecretUntil: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookDelivery: {
+            id: number;
+            /** @description the event; its message has webhook-id msg_<eventId> */
+            eventId: number;
+            type: string;
+            status: "queued" | "sending" | "delivered" | "failed";
+            attempts: number;
+            lastStatus: number | null;
+            lastError: string | null;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            deliveredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         /**
          * @description the v5 error word the apps compare
@@ -5492,7 +6243,8 @@ export interface operations {
                  *       "allowedOrigins": [
                  *         "string"
                  *       ],
-                 *       "idTokenSignedResponseAlg": "RS256"
+                 *       "idTokenSignedResponseAlg": "RS256",
+                 *       "machine": true
                  *     }
                  */
                 "application/json": components["schemas"]["CreateOAuthClient"];
@@ -5733,7 +6485,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -5773,7 +6525,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -6390,6 +7142,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7374,6 +8153,91 @@ export interface operations {
                     }[];
                 };
             };
+        };
+    };
+    exportCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteTenantCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportTenantCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listAlgorithms: {
@@ -10632,6 +11496,322 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenantId": 1,
+                 *       "url": "string",
+                 *       "eventTypes": [
+                 *         "user.created"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    tenantId?: number | null;
+                    /** @description https; its host must resolve to public addresses only (docs/webhooks.md) */
+                    url: string;
+                    eventTypes: ("user.created" | "user.deleted" | "member.added" | "member.removed" | "device.claimed" | "device.released" | "device.transferred" | "device.online" | "device.offline" | "device.state" | "command.confirmed" | "command.expired" | "schedule.ran")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        /** @description the Standard Webhooks signing secret; shown once */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "string",
+                 *       "eventTypes": [
+                 *         "user.created"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description https; its host must resolve to public addresses only (docs/webhooks.md) */
+                    url?: string;
+                    eventTypes?: ("user.created" | "user.deleted" | "member.added" | "member.removed" | "device.claimed" | "device.released" | "device.transferred" | "device.online" | "device.offline" | "device.state" | "command.confirmed" | "command.expired" | "schedule.ran")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        /** Format: date-time */
+                        previousSecretUntil: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description deliveries older than this id */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     postAuthPasswordlessLoginCodeV5: {
         parameters: {
             query?: never;
@@ -11780,6 +12960,112 @@ export interface operations {
             };
         };
     };
+    getAccountExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAccountDeleteReauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the account page, signed out, to sign in again */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     startInvitationSignIn: {
         parameters: {
             query?: never;
@@ -12270,6 +13556,124 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getTenantAccountExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getTenantAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAccountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to the account page, which signs the browser in */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAccountDeleteReauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the account page, signed out, to sign in again */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     showTenantInvitationPage: {
         parameters: {
             query?: never;
@@ -12630,7 +14034,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -12663,7 +14067,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -12686,7 +14090,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -12709,7 +14113,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
                 /** @description the version, numbered per tenant from 1 */
                 version: number;
             };
@@ -12737,7 +14141,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -12760,7 +14164,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -12783,7 +14187,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
             };
             cookie?: never;
         };
@@ -13122,6 +14526,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getConsoleTenantAppsSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     postConsoleTenantAppEdit: {
         parameters: {
             query?: never;
@@ -13256,6 +14692,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    listConsoleTenantDevicesCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     postConsoleTenantDeviceCommand: {
         parameters: {
             query?: never;
@@ -13342,6 +14810,274 @@ export interface operations {
             path: {
                 tenantId: number;
                 sensorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listConsoleTenantWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createConsoleTenantWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getConsoleTenantWebhooksSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantWebhookEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantWebhookRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getConsoleTenantWebhookDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantWebhookDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getConsoleTenantWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                endpointId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantWebhookDeliveryResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                endpointId: number;
+                deliveryId: number;
             };
             cookie?: never;
         };
@@ -13578,6 +15314,671 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    onUserCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "user.created";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the account */
+                        userId: number;
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onUserDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "user.deleted";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the account */
+                        userId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMemberAdded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "member.added";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the account */
+                        userId: number;
+                        role: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMemberRemoved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "member.removed";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the account */
+                        userId: number;
+                        /** @description the role it had */
+                        role: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeviceClaimed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "device.claimed";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the tenant's sensor presenting the device */
+                        sensorId: number;
+                        /** @description the device's MAC, lower case */
+                        mac: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeviceReleased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "device.released";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the tenant's sensor presenting the device */
+                        sensorId: number;
+                        /** @description the device's MAC, lower case */
+                        mac: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeviceTransferred: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "device.transferred";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the tenant's sensor presenting the device */
+                        sensorId: number;
+                        /** @description the device's MAC, lower case */
+                        mac: string;
+                        /** @description the tenant it left */
+                        fromTenantId: number;
+                        /** @description the tenant it joined */
+                        toTenantId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeviceOnline: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "device.online";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the tenant's sensor presenting the device */
+                        sensorId: number;
+                        /** @description the device's MAC, lower case */
+                        mac: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeviceOffline: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "device.offline";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the tenant's sensor presenting the device */
+                        sensorId: number;
+                        /** @description the device's MAC, lower case */
+                        mac: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDeviceState: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "device.state";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the tenant's sensor presenting the device */
+                        sensorId: number;
+                        /** @description the device's MAC, lower case */
+                        mac: string;
+                        /** @description the device's full state, as it reported it */
+                        state: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCommandConfirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "command.confirmed";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the sensor */
+                        sensorId: number;
+                        /** @description GET /sensors/{sensorId}/commands/{commandId} */
+                        commandId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCommandExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "command.expired";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the sensor */
+                        sensorId: number;
+                        /** @description GET /sensors/{sensorId}/commands/{commandId} */
+                        commandId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onScheduleRan: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<event id>: the same on every attempt and re-send; a receiver drops a copy it has seen */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> per live secret, space-separated (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "schedule.ran";
+                    /**
+                     * Format: date-time
+                     * @description when the change committed
+                     */
+                    timestamp: string;
+                    /**
+                     * @description the payload's version; a change that is not additive comes as a new version
+                     * @constant
+                     */
+                    version: 1;
+                    /** @description the tenant it happened in (null: a platform account) */
+                    tenantId: number | null;
+                    data: {
+                        /** @description the sensor */
+                        sensorId: number;
+                        /** @description the schedule group */
+                        groupId: number;
+                        /** @description the schedule item */
+                        itemId: number;
+                        /**
+                         * Format: date-time
+                         * @description the cron time it ran for
+                         */
+                        occurrence: string;
+                        /** @enum {string} */
+                        outcome: "sent" | "missed" | "refused" | "failed";
+                        commandIds: number[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, no answer within 10 s, or a redirect: retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

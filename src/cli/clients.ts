@@ -10,8 +10,8 @@ export const clientCommands: Command[] = [
   {
     name: 'clients create',
     usage:
-      'clients create --name NAME --redirect-uri URI [--redirect-uri URI2 ...] [--public] [--grant-types a,b] [--scopes a,b] [--tenant ID] [--allowed-origins a,b] [--client-id ID] [--long-lived-access-tokens SECONDS] [--client-secret-file PATH] [--json]',
-    summary: 'create an OAuth client; a confidential one gets a secret, shown once',
+      'clients create --name NAME (--redirect-uri URI [--redirect-uri URI2 ...] | --machine) [--public] [--grant-types a,b] [--scopes a,b] [--tenant ID] [--allowed-origins a,b] [--client-id ID] [--long-lived-access-tokens SECONDS] [--client-secret-file PATH] [--json]',
+    summary: "create an OAuth client, or with --machine a machine client (automation acting as the platform's or the --tenant brand's admin); a confidential one gets a secret, shown once",
     options: {
       name: { type: 'string' },
       'redirect-uri': { type: 'string', multiple: true },
@@ -23,6 +23,7 @@ export const clientCommands: Command[] = [
       'client-id': { type: 'string' },
       'long-lived-access-tokens': { type: 'string' },
       'client-secret-file': { type: 'string' },
+      machine: { type: 'boolean' },
     },
     async run(ctx, { values }) {
       const { clientView } = await import('../modules/oauth/index.ts')
@@ -31,9 +32,10 @@ export const clientCommands: Command[] = [
       const secretFile = values['client-secret-file'] as string | undefined
       const redirectUris = (values['redirect-uri'] as string[] | undefined) ?? []
       const grantTypes = list(values['grant-types'] as string | undefined)
-      const grants = grantTypes ?? ['authorization_code', 'refresh_token']
+      const machine = values.machine === true
+      const grants = grantTypes ?? (machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'])
       if (!redirectUris.length && grants.some((g) => REDIRECTING_GRANTS.includes(g))) {
-        throw new UsageError('--redirect-uri is required (a machine client without one takes --grant-types client_credentials)')
+        throw new UsageError('--redirect-uri is required (a client without one takes --grant-types client_credentials, or is a --machine client)')
       }
       const { client, secret } = await ctx.services.clients.create(ctx.operator, {
         name: values.name,
@@ -47,6 +49,7 @@ export const clientCommands: Command[] = [
         // from a file, so the secret stays out of shell history and process listings
         ...(secretFile !== undefined ? { clientSecret: readFileSync(secretFile, 'utf8').split(/\r?\n/)[0] ?? '' } : {}),
         ...(longLived !== undefined ? { longLivedAccessTokenSeconds: id(longLived, '--long-lived-access-tokens') } : {}),
+        ...(machine ? { machine } : {}),
       })
       // an imported secret is not echoed back: the caller has it
       const generated = secretFile === undefined ? secret : null
@@ -63,7 +66,7 @@ export const clientCommands: Command[] = [
       const { clientView } = await import('../modules/oauth/index.ts')
       const rows = await ctx.services.clients.all(ctx.operator)
       const clients = rows.map(clientView)
-      const human = clients.map((c) => ({ clientId: c.clientId, name: c.name, public: c.public, grantTypes: c.grantTypes.join(',') }))
+      const human = clients.map((c) => ({ clientId: c.clientId, name: c.name, public: c.public, machine: c.machine, grantTypes: c.grantTypes.join(',') }))
       emit(ctx.out, { clients }, table(human, 'no clients'))
     },
   },

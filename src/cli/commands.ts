@@ -12,6 +12,7 @@ import { CommandError, emit, UsageError, type Context, type Out } from './output
 import { HelpRequest, type Command, type Parsed } from './registry.ts'
 import { tenantCommands } from './tenants.ts'
 import { userCommands } from './users.ts'
+import { webhookCommands } from './webhooks.ts'
 
 /** `migrate --status`: every migration, applied or pending; reads only, so it works on an empty database. */
 export async function printMigrationStatus(db: DB, out: Out): Promise<void> {
@@ -49,7 +50,7 @@ const worker: Command = {
 
 // The command files load the modules' faces inside run(), not at the top: the table alone is what
 // --help, --version and a command sent to a running server need, and the faces were most of its load.
-export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...deviceCommands, ...operationCommands, ...auditCommands, worker]
+export const COMMANDS: Command[] = [migrate, ...tenantCommands, ...clientCommands, ...userCommands, ...keyCommands, ...deviceCommands, ...operationCommands, ...auditCommands, ...webhookCommands, worker]
 
 /** Runs a parsed command; the database is already migrated (except for `migrate` itself). */
 export async function runCommand(parsed: Parsed, ctx: Omit<Context, 'operator'>): Promise<void> {

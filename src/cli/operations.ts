@@ -43,7 +43,7 @@ export const operationCommands: Command[] = [
     options: {},
     async run(ctx) {
       const result = await ctx.services.secrets.rewrap(ctx.operator)
-      emit(ctx.out, result, `re-sealed under SECRETS_KEY: ${result.signingKeys} signing keys, ${result.appSecrets} app secrets, ${result.outbox} queued messages`)
+      emit(ctx.out, result, `re-sealed under SECRETS_KEY: ${result.signingKeys} signing keys, ${result.appSecrets} app secrets, ${result.outbox} queued messages, ${result.webhooks} webhook secrets`)
     },
   },
   {

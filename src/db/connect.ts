@@ -60,6 +60,11 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
     // An idle connection that the server drops (restart, failover, admin) is an 'error' on
     // the pool; unhandled it would end the process. The pool replaces it on next use.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`))
+    // A connection dropped while lent out (inside a transaction, between its statements) is an
+    // 'error' on the client, which the pool listens for only while the client is idle: the
+    // statement that was running, or the next one, fails with it, and the pool drops the client
+    // at its release. Heard here, so a terminated backend ends a request, not the process.
+    pool.on('connect', (client) => client.on('error', () => {}))
     // marked hot statements are prepared once per connection (./prepared.ts), unless turned off
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: target.preparedStatements ? preparingPool(pool) : pool }) })
     pools.set(db, pool)

@@ -7,6 +7,8 @@ import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } 
 import type { NativeAppsTable, WebauthnChallengesTable, WebauthnCredentialsTable, WebauthnUserHandlesTable } from './passkey-tables.ts'
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './webhook-tables.ts'
+export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
@@ -34,7 +36,7 @@ export interface EmailTypeTexts {
 
 export interface EmailConfig {
   template?: { buttonColor?: string; textColor?: string }
-  emailTypeConfig?: Partial<Record<'passwordReset' | 'passwordResetSuccess' | 'emailConfirmation', EmailTypeTexts>>
+  emailTypeConfig?: Partial<Record<'passwordReset' | 'passwordResetSuccess' | 'emailConfirmation' | 'accountDeleted', EmailTypeTexts>>
 }
 
 export interface TenantsTable {
@@ -101,6 +103,8 @@ export interface OAuthClientsTable {
   allowed_origins: ColumnType<string[] | null, string | null | undefined, string | null>
   /** The JWS algorithm of this client's ID tokens: RS256 (the default) or ES256. */
   id_token_signed_response_alg: Generated<'RS256' | 'ES256'>
+  /** A machine client (automation): its client_credentials tokens act as its tenant's admin, or the platform's, would. */
+  machine: Generated<boolean>
   created_at: Generated<Date>
 }
 
@@ -129,6 +133,8 @@ export interface SessionsTable {
   /** Hosted-page sign-in sessions: SHA-256 of the cookie value, and when it ends. */
   cookie_hash: string | null
   expires_at: NullableTimestamp
+  /** When the person last proved who they are (migration 0031); null: `created_at` stands in. */
+  auth_time: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface AppSecretsTable {
@@ -257,6 +263,9 @@ export interface Database {
   authorization_requests: AuthorizationRequestsTable
   tenant_settings_versions: TenantSettingsVersionsTable
   audit_log: AuditLogTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_events: WebhookEventsTable
+  webhook_deliveries: WebhookDeliveriesTable
 }
 
 export type Tenant = Selectable<TenantsTable>
@@ -270,3 +279,5 @@ export type Sensor = Selectable<SensorsTable>
 export type Algorithm = Selectable<AlgorithmsTable>
 export type SpaceAlgorithm = Selectable<SpaceAlgorithmsTable>
 export type Invitation = Selectable<InvitationsTable>
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>

@@ -25,6 +25,9 @@ import * as m0024 from './migrations/0024_history_without_row_checks.ts'
 import * as m0025 from './migrations/0025_device_handover.ts'
 import * as m0028 from './migrations/0028_id_token_alg.ts'
 import * as m0029 from './migrations/0029_schedule_runs.ts'
+import * as m0030 from './migrations/0030_machine_clients.ts'
+import * as m0031 from './migrations/0031_account_deletion.ts'
+import * as m0033 from './migrations/0033_webhooks.ts'
 import * as m0036 from './migrations/0036_passkeys.ts'
 import * as m0037 from './migrations/0037_native_apps.ts'
 
@@ -55,6 +58,9 @@ const migrations: Record<string, Migration> = {
   '0025_device_handover': m0025,
   '0028_id_token_alg': m0028,
   '0029_schedule_runs': m0029,
+  '0030_machine_clients': m0030,
+  '0031_account_deletion': m0031,
+  '0033_webhooks': m0033,
   '0036_passkeys': m0036,
   '0037_native_apps': m0037,
 }

@@ -9,6 +9,7 @@
  * sentence depends on the call site (validation_failed names the field) take it as `said`.
  */
 
+import { soleOwnerText, stepUpText } from './leaving-errors.ts'
 export interface ErrorDetail {
   field: string
   message: string
@@ -103,10 +104,9 @@ export const APP_ERRORS = {
     }),
   },
   invalid_token: { status: 400, message: said },
-  weak_password: {
-    status: 400,
-    message: (name: string, problem: string): ErrorText => ({ message: `password ${problem}.`, details: field(name, problem) }),
-  },
+  // a webhook target the worker may not send to (modules/webhooks/targets.ts)
+  webhook_target_refused: { status: 400, message: (reason: string): ErrorText => said(`The webhook URL is refused: it ${reason}.`, field('body.url', reason)) },
+  weak_password: { status: 400, message: (name: string, problem: string): ErrorText => ({ message: `password ${problem}.`, details: field(name, problem) }) },
   no_password_set: { status: 400, message: 'This account has no password yet; set one with forgotPassword and resetPassword.' },
   user_exists: { status: 409, message: (email: string) => `A user with email ${email} already exists there.` },
 
@@ -171,6 +171,9 @@ export const APP_ERRORS = {
     message: (id: number) => `Tenant id ${id} belonged to a deleted tenant whose audit trail is kept; choose another id.`,
   },
   last_owner: { status: 409, message: 'A tenant must keep at least one owner.' },
+  // an account's deletion (modules/privacy, lib/leaving-errors.ts)
+  sole_owner: { status: 409, message: (tenants: readonly { id: number; name: string }[]): ErrorText => soleOwnerText(tenants) },
+  insufficient_user_authentication: { status: 401, rfc: 'RFC 9470 3 (step-up challenge)', message: (maxAge: number): ErrorText => stepUpText('insufficient_user_authentication', maxAge) },
   invitation_email_mismatch: { status: 403, message: 'This invitation is for another address; sign in with the address it was sent to.' },
   email_type_not_customisable: {
     status: 400,
@@ -215,16 +218,12 @@ export const APP_ERRORS = {
   invalid_command: { status: 400, message: (problem: string) => said(`command: ${problem}`, field('body.command', problem)) },
   device_offline: { status: 409, message: 'The device is offline; send the command again when it is online.' },
   broker_unavailable: { status: 503, message: said },
-
   // passkeys (modules/passkeys): the ceremony's answers say what failed, never why a key did not verify
   passkey_challenge_unknown: { status: 400, message: 'This passkey request is unknown, already used or expired. Ask for new options and try again.' },
   passkey_refused: { status: 400, message: 'The passkey could not be verified. Try again, or sign in with an emailed code.' },
-  recent_sign_in_required: { status: 403, message: 'Sign in again first: this change needs a sign-in from the last 5 minutes.' },
+
   // hosted pages (pages/): shown to a person, so the messages are sentences for people
-  csrf_failed: {
-    status: 403,
-    message: 'This form has expired or your browser did not send its cookie. Reload the page and try again (cookies must be allowed for this site).',
-  },
+  csrf_failed: { status: 403, message: 'This form has expired or your browser did not send its cookie. Reload the page and try again (cookies must be allowed for this site).' },
   signed_out: { status: 401, message: 'You are signed out. Open your account page to sign in again.' },
   authorization_expired: { status: 400, message: 'This sign-in has expired or was started in another browser. Go back to the app and start again.' },
   wrong_code: { status: 400, message: 'That code is not right. Check the email and try again.' },

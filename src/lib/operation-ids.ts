@@ -31,6 +31,8 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'GET /users/current': 'getCurrentUser',
   'PATCH /users/current': 'updateCurrentUser',
   'POST /users/current/password': 'changePassword',
+  'DELETE /users/current': 'deleteCurrentUser',
+  'GET /users/current/export': 'exportCurrentUser',
   'POST /users/register': 'registerUser',
   'POST /users/confirmEmail': 'confirmEmail',
   'POST /users/forgotPassword': 'requestPasswordReset',
@@ -48,6 +50,9 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'GET /dev/mailbox/{id}': 'showDevMailboxMessage',
   'GET /dev/mailbox/{id}/text': 'getDevMailboxMessageText',
   'GET /dev/callback': 'showDevCallback',
+  'POST /webhooks/{endpointId}/rotate': 'rotateWebhookSecret',
+  'POST /webhooks/{endpointId}/test': 'sendWebhookTestEvent',
+  'POST /webhooks/{endpointId}/deliveries/{deliveryId}/resend': 'resendWebhookDelivery',
 }
 
 const PREFIX = '/tenants/{tenantId}'

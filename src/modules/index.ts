@@ -23,13 +23,15 @@ import { createDialectsModule, type DialectsModule } from './dialects/index.ts'
 import { checkEmailText, createEmailModule, type EmailModule, type EmailService, type OutboxService, type SenderVerification, type TenantEmailsService } from './email/index.ts'
 import { clientReads, type ClientsService, type CorsOrigins, createOAuthModule, type KeyStore, type OAuthModule, type OAuthService, type PasswordlessService, type SigningKeysService } from './oauth/index.ts'
 import { createPasskeysModule, type PasskeysModule, type PasskeysService } from './passkeys/index.ts'
+import { createPrivacyModule, type AccountDeletion, type AccountExport, type PrivacyModule } from './privacy/index.ts'
 import { type AuthorizeService, createPagesModule, type InvitationSignIn, type PageSessions, type PagesModule } from './pages/index.ts'
 import { createSchedulesModule, type ScheduleRunner, type SchedulesModule, type SchedulesService } from './schedules/index.ts'
 import { createSensorsModule, type SensorsModule, type SensorsService } from './sensors/index.ts'
 import { createSessionsModule, type MemberSessions, type SessionsModule, type SessionsService } from './sessions/index.ts'
 import { type AlgorithmsService, createSpacesModule, type SpacesModule, type SpacesService } from './spaces/index.ts'
-import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenancyModule, type TenantsService } from './tenancy/index.ts'
-import { accountReads, type AccountsService, createUsersModule, type UsersModule } from './users/index.ts'
+import { type Actor, createTenancyAccess, createTenancyModule, type InvitationsService, type Policy, type SettingsHistory, type TenancyModule, type TenantsService, tenantLeaving } from './tenancy/index.ts'
+import { accountErasure, accountReads, type AccountsService, createUsersModule, type UsersModule } from './users/index.ts'
+import { createWebhooksModule, type WebhooksModule, type WebhooksService } from './webhooks/index.ts'
 
 export interface Services {
   /** The time every service decides by (lib/clock.ts). */
@@ -61,7 +63,9 @@ export interface Services {
   algorithms: AlgorithmsService
   sensors: SensorsService
   accounts: AccountsService
+  privacy: { deletion: AccountDeletion; exporter: AccountExport } // a person leaving, and their copy of their data
   schedules: SchedulesService
+  webhooks: WebhooksService
   /** Fires due schedules (the server's timer; a test calls `tick(now)`). */
   scheduleRunner: ScheduleRunner
   devices: Devices
@@ -119,8 +123,10 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const audit = createAuditModule({ ...shared, policy })
   const sessions = createSessionsModule({ ...shared, tenantStore, policy, audit: audit.audit, sessionUser: accountReads.sessionUser, clientTenant: clientReads.clientTenant, knownNetwork: accountReads.knownNetwork })
   const email = createEmailModule({ ...shared, tenantStore, secretBox, linkRules, policy, audit: audit.audit })
+  const webhooks = createWebhooksModule({ db, clock, log, secretBox, policy, audit: audit.audit, allowPrivateTargets: config.webhookAllowPrivateTargets, email: email.email, members: accountReads.membersQuery })
+  const withEvents = { ...shared, events: webhooks.events }
   const tenancy = createTenancyModule({
-    ...shared,
+    ...withEvents,
     policy,
     linkRules,
     audit: audit.audit,
@@ -131,35 +137,18 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     mailBudgets: sessions.mailLimits,
     invitationBucket: limits.bucket('invite-user', config.rateLimits.invitationsPerInviter),
   })
-  const users = createUsersModule({ ...shared, tenantStore, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
+  const users = createUsersModule({ ...withEvents, tenantStore, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
   const oauth = createOAuthModule({
-    ...shared, tenantStore, keys, secretBox, codeKey, policy, audit: audit.audit, linkRules, email: email.email, mailLimits: sessions.mailLimits,
+    ...withEvents, tenantStore, keys, secretBox, codeKey, policy, audit: audit.audit, linkRules, email: email.email, mailLimits: sessions.mailLimits,
     isSessionActive: sessions.sessions.isActive, accountStore: users.store, sessionStore: sessions.store,
   })
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
-  const sensors = createSensorsModule({ ...shared, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
-  const passkeys = createPasskeysModule({ ...shared, policy, audit: audit.audit, codeKey, codes: oauth.codes, sessionStore: sessions.store, passwordless: oauth.passwordless, findUserById: accountReads.findUserById })
+  const sensors = createSensorsModule({ ...withEvents, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
+  const passkeys = createPasskeysModule({ ...shared, policy, audit: audit.audit, codeKey, codes: oauth.codes, sessions: sessions.sessions, passwordless: oauth.passwordless, findUserById: accountReads.findUserById })
   const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
-  const pages = await createPagesModule({
-    ...shared,
-    secretBox,
-    keys,
-    codeKey,
-    clients: oauth.clients,
-    passwordless: oauth.passwordless,
-    tenants: tenancy.tenants,
-    accounts: users.accounts,
-    invitations: tenancy.invitations,
-    senderVerification: email.senderVerification,
-    sessions: sessions.sessions,
-    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore },
-    passkeys: passkeys.passkeys,
-  })
-  if (background && config.runWorker) email.email.start()
-  const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, pages, email, audit }, config.auditRetentionDays)
-  const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
+  if (background && config.runWorker) for (const worker of [email.email, webhooks.deliveries]) worker.start()
   const devices = createDevicesModule({
-    ...shared,
+    ...withEvents,
     config: config.mqtt,
     isSessionActive: sessions.sessions.isActive,
     policy,
@@ -172,29 +161,38 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   })
   // the broker (or the connection to an external one) belongs to the server, not to the CLI
   if (background) await devices.devices.start()
-  const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices) })
+  const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices), events: webhooks.events })
   const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
+  const privacy = createPrivacyModule({ ...withEvents, tenantStore, policy, audit: audit.audit, auditErasure: audit.erasure, email: email.email, sensors: sensors.sensors, schedules: schedules.schedules, leaving: tenantLeaving, accounts: accountErasure, sessions: sessions.sessions, appName: async (clientId) => (await oauth.clients.find(clientId))?.name })
+  const pages = await createPagesModule({
+    ...withEvents, secretBox, keys, codeKey, clients: oauth.clients, passwordless: oauth.passwordless, tenants: tenancy.tenants, accounts: users.accounts,
+    invitations: tenancy.invitations, senderVerification: email.senderVerification, sessions: sessions.sessions,
+    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore }, privacy: { deletion: privacy.deletion, exporter: privacy.exporter }, passkeys: passkeys.passkeys,
+  })
+  const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, pages, email, audit, webhooks }, config.auditRetentionDays)
+  const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
-    clock,
+    clock, secretBox,
     platformReads: { signingKeysAt: oauth.signingKeysAt, outboxStats: email.outboxStats },
     services: {
       policy,
       tenants: tenancy.tenants,
       settingsHistory: tenancy.settingsHistory,
       invitations: tenancy.invitations,
-      audit: audit.audit,
+      audit: audit.audit, auditErasure: audit.erasure,
       tenantEmails: email.tenantEmails,
       clients: oauth.clients,
       memberSessions: sessions.memberSessions,
       sensors: sensors.sensors,
       devices: devices.devices,
+      webhooks: webhooks.webhooks,
       authorize: pages.authorize,
     },
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,
   })
-  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, passkeys, sensors, spaces, schedules, pages, devices, dialects, console: consoleModule }
+  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, webhooks, tenancy, users, oauth, passkeys, sensors, spaces, schedules, privacy, pages, devices, dialects, console: consoleModule }
   return { services: servicesOf(built, sweeps, () => [stopSchedules, stopMaintenance].forEach((stop) => stop())), routes: routesInOrder(built) }
 }
 
@@ -208,6 +206,7 @@ interface Built {
   audit: AuditModule
   sessions: SessionsModule
   email: EmailModule
+  webhooks: WebhooksModule
   tenancy: TenancyModule
   users: UsersModule
   oauth: OAuthModule
@@ -215,6 +214,7 @@ interface Built {
   sensors: SensorsModule
   spaces: SpacesModule
   schedules: SchedulesModule
+  privacy: PrivacyModule
   pages: PagesModule
   devices: DevicesModule
   dialects: DialectsModule
@@ -223,7 +223,7 @@ interface Built {
 
 /** The services the server, the CLI and the tests act through, taken from the modules. */
 function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void): Services {
-  const { db, secretBox, clock, limits, policy, audit, sessions, email, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
+  const { db, secretBox, clock, limits, policy, audit, sessions, email, webhooks, tenancy, users, oauth, sensors, spaces, schedules, pages, devices } = m
   return {
     clock,
     policy,
@@ -247,7 +247,9 @@ function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void):
     algorithms: spaces.algorithms,
     sensors: sensors.sensors,
     accounts: users.accounts,
+    privacy: { deletion: m.privacy.deletion, exporter: m.privacy.exporter },
     schedules: schedules.schedules,
+    webhooks: webhooks.webhooks,
     scheduleRunner: schedules.runner,
     devices: devices.devices,
     senderVerification: email.senderVerification,
@@ -257,7 +259,7 @@ function servicesOf(m: Built, sweeps: readonly Purge[], stopTimers: () => void):
     async close() {
       stopTimers()
       await devices.devices.close()
-      await email.email.close()
+      await Promise.all([email.email.close(), webhooks.deliveries.stop()])
       await limits.close()
     },
   }
@@ -277,11 +279,13 @@ function routesInOrder(m: Built): FastifyPluginAsync[] {
     m.oauth.routes,
     m.users.routes,
     m.passkeys.routes,
+    m.privacy.routes,
     m.spaces.routes,
     m.sensors.routes,
     m.devices.ownershipRoutes,
     m.schedules.routes,
     m.devices.routes,
+    m.webhooks.routes,
     m.dialects.routes,
     m.email.senderRoutes,
     m.pages.routes,

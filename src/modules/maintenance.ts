@@ -12,13 +12,14 @@ import type { PagesModule } from './pages/index.ts'
 import type { PasskeysModule } from './passkeys/index.ts'
 import type { SessionsModule } from './sessions/index.ts'
 import type { UsersModule } from './users/index.ts'
+import type { WebhooksModule } from './webhooks/index.ts'
 
 /** One module's sweep of its own tables, at the clock's time. */
 export type Purge = (at: Date) => Promise<unknown>
 
 /** Every module's sweep, in the order they must run. */
 export function sweepsInOrder(
-  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; passkeys: PasskeysModule; pages: PagesModule; email: EmailModule; audit: AuditModule },
+  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; passkeys: PasskeysModule; pages: PagesModule; email: EmailModule; audit: AuditModule; webhooks: WebhooksModule },
   auditRetentionDays: number,
 ): Purge[] {
   return [
@@ -30,6 +31,7 @@ export function sweepsInOrder(
     m.passkeys.sweep,
     m.pages.sweep,
     m.email.sweep,
+    m.webhooks.sweep,
     (at) => m.audit.audit.purge(at, auditRetentionDays),
   ]
 }

@@ -10,11 +10,14 @@ import { summarize, type AuditSink } from '../lib/audit.ts'
 import { auditActor, type Actor } from './tenancy/index.ts'
 import { rewrapOutboxSecrets } from './email/outbox.repository.ts'
 import { rewrapSigningKeys } from './oauth/signing-keys.repository.ts'
+import { rewrapWebhookSecrets } from './webhooks/endpoints.repository.ts'
 
 export interface RewrapResult {
   signingKeys: number
   appSecrets: number
   outbox: number
+  /** Webhook endpoints' signing secrets (current and rotated-out). */
+  webhooks: number
 }
 
 export async function sealSecretsAtRest(db: DB, box: SecretBox): Promise<RewrapResult> {
@@ -22,6 +25,7 @@ export async function sealSecretsAtRest(db: DB, box: SecretBox): Promise<RewrapR
     signingKeys: await rewrapSigningKeys(db, box),
     appSecrets: await rewrapAppSecrets(db, box),
     outbox: await rewrapOutboxSecrets(db, box),
+    webhooks: await rewrapWebhookSecrets(db, box),
   }
 }
 
@@ -32,7 +36,7 @@ export async function sealSecretsAtRest(db: DB, box: SecretBox): Promise<RewrapR
 export async function rewrapSecrets(db: DB, box: SecretBox, audit: AuditSink, actor: Actor): Promise<RewrapResult> {
   return db.transaction().execute(async (trx) => {
     const result = await sealSecretsAtRest(trx, box)
-    const summary = summarize({ ...result }, ['signingKeys', 'appSecrets', 'outbox'])
+    const summary = summarize({ ...result }, ['signingKeys', 'appSecrets', 'outbox', 'webhooks'])
     await audit.record(trx, { actor: auditActor(actor), tenantId: null, action: 'secrets.rewrap', target: { type: 'secrets', id: null }, summary })
     return result
   })

@@ -12,7 +12,7 @@ export const AuditEntrySchema = Type.Object(
     id: Type.Integer(),
     at: Type.String({ format: 'date-time' }),
     actor: Type.Object({
-      kind: Type.String({ description: 'user, client (a machine token), operator (the CLI) or anonymous' }),
+      kind: Type.String({ description: "user, client (a machine token: a machine client's or an app's), operator (the CLI) or anonymous" }),
       id: Nullable(Type.String({ description: 'the user id or client id; null for the operator' })),
     }),
     tenantId: Nullable(Type.Integer({ description: 'the tenant acted in; null for platform-wide things (platform clients and devices, signing keys)' })),

@@ -11,10 +11,9 @@ import type { OAuthClient } from '../../db/database.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
 import { isBrand } from '../tenancy/index.ts'
 import { field, type SafeHtml } from '../pages/index.ts'
-import { type AppDraft, appsPage, askForApps, newSecret, registered } from './apps.views.ts'
+import { type AppDraft, appsPage, askForApps, shownSecret } from './apps.views.ts'
 import { hasProblems, type Problems } from './forms.ts'
-import { consoleText } from './i18n.ts'
-import { refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes } from './console-kit.ts'
+import { refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes, type Onward } from './console-kit.ts'
 
 const lines = (value: string) =>
   value
@@ -41,7 +40,14 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const params = { clientId: Type.String({ minLength: 1, maxLength: 100 }) }
   ck.get('/apps', "the tenant's OAuth clients", (c) => show(s, c, {}))
 
-  ck.post('/apps', "register an OAuth client for the tenant (its brand's admins, platform administrators)", (c, request) => onForm(s, c, request, null, async () => {
+  // a secret a form made is shown here, once (shown-once.ts): the form redirected to this page
+  ck.get('/apps/secret', 'the secret a form just made, shown once (read again: it was shown already)', async (c, request, reply) => {
+    const shown = ck.shownOnce.take(request, reply, c.page.browser)
+    const secret = shown?.kind === 'app' || shown?.kind === 'rotated' ? shown : null
+    return { ...(await show(s, c, {}, shownSecret(c, secret))), noStore: true }
+  })
+
+  ck.post('/apps', "register an OAuth client for the tenant (its brand's admins, platform administrators)", (c, request, reply) => onForm(s, c, request, null, async () => {
     const origins = lines(field(request, 'allowedOrigins'))
     const { client, secret } = await clients.create(c.actor, {
       name: field(request, 'name').trim().slice(0, 200),
@@ -51,11 +57,11 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       tenantId: c.tenant.id,
       ...(origins.length ? { allowedOrigins: origins } : {}),
     })
-    // A secret is shown once, on this answer, and nowhere else: never in the redirect's URL or
-    // a cookie, and it is stored only as a hash, so no later GET could show it. The answer is
-    // not cached (no-store); an app without a secret has nothing to hide and redirects.
-    if (!secret) return `${client.name} is registered.`
-    return show(s, c, {}, registered(client.name, secret))
+    // an app without a secret has nothing to hide: the apps page says it is registered;
+    // a secret goes sealed to the page that shows it once (never in a URL)
+    if (!secret) return c.t.text('apps.registered', { name: client.name })
+    ck.shownOnce.set(reply, c.page.browser, { kind: 'app', name: client.name, secret })
+    return { onward: '/apps/secret' }
   }), view, { back: '/apps' })
 
   ck.post('/apps/:clientId/edit', "change a client's redirect URIs, CORS origins and scopes", (c, request) => onForm(s, c, request, clientParam(request), async () => {
@@ -65,29 +71,27 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       allowedOrigins: origins.length ? origins : null,
       scopes: scopesOf(request),
     })
-    return `${changed.name} is saved.`
+    return c.t.text('apps.saved', { name: changed.name })
   }), view, { back: '/apps', params })
 
-  // the new secret is shown on this answer only, as a new client's is (above)
-  ck.post('/apps/:clientId/rotate', "give a confidential client a new secret (shown once)", async (c, request) => {
-    const secret = await clients.rotateSecret(c.actor, (await ownClient(s, c, clientParam(request))).client_id)
-    return show(s, c, {}, newSecret(secret))
+  // the new secret is shown once on its own page, as a new client's is (above)
+  ck.post('/apps/:clientId/rotate', "give a confidential client a new secret (shown once)", async (c, request, reply) => {
+    const client = await ownClient(s, c, clientParam(request))
+    const secret = await clients.rotateSecret(c.actor, client.client_id)
+    ck.shownOnce.set(reply, c.page.browser, { kind: 'rotated', name: client.name, secret })
+    return { onward: '/apps/secret' }
   }, view, { back: '/apps', params })
 
   const deleting = { back: '/apps', params }
   ck.confirm('/apps/:clientId/delete', 'delete a client', async (c, request) => {
     const client = await ownClient(s, c, clientParam(request))
-    return {
-      title: `Delete ${client.name}?`,
-      section: 'apps',
-      sentence: `${client.name} will be deleted: every person signed in through it is signed out at once, and it can no longer sign anyone in. This cannot be undone.`,
-      button: `Delete ${client.name}`,
-    }
+    const name = { name: client.name }
+    return { title: c.t.text('apps.deleteTitle', name), section: 'apps', sentence: c.t.text('apps.deleteSentence', name), button: c.t.text('apps.delete', name) }
   }, deleting)
   ck.post('/apps/:clientId/delete', 'delete a client (its sessions end)', async (c, request) => {
     const client = await ownClient(s, c, clientParam(request))
     await clients.remove(c.actor, client.client_id)
-    return `${client.name} is deleted and every session it opened is ended.`
+    return c.t.text('apps.deleted', { name: client.name })
   }, view, deleting)
 }
 
@@ -101,21 +105,21 @@ const APP_SENTENCES = { name: 'app.name', redirectUris: 'app.redirectUris', allo
  * the person can fix there too; its own sentence, naming the URI refused, stays at the top.
  * `clientId`: the app whose edit form was sent (null: the registration form).
  */
-async function onForm(s: ConsoleServices, c: Console, request: FastifyRequest, clientId: string | null, act: () => Promise<string | ConsolePage>): Promise<string | ConsolePage> {
+async function onForm(s: ConsoleServices, c: Console, request: FastifyRequest, clientId: string | null, act: () => Promise<string | Onward>): Promise<string | ConsolePage | Onward> {
   try {
     return await act()
   } catch (error) {
-    const refusal = refusalOf(error, true)
+    const refusal = refusalOf(error, c.page.t, true)
     if (!refusal || !(error instanceof AppError)) throw error
     const problems: Problems = {}
     for (const detail of error.details ?? []) {
       const name = APP_FIELDS.find((f) => detail.field.replace(/^body\./, '').split('.')[0] === f)
-      if (name) problems[name] = consoleText.text(APP_SENTENCES[name])
+      if (name) problems[name] = c.t.text(APP_SENTENCES[name])
     }
     // a refusal naming no field of the form is said at the top, the form as it was
     if (!hasProblems(problems) && refusal.status !== 403) throw error
     const typed = { ...Object.fromEntries(APP_FIELDS.map((name) => [name, field(request, name)])), kind: field(request, 'kind'), scopes: scopesOf(request).join(' ') }
-    const top = refusal.status === 403 ? refusal.error : consoleText.text('form.refused')
+    const top = refusal.status === 403 ? refusal.error : c.t.text('form.refused')
     return { ...(await show(s, c, { error: top }, undefined, { typed, problems, clientId })), status: refusal.status }
   }
 }

@@ -5,27 +5,30 @@ import { html, type SafeHtml } from '../pages/index.ts'
 import { isBrand, SCOPES } from '../tenancy/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
 import type { Draft } from './forms.ts'
+import { actionButton, confirmLink, csrfField, notes, textArea, textField } from './console.views.ts'
+import type { Shown } from './shown-once.ts'
 
 /** A refused app form as typed: the registration form's (`clientId` null) or one app's edit form. */
 export type AppDraft = Draft & { clientId: string | null }
-import { actionButton, confirmLink, csrfField, notes, textArea, textField } from './console.views.ts'
 
 /** A value to copy: a read-only field (selectable without the script) and a Copy button the script shows. */
-export function copyable(id: string, label: string, value: string): SafeHtml {
+export function copyable(id: string, label: string, button: string, value: string): SafeHtml {
   return html`<div class="copy"><label for="${id}">${label}</label>
 <input id="${id}" type="text" value="${value}" readonly class="code-value">
-<button type="button" class="secondary small" data-copy="${id}" hidden>Copy ${label.toLowerCase()}</button></div>`
+<button type="button" class="secondary small" data-copy="${id}" hidden>${button}</button></div>`
 }
 
 function clientCard(c: Console, client: OAuthClient, draft?: AppDraft): SafeHtml {
+  const { t } = c
   const v = clientView(client)
   const base = `/console/tenants/${c.tenant.id}/apps/${encodeURIComponent(v.clientId)}`
-  return html`<li class="client"><h3>${v.name} <span class="hint">${v.public ? 'public' : 'confidential'}</span></h3>
-${copyable(`client-${client.id}`, 'Client id', v.clientId)}
-<dl><dt>Redirect URIs</dt><dd>${v.redirectUris.join(', ') || 'none'}</dd><dt>CORS origins</dt><dd>${v.allowedOrigins.join(', ') || 'none'}</dd><dt>Scopes</dt><dd>${v.scopes.join(' ')}</dd></dl>
+  const none = t.text('apps.none')
+  return html`<li class="client"><h3>${v.name} <span class="hint">${t.text(v.public ? 'apps.public' : 'apps.confidential')}</span></h3>
+${copyable(`client-${client.id}`, t.text('apps.clientId'), t.text('apps.copyClientId'), v.clientId)}
+<dl><dt>${t.text('apps.redirectUris')}</dt><dd>${v.redirectUris.join(', ') || none}</dd><dt>${t.text('apps.corsOrigins')}</dt><dd>${v.allowedOrigins.join(', ') || none}</dd><dt>${t.text('apps.scopes')}</dt><dd>${v.scopes.join(' ')}</dd></dl>
 ${editForm(c, base, client, draft?.clientId === client.client_id ? draft : undefined)}
-${v.public ? '' : actionButton({ action: `${base}/rotate`, csrf: c.page.csrf, label: `New secret for ${v.name}` })}
-${confirmLink({ href: `${base}/delete`, label: `Delete ${v.name}` })}</li>`
+${v.public ? '' : actionButton({ action: `${base}/rotate`, csrf: c.page.csrf, label: t.text('apps.newSecretFor', { name: v.name }) })}
+${confirmLink({ href: `${base}/delete`, label: t.text('apps.delete', { name: v.name }) })}</li>`
 }
 
 const scopeBoxes = (legend: string, chosen: readonly string[], problem?: string) =>
@@ -33,58 +36,59 @@ const scopeBoxes = (legend: string, chosen: readonly string[], problem?: string)
 ${SCOPES.map((s) => html`<label class="choice"><input type="checkbox" name="scopes" value="${s}"${chosen.includes(s) ? html` checked` : ''}> ${s}</label>`)}</fieldset>`
 
 /** What a brand's admin may register (client-limits.ts checkBrandRedirectUris); the platform registers any. */
-const redirectHint = (c: Console, hint: string) => (c.platformAdmin ? hint : `${hint} Only https, on this brand's approved domains.`)
+const redirectHint = (c: Console, hint: string) => (c.platformAdmin ? hint : `${hint} ${c.t.text('apps.brandDomains')}`)
 
 /** The redirect URIs, CORS origins and scopes of a registered app, changed in place (PATCH /oauth/clients/{id}). */
 function editForm(c: Console, base: string, client: OAuthClient, draft?: AppDraft): SafeHtml {
+  const { t } = c
   const v = clientView(client)
   const id = `edit-${client.id}`
+  const name = { name: v.name }
   // a refused edit comes back open, as it was typed
-  const typed = (name: string, saved: string) => (draft ? (draft.typed[name] ?? '') : saved)
-  return html`<details${draft ? html` open` : ''}><summary>Edit ${v.name}</summary>
+  const typed = (field: string, saved: string) => (draft ? (draft.typed[field] ?? '') : saved)
+  return html`<details${draft ? html` open` : ''}><summary>${t.text('apps.edit', name)}</summary>
 <form method="post" action="${base}/edit" class="stack narrow">${csrfField(c.page.csrf)}
-${textArea({ name: 'redirectUris', id: `${id}-redirects`, label: `Redirect URIs of ${v.name}`, value: typed('redirectUris', v.redirectUris.join('\n')), hint: redirectHint(c, 'One per line (exact match).'), problem: draft?.problems.redirectUris })}
-${textArea({ name: 'allowedOrigins', id: `${id}-origins`, label: `CORS origins of ${v.name}`, value: typed('allowedOrigins', client.allowed_origins?.join('\n') ?? ''), hint: 'One per line; empty: the redirect URIs\' origins.', problem: draft?.problems.allowedOrigins })}
-${scopeBoxes(`Scopes of ${v.name}`, draft ? typed('scopes', '').split(' ') : v.scopes, draft?.problems.scopes)}
-<button type="submit" class="secondary">Save ${v.name}</button></form></details>`
+${textArea({ name: 'redirectUris', id: `${id}-redirects`, label: t.text('apps.redirectUrisOf', name), value: typed('redirectUris', v.redirectUris.join('\n')), hint: redirectHint(c, t.text('apps.redirectHintEdit')), problem: draft?.problems.redirectUris })}
+${textArea({ name: 'allowedOrigins', id: `${id}-origins`, label: t.text('apps.corsOriginsOf', name), value: typed('allowedOrigins', client.allowed_origins?.join('\n') ?? ''), hint: t.text('apps.corsHintEdit'), problem: draft?.problems.allowedOrigins })}
+${scopeBoxes(t.text('apps.scopesOf', name), draft ? typed('scopes', '').split(' ') : v.scopes, draft?.problems.scopes)}
+<button type="submit" class="secondary">${t.text('apps.save', name)}</button></form></details>`
 }
 
 function createForm(c: Console, draft?: AppDraft): SafeHtml {
+  const { t } = c
   const typed = (name: string) => draft?.typed[name] ?? ''
   const confidential = typed('kind') === 'confidential'
-  return html`<h2>Register an app</h2>
+  return html`<h2>${t.text('apps.register')}</h2>
 <form method="post" action="/console/tenants/${c.tenant.id}/apps" class="stack narrow">${csrfField(c.page.csrf)}
-${textField({ name: 'name', label: 'App name', value: typed('name'), required: true, maxlength: 200, problem: draft?.problems.name })}
-${textArea({ name: 'redirectUris', label: 'Redirect URIs', value: typed('redirectUris'), hint: redirectHint(c, 'One per line: where the sign-in sends its code (exact match).'), problem: draft?.problems.redirectUris })}
-${textArea({ name: 'allowedOrigins', label: 'CORS origins', value: typed('allowedOrigins'), hint: 'One per line, like https://app.example; empty: the redirect URIs\' origins.', problem: draft?.problems.allowedOrigins })}
-<fieldset><legend>Kind</legend>
-<label class="choice"><input type="radio" name="kind" value="public"${confidential ? '' : html` checked`}> Public (mobile or browser app, uses PKCE, no secret)</label>
-<label class="choice"><input type="radio" name="kind" value="confidential"${confidential ? html` checked` : ''}> Confidential (a server that keeps a secret)</label></fieldset>
-${scopeBoxes('Scopes', draft ? typed('scopes').split(' ') : SCOPES, draft?.problems.scopes)}
-<button type="submit">Register app</button></form>`
+${textField({ name: 'name', label: t.text('apps.name'), value: typed('name'), required: true, maxlength: 200, problem: draft?.problems.name })}
+${textArea({ name: 'redirectUris', label: t.text('apps.redirectUris'), value: typed('redirectUris'), hint: redirectHint(c, t.text('apps.redirectHint')), problem: draft?.problems.redirectUris })}
+${textArea({ name: 'allowedOrigins', label: t.text('apps.corsOrigins'), value: typed('allowedOrigins'), hint: t.text('apps.corsHint'), problem: draft?.problems.allowedOrigins })}
+<fieldset><legend>${t.text('apps.kind')}</legend>
+<label class="choice"><input type="radio" name="kind" value="public"${confidential ? '' : html` checked`}> ${t.text('apps.kindPublic')}</label>
+<label class="choice"><input type="radio" name="kind" value="confidential"${confidential ? html` checked` : ''}> ${t.text('apps.kindConfidential')}</label></fieldset>
+${scopeBoxes(t.text('apps.scopes'), draft ? typed('scopes').split(' ') : SCOPES, draft?.problems.scopes)}
+<button type="submit">${t.text('apps.registerButton')}</button></form>`
 }
 
 /** Who registers the apps, for a person who may not. */
 export function askForApps(c: Console): ConsolePage {
-  const who = isBrand(c.tenant) ? `the admins of ${c.tenant.name}` : "the platform's administrators"
-  const body = html`<p class="notice info" role="status">The apps that sign people in to ${c.tenant.name} are registered by ${who}: ask them for a new app, a new redirect URI or a new secret.</p>`
-  return { title: 'Apps', section: 'apps', body }
+  const { t } = c
+  const who = isBrand(c.tenant) ? t.text('apps.askAdmins', { tenant: c.tenant.name }) : t.text('apps.askPlatform')
+  const body = html`<p class="notice info" role="status">${t.text('apps.ask', { tenant: c.tenant.name, who })}</p>`
+  return { title: t.text('apps.title'), section: 'apps', body }
 }
 
 export function appsPage(c: Console, clients: OAuthClient[], n: Notes, extra: SafeHtml = html``, draft?: AppDraft): ConsolePage {
   const body = html`${notes(n)}${extra}
-${clients.length ? html`<ul class="clients">${clients.map((client) => clientCard(c, client, draft))}</ul>` : html`<p>No apps registered for ${c.tenant.name} yet.</p>`}
+${clients.length ? html`<ul class="clients">${clients.map((client) => clientCard(c, client, draft))}</ul>` : html`<p>${c.t.text('apps.noneYet', { tenant: c.tenant.name })}</p>`}
 ${createForm(c, draft?.clientId === null ? draft : undefined)}`
-  return { title: 'Apps', section: 'apps', body, scripts: ['/console/console.js'] }
+  return { title: c.t.text('apps.title'), section: 'apps', body, scripts: ['/console/console.js'] }
 }
 
-/** A new app, with its secret (shown once) when it has one. */
-export function registered(name: string, secret: string | null | undefined): SafeHtml {
-  return secret
-    ? html`<div class="notice ok" role="status"><p>${name} is registered. Its secret is shown once: keep it now.</p>${copyable('new-secret', 'Client secret', secret)}</div>`
-    : html`<p class="notice ok" role="status">${name} is registered.</p>`
-}
-
-export function newSecret(secret: string): SafeHtml {
-  return html`<div class="notice ok" role="status"><p>The new secret is shown once; the old one stops working.</p>${copyable('new-secret', 'Client secret', secret)}</div>`
+/** A secret a form made, on the page it redirected to (shown-once.ts); null: it was shown already. */
+export function shownSecret(c: Console, shown: Shown | null): SafeHtml {
+  const { t } = c
+  if (!shown) return html`<p class="notice info" role="status">${t.text('apps.shownAlready')}</p>`
+  const sentence = t.text(shown.kind === 'rotated' ? 'apps.rotated' : 'apps.registeredSecret', { name: shown.name })
+  return html`<div class="notice ok" role="status"><p>${sentence}</p>${copyable('new-secret', t.text('apps.clientSecret'), t.text('apps.copyClientSecret'), shown.secret)}</div>`
 }

@@ -25,16 +25,16 @@ export function auditRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   ck.get('/audit', 'the audit log: who changed what, filtered by action, actor and date, a page at a time', async (c, request): Promise<ConsolePage> => {
     const base = `/console/tenants/${c.tenant.id}/audit`
     const { filters, paging } = queryOf(request)
-    const page = { title: 'Audit log', section: 'audit' as const }
+    const page = { title: c.t.text('audit.title'), section: 'audit' as const }
     try {
       const entries = await unlessForbidden(() => s.audit.forTenant(c.actor, c.tenant.id, { ...filters, ...paging }))
-      if (!entries) return { ...page, body: auditBody(c.tenant.name, base, filters, null) }
-      return { ...page, body: auditBody(c.tenant.name, base, filters, { entries, who: await whoIn(s, c) }) }
+      if (!entries) return { ...page, body: auditBody(c.t, c.tenant.name, base, filters, null) }
+      return { ...page, body: auditBody(c.t, c.tenant.name, base, filters, { entries, who: await whoIn(s, c) }) }
     } catch (error) {
       // a date or a cursor the log cannot read: the page again, saying which
-      const refusal = refusalOf(error)
+      const refusal = refusalOf(error, c.page.t)
       if (!refusal) throw error
-      return { ...page, status: refusal.status, body: auditBody(c.tenant.name, base, filters, { error: refusal.error }) }
+      return { ...page, status: refusal.status, body: auditBody(c.t, c.tenant.name, base, filters, { error: refusal.error }) }
     }
   })
 }

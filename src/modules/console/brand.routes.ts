@@ -14,7 +14,6 @@ import { UpdateTenantBody } from '../tenancy/index.ts'
 import { checked, type Console, type ConsoleKit, type ConsoleServices } from './console-kit.ts'
 import { brandPage, signInPreview } from './brand.views.ts'
 import { hasProblems, problemsOf } from './forms.ts'
-import { consoleText } from './i18n.ts'
 import type { ConsoleMessageKey } from './locales/en.ts'
 
 const TenantParams = Type.Object({ tenantId: Id })
@@ -61,14 +60,14 @@ export function brandRoutes(app: FastifyInstance, ck: ConsoleKit): void {
         emailConfig: { template },
       }
       // a value the API's schema refuses: the form again, as typed, with a sentence at each field
-      const problems = problemsOf(UpdateTenantBody, body, brandField, (name) => `brand.${name}` as ConsoleMessageKey)
+      const problems = problemsOf(c.t, UpdateTenantBody, body, brandField, (name) => `brand.${name}` as ConsoleMessageKey)
       if (hasProblems(problems)) {
         const typed = Object.fromEntries(BRAND_FIELDS.map((name) => [name, field(request, name)]))
-        return { ...brandPage(c, { error: consoleText.text('form.refused') }, { typed, problems }), status: 400 }
+        return { ...brandPage(c, { error: c.t.text('form.refused') }, { typed, problems }), status: 400 }
       }
       const input = checked(UpdateTenantBody, body)
       c.tenant = await s.tenants.update(c.actor, c.tenant.id, input)
-      return 'Saved: the hosted pages and emails wear this look from now on.'
+      return c.t.text('brandPage.saved')
     },
     async (c, _request, n) => brandPage(c, n),
     { back: '/brand' },

@@ -4,17 +4,19 @@ import { emailStep, html, renderPage, translator, type Brand } from '../pages/in
 import { isBrand } from '../tenancy/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
 import type { Draft } from './forms.ts'
+import type { ConsoleMessageKey } from './locales/en.ts'
 import { csrfField, notes, readOnly, select, textField } from './console.views.ts'
 
-const SIGNUP_LABELS: Record<SignupPolicy, string> = {
-  closed: 'Closed: nobody signs up',
-  customers: 'Customers: anyone signs up as a customer',
-  members: 'Members: anyone signs up as a member',
+const SIGNUP_LABELS: Record<SignupPolicy, ConsoleMessageKey> = {
+  closed: 'brandPage.signupClosed',
+  customers: 'brandPage.signupCustomers',
+  members: 'brandPage.signupMembers',
 }
 
 /** The brand's form beside the preview frame; read-only for a member, or for a tenant that is not a brand. */
 export function brandPage(c: Console, n: Notes, draft?: Draft): ConsolePage {
   const t = c.tenant
+  const say = c.t
   const saved = t.email_config.template ?? {}
   // a refused form comes back as it was typed
   const typed = (name: string, value: string | null | undefined) => (draft ? (draft.typed[name] ?? '') : value)
@@ -23,23 +25,23 @@ export function brandPage(c: Console, n: Notes, draft?: Draft): ConsolePage {
   const brand = isBrand(t)
   const locked = !c.admin || !brand
   const base = `/console/tenants/${t.id}/brand`
-  const why = !brand ? html`<p class="notice info" role="status">${t.name} is not a brand: it wears its brand's look, texts and sign-up.</p>` : c.admin ? html`` : readOnly
+  const why = !brand ? html`<p class="notice info" role="status">${say.text('brandPage.notBrand', { tenant: t.name })}</p>` : c.admin ? html`` : readOnly(say)
   const body = html`${notes(n)}${why}
 <div class="split">
 <form method="post" action="${base}" class="stack editor" id="brand-form" data-preview="${base}/preview">${csrfField(c.page.csrf)}
-${textField({ name: 'name', label: 'Name', value: typed('name', t.name), readonly: locked, required: true, maxlength: 200, problem: problem('name') })}
-${textField({ name: 'logoUrl', label: 'Logo URL', value: typed('logoUrl', t.logo_url), type: 'url', readonly: locked, hint: 'An https address of an image; empty: the name is shown.', maxlength: 2000, problem: problem('logoUrl') })}
-${textField({ name: 'buttonColor', label: 'Button colour', value: template.buttonColor, readonly: locked, hint: '#RGB or #RRGGBB; button text turns black or white to stay readable.', maxlength: 7, problem: problem('buttonColor') })}
-${textField({ name: 'textColor', label: 'Text colour', value: template.textColor, readonly: locked, hint: '#RGB or #RRGGBB; a colour too pale to read on white falls back to the default.', maxlength: 7, problem: problem('textColor') })}
-${textField({ name: 'senderEmail', label: 'Sender address', value: typed('senderEmail', t.sender_email), type: 'email', readonly: locked, hint: 'Emails come from it once it is verified (a link is mailed to it).', maxlength: 320, problem: problem('senderEmail') })}
-${select({ name: 'signup', label: 'Sign-up', value: typed('signup', t.signup) ?? t.signup, options: Object.entries(SIGNUP_LABELS), disabled: locked })}
-${locked ? '' : html`<div class="buttons"><button type="submit">Save</button>
-<button type="submit" class="secondary" formaction="${base}/preview" formmethod="post" formtarget="brand-preview">Preview without saving</button></div>`}
+${textField({ name: 'name', label: say.text('brandPage.name'), value: typed('name', t.name), readonly: locked, required: true, maxlength: 200, problem: problem('name') })}
+${textField({ name: 'logoUrl', label: say.text('brandPage.logoUrl'), value: typed('logoUrl', t.logo_url), type: 'url', readonly: locked, hint: say.text('brandPage.logoHint'), maxlength: 2000, problem: problem('logoUrl') })}
+${textField({ name: 'buttonColor', label: say.text('brandPage.buttonColor'), value: template.buttonColor, readonly: locked, hint: say.text('brandPage.buttonHint'), maxlength: 7, problem: problem('buttonColor') })}
+${textField({ name: 'textColor', label: say.text('brandPage.textColor'), value: template.textColor, readonly: locked, hint: say.text('brandPage.textHint'), maxlength: 7, problem: problem('textColor') })}
+${textField({ name: 'senderEmail', label: say.text('brandPage.senderEmail'), value: typed('senderEmail', t.sender_email), type: 'email', readonly: locked, hint: say.text('brandPage.senderHint'), maxlength: 320, problem: problem('senderEmail') })}
+${select({ name: 'signup', label: say.text('brandPage.signup'), value: typed('signup', t.signup) ?? t.signup, options: Object.entries(SIGNUP_LABELS).map(([value, key]) => [value, say.text(key)] as const), disabled: locked })}
+${locked ? '' : html`<div class="buttons"><button type="submit">${say.text('brandPage.save')}</button>
+<button type="submit" class="secondary" formaction="${base}/preview" formmethod="post" formtarget="brand-preview">${say.text('brandPage.preview')}</button></div>`}
 </form>
-<section class="preview" aria-labelledby="brand-preview-h"><h2 id="brand-preview-h">Sign-in page</h2>
-<iframe name="brand-preview" id="brand-preview" title="The hosted sign-in page in this look" src="${base}/preview" sandbox></iframe></section>
+<section class="preview" aria-labelledby="brand-preview-h"><h2 id="brand-preview-h">${say.text('brandPage.signInPage')}</h2>
+<iframe name="brand-preview" id="brand-preview" title="${say.text('brandPage.frame')}" src="${base}/preview" sandbox></iframe></section>
 </div>`
-  return { title: 'Brand', section: 'brand', body, scripts: ['/console/console.js'] }
+  return { title: say.text('brandPage.title'), section: 'brand', body, scripts: ['/console/console.js'] }
 }
 
 /** The hosted sign-in page in a brand's look, as the preview frame shows it: in English, its form inert. */

@@ -16,17 +16,20 @@ import type { Tenant, TenantRole } from '../../db/database.ts'
 import { AppError, appErrors } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { HtmlPage } from '../../lib/schemas.ts'
-import { isPlatform, type InvitationsService, type Policy, roleAtLeast, type SettingsHistory, type TenantsService, type UserActor } from '../tenancy/index.ts'
-import type { AuditLog } from '../audit/index.ts'
+import { isBrand, isPlatform, type InvitationsService, type Policy, roleAtLeast, type SettingsHistory, type TenantsService, type UserActor } from '../tenancy/index.ts'
+import type { AuditErasure, AuditLog } from '../audit/index.ts'
 import type { TenantEmailsService } from '../email/index.ts'
 import type { ClientsService } from '../oauth/index.ts'
 import type { MemberSessions } from '../sessions/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
+import type { WebhooksService } from '../webhooks/index.ts'
 import type { PlatformStatus } from './platform-status.service.ts'
-import { type AuthorizeService, brandOf, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
+import { type AuthorizeService, brandOf, errorText, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
 import { confirmPage, renderConsole, type Section } from './console.views.ts'
 import type { Flash } from './flash.ts'
+import type { ShownOnce } from './shown-once.ts'
+import { consoleTranslator, type ConsoleText } from './i18n.ts'
 
 export interface Console {
   page: PageContext
@@ -38,6 +41,8 @@ export interface Console {
   /** Whether the role reaches `admin`: pages show their forms, or read-only views. */
   admin: boolean
   platformAdmin: boolean
+  /** The console's texts in the language of the request (i18n.ts). */
+  t: ConsoleText
 }
 
 export interface ConsolePage {
@@ -46,6 +51,16 @@ export interface ConsolePage {
   body: SafeHtml
   status?: number
   scripts?: string[]
+  /** A page that shows a secret: no cache keeps it (shown-once.ts). */
+  noStore?: boolean
+}
+
+/**
+ * A form done that goes on to another page of the tenant than its section's (a path under
+ * the tenant's, like `/apps/secret`), where what it made is shown (post/redirect/get).
+ */
+export interface Onward {
+  onward: string
 }
 
 /** What a POST shows when its service refuses the input: the section's page with the sentence. */
@@ -87,11 +102,15 @@ export interface ConsoleServices {
   settingsHistory: SettingsHistory
   invitations: InvitationsService
   audit: AuditLog
+  /** The accounts of a brand's people deleted lately, by pseudonym (the people page). */
+  auditErasure: AuditErasure
   tenantEmails: TenantEmailsService
   clients: ClientsService
   memberSessions: MemberSessions
   sensors: SensorsService
   devices: Devices
+  /** A brand's webhook endpoints and their delivery logs (the webhooks page). */
+  webhooks: WebhooksService
   /** The hosted pages' authorization: the console signs a person in through it. */
   authorize: AuthorizeService
   platform: PlatformStatus
@@ -104,6 +123,7 @@ export class ConsoleKit {
     readonly sessions: PageSessions,
     readonly services: ConsoleServices,
     readonly flash: Flash,
+    readonly shownOnce: ShownOnce,
   ) {}
 
   async session(request: FastifyRequest): Promise<PageSession | null> {
@@ -125,11 +145,12 @@ export class ConsoleKit {
     const tenant = await this.services.tenants.load(actor, tenantId)
     const role = (await this.services.policy.roleIn(actor, tenantId)) ?? 'member'
     const page = await this.context(request, reply)
-    return { page, session, actor, tenant, role, admin: roleAtLeast(role, 'admin'), platformAdmin: isPlatform(actor) }
+    return { page, session, actor, tenant, role, admin: roleAtLeast(role, 'admin'), platformAdmin: isPlatform(actor), t: consoleTranslator(page.t.locale) }
   }
 
-  send(reply: FastifyReply, c: Pick<Console, 'session' | 'platformAdmin'> & { page: Pick<PageContext, 'nonce' | 'csrf'>; tenant: Tenant | null }, out: ConsolePage): FastifyReply {
+  send(reply: FastifyReply, c: Pick<Console, 'session' | 'platformAdmin' | 't'> & { page: Pick<PageContext, 'nonce' | 'csrf'>; tenant: Tenant | null }, out: ConsolePage): FastifyReply {
     pageHeaders(reply, c.page.nonce, { frames: true })
+    if (out.noStore) reply.header('cache-control', 'no-store')
     return reply.code(out.status ?? 200).send(
       renderConsole({
         title: out.title,
@@ -138,9 +159,10 @@ export class ConsoleKit {
         nonce: c.page.nonce,
         csrf: c.page.csrf,
         email: c.session.user.email,
-        tenant: c.tenant ? { id: c.tenant.id, name: c.tenant.name } : null,
+        tenant: c.tenant ? { id: c.tenant.id, name: c.tenant.name, brand: isBrand(c.tenant) } : null,
         platformAdmin: c.platformAdmin,
         scripts: out.scripts,
+        t: c.t,
       }),
     )
   }
@@ -158,18 +180,19 @@ export class ConsoleKit {
     const tenantId = Number(/^\/console\/tenants\/(\d{1,10})(?:[/?]|$)/.exec(request.url)?.[1] ?? 0)
     const tenant = Value.Check(Id, tenantId) ? await this.services.tenants.load(actor, tenantId).catch(() => null) : null
     const page = { nonce: newNonce(), csrf: this.kit.token(request, reply).csrf }
-    const back = tenant ? html`<a href="/console/tenants/${tenant.id}">Back to ${tenant.name}</a>` : html`<a href="/console">Back to the console</a>`
+    const ct = consoleTranslator(t.locale)
+    const back = tenant ? html`<a href="/console/tenants/${tenant.id}">${ct.text('shell.backTo', { tenant: tenant.name })}</a>` : html`<a href="/console">${ct.text('shell.backHome')}</a>`
     const body = html`${notice('error', text)}<p>${back}</p>`
-    return this.send(reply, { page, session, tenant, platformAdmin: isPlatform(actor) }, { title: t.text('error.title'), section: tenant ? 'overview' : 'tenants', body, status })
+    return this.send(reply, { page, session, tenant, platformAdmin: isPlatform(actor), t: ct }, { title: t.text('error.title'), section: tenant ? 'overview' : 'tenants', body, status })
   }
 
   /** A page about one tenant (`/console/tenants/:tenantId/...`); signed out, the browser goes to sign in. */
-  get(path: string, summary: string, show: (c: Console, request: FastifyRequest) => Promise<ConsolePage>, params: TProperties = {}): void {
+  get(path: string, summary: string, show: (c: Console, request: FastifyRequest, reply: FastifyReply) => Promise<ConsolePage>, params: TProperties = {}): void {
     this.app.get(`/console/tenants/:tenantId${path}`, { schema: { ...SCHEMA, summary: `Console: ${summary}`, params: Type.Object({ tenantId: Id, ...params }), response: SIGNED_OUT } }, async (request, reply) => {
       const session = await this.session(request)
       if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)
       const c = await this.open(request, reply, session)
-      const out = await show(c, request)
+      const out = await show(c, request, reply)
       // the sentence a form left on its way here (post/redirect/get: flash.ts)
       const left = this.flash.take(request, reply, c.page.browser)
       return this.send(reply, c, left ? { ...out, body: html`${notice('ok', left)}${out.body}` } : out)
@@ -189,7 +212,7 @@ export class ConsoleKit {
         const question = await ask(c, request)
         const section = await this.sectionOf(c, request, options)
         // the form posts to this page's own path, where the action is registered
-        return confirmPage({ ...question, csrf: c.page.csrf, action: request.url.split('?')[0] ?? '', cancel: `/console/tenants/${c.tenant.id}${section}` })
+        return confirmPage({ ...question, t: c.t, csrf: c.page.csrf, action: request.url.split('?')[0] ?? '', cancel: `/console/tenants/${c.tenant.id}${section}` })
       },
       options.params,
     )
@@ -204,12 +227,13 @@ export class ConsoleKit {
    * 303 to the section's page (`options.back`), which shows its sentence once (flash.ts), so
    * a reload never sends the form again. A refusal of the input (4xx other than 401/403/404)
    * shows the page again with the reason and the status; anything else is the console's
-   * error page. An `act` that answers with a page itself (a secret shown once) says why.
+   * error page. An `act` may go on to another page of the tenant instead (`Onward`: the page
+   * that shows a secret once, shown-once.ts); `reply` is there for it to leave the secret.
    */
   post(
     path: string,
     summary: string,
-    act: (c: Console, request: FastifyRequest) => Promise<string | ConsolePage>,
+    act: (c: Console, request: FastifyRequest, reply: FastifyReply) => Promise<string | ConsolePage | Onward>,
     show: (c: Console, request: FastifyRequest, notes: Notes) => Promise<ConsolePage>,
     options: FormOptions,
   ): void {
@@ -219,12 +243,13 @@ export class ConsoleKit {
       if (!session) throw appErrors.signed_out()
       const c = await this.open(request, reply, session)
       try {
-        const done = await act(c, request)
+        const done = await act(c, request, reply)
+        if (typeof done !== 'string' && 'onward' in done) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${c.tenant.id}${done.onward}`, 303)
         if (typeof done !== 'string') return this.send(reply.header('cache-control', 'no-store'), c, done)
         this.flash.set(reply, c.page.browser, done)
         return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${c.tenant.id}${await this.sectionOf(c, request, options)}`, 303)
       } catch (error) {
-        const refusal = refusalOf(error)
+        const refusal = refusalOf(error, c.page.t)
         if (!refusal) throw error
         return this.send(reply, c, { ...(await show(c, request, { error: refusal.error })), status: refusal.status })
       }
@@ -233,15 +258,18 @@ export class ConsoleKit {
 }
 
 /**
- * An input the service refused, as a sentence naming the fields; null for anything else.
+ * An input the service refused, as a sentence naming the fields; null for anything else. The
+ * sentence is in the page's language where the hosted pages' catalogs have its code's
+ * (`errors.<code>`, like a rate limit's), else the catalog's own.
  * `fieldForbidden`: a 403 naming fields (a value this person may not give) is such a refusal too.
  */
-export function refusalOf(error: unknown, fieldForbidden = false): Refusal | null {
+export function refusalOf(error: unknown, t: Translator, fieldForbidden = false): Refusal | null {
   if (!(error instanceof AppError)) return null
   const forbiddenField = fieldForbidden && error.statusCode === 403 && (error.details?.length ?? 0) > 0
   if (!forbiddenField && (error.statusCode < 400 || error.statusCode >= 500 || [401, 403, 404].includes(error.statusCode))) return null
+  const message = errorText(t, error)
   const details = (error.details ?? []).map((d) => `${d.field.replace(/^body\./, '')} ${d.message}`)
-  return { error: details.length ? `${error.message} ${details.join('; ')}.` : error.message, status: error.statusCode }
+  return { error: details.length ? `${message} ${details.join('; ')}.` : message, status: error.statusCode }
 }
 
 /** The form's values checked against the API's own schema: 400 naming each field, as the API does. */

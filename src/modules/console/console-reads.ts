@@ -25,9 +25,9 @@ export async function whoIn(s: ConsoleServices, c: Console): Promise<Who> {
   const emails = new Map(members.map((m) => [String(m.id), m.email]))
   const me = String(c.session.user.id)
   return ({ kind, id }) => {
-    if (kind === 'user' && id === me) return `you (${c.session.user.email})`
+    if (kind === 'user' && id === me) return c.t.text('who.you', { email: c.session.user.email })
     if (kind === 'user' && id !== null && emails.has(id)) return emails.get(id) ?? id
-    if (kind === 'operator') return 'the operator (command line)'
+    if (kind === 'operator') return c.t.text('who.operator')
     return id === null ? kind : `${kind} ${id}`
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { registerScoped } from '../../lib/scope.ts'
 import { PageKit, type PageSessions, servePages } from '../pages/index.ts'
@@ -16,10 +17,13 @@ import { ConsoleKit, type ConsoleServices } from './console-kit.ts'
 import { deviceRoutes } from './devices.routes.ts'
 import { emailRoutes } from './emails.routes.ts'
 import { Flash } from './flash.ts'
+import { consoleText } from './i18n.ts'
 import { homeRoutes } from './home.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
 import { sessionRoutes } from './sessions.routes.ts'
+import { ShownOnce } from './shown-once.ts'
+import { webhookRoutes } from './webhooks.routes.ts'
 
 export interface ConsoleRoutesDeps {
   services: ConsoleServices
@@ -28,11 +32,13 @@ export interface ConsoleRoutesDeps {
   sessions: PageSessions
   /** The time a form's sentence is left for its page (flash.ts). */
   clock: Clock
+  /** Seals a secret shown once on its way to its page (shown-once.ts). */
+  secretBox: SecretBox
 }
 
-export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, sessions, clock }: ConsoleRoutesDeps): Promise<void> {
+export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, sessions, clock, secretBox }: ConsoleRoutesDeps): Promise<void> {
   const kit = new PageKit(app, csrfKey, sessions, services.tenants)
-  const ck = new ConsoleKit(app, kit, sessions, services, new Flash(csrfKey, clock, kit.names))
+  const ck = new ConsoleKit(app, kit, sessions, services, new Flash(csrfKey, clock, kit.names), new ShownOnce(secretBox, clock, kit.names))
   // errors of the console's URLs are pages in its own layout, for a signed-in person
   await servePages(app, kit, (request, reply, status, text, t) => ck.errorPage(request, reply, status, text, t))
   // a console URL that names no page is a page saying so, never the API's JSON (and a form
@@ -40,7 +46,7 @@ export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, s
   const missing = { schema: { hide: true }, config: { csrf: 'own' as const } }
   registerScoped(app, (scoped) => {
     scoped.route({ method: ['GET', 'POST'], url: '/console/*', ...missing, handler: async () => {
-      throw appErrors.not_found('This console page does not exist. Check the address, or start from the console\'s home.')
+      throw appErrors.not_found(consoleText.text('shell.notFound'))
     } })
   })
   homeRoutes(app, ck)
@@ -50,6 +56,7 @@ export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, s
   sessionRoutes(app, ck)
   appRoutes(app, ck)
   deviceRoutes(app, ck)
+  webhookRoutes(app, ck)
   auditRoutes(app, ck)
   platformRoutes(app, ck)
 }

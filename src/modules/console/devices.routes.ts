@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Id } from '../../lib/scope.ts'
-import { field, type SafeHtml } from '../pages/index.ts'
+import { field, html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
 import { unlessForbidden } from './console-reads.ts'
 import { devicesPage, newCredentials } from './devices.views.ts'
@@ -37,6 +37,12 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const params = { sensorId: Id }
   const view = (c: Console, _r: FastifyRequest, n: Notes) => show(s, c, n)
   ck.get('/devices', 'devices, online now, last state', (c) => show(s, c, {}))
+  // a new MQTT password is shown here, once (shown-once.ts): the form redirected to this page
+  ck.get('/devices/credentials', 'the MQTT password a form just made, shown once (read again: it was shown already)', async (c, request, reply) => {
+    const shown = ck.shownOnce.take(request, reply, c.page.browser)
+    const extra = shown?.kind === 'device' ? newCredentials(c.t, shown.name, { username: shown.username ?? '', password: shown.secret }) : html`<p class="notice info" role="status">${c.t.text('devices.shownAlready')}</p>`
+    return { ...(await show(s, c, {}, extra)), noStore: true }
+  })
 
   ck.post(
     '/devices/:sensorId/command',
@@ -44,7 +50,7 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     async (c, request) => {
       const sensor = await s.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.command')
       const sent = await s.devices.commands.send(sensor, field(request, 'command').trim(), c.actor)
-      return `"${sent.command}" sent to ${sensor.display_name ?? sensor.name}.`
+      return c.t.text('devices.sent', { command: sent.command, name: sensor.display_name ?? sensor.name })
     },
     view,
     { back: '/devices', params },
@@ -56,9 +62,9 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     'delete a device',
     async (c, request) => {
       const sensor = await s.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
-      const label = sensor.display_name ?? sensor.name
-      const released = sensor.device_ref === null ? '' : ' The device it presents is released: its MQTT password stops working, and it may be claimed again.'
-      return { title: `Delete ${label}?`, section: 'devices', sentence: `${label} will be deleted from ${c.tenant.name} with its state and history.${released} This cannot be undone.`, button: `Delete ${label}` }
+      const name = { name: sensor.display_name ?? sensor.name }
+      const sentence = c.t.text(sensor.device_ref === null ? 'devices.deleteSentence' : 'devices.deleteReleased', { ...name, tenant: c.tenant.name })
+      return { title: c.t.text('devices.deleteTitle', name), section: 'devices', sentence, button: c.t.text('devices.delete', name) }
     },
     removing,
   )
@@ -68,21 +74,22 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     async (c, request) => {
       const sensor = await s.sensors.access(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
       await s.sensors.remove(c.actor, sensor.id, c.tenant.id)
-      return `${sensor.display_name ?? sensor.name} is deleted${sensor.device_ref === null ? '' : ' and its device released'}.`
+      return c.t.text(sensor.device_ref === null ? 'devices.deleted' : 'devices.deletedReleased', { name: sensor.display_name ?? sensor.name })
     },
     view,
     removing,
   )
 
-  // the password is shown once, on this answer only: never in a redirect's URL or a cookie,
-  // and it is stored only as a hash, so no later page could show it (the answer is no-store)
+  // the password goes sealed to the page that shows it once (shown-once.ts), never in a URL;
+  // it is stored only as a hash, so no later page could show it
   ck.post(
     '/devices/:sensorId/credentials',
     "give a device a new MQTT password (its current connection ends)",
-    async (c, request) => {
+    async (c, request, reply) => {
       const { sensor, device } = await s.devices.registry.ofSensor(c.actor, sensorParam(request), c.tenant.id, 'sensors.write')
       const issued = await s.devices.credentials.issue(device, { actor: c.actor, tenantId: sensor.tenant_id })
-      return show(s, c, {}, newCredentials(sensor.display_name ?? sensor.name, issued))
+      ck.shownOnce.set(reply, c.page.browser, { kind: 'device', name: sensor.display_name ?? sensor.name, username: issued.username, secret: issued.password })
+      return { onward: '/devices/credentials' }
     },
     view,
     { back: '/devices', params },

@@ -3,6 +3,7 @@ import type { Sensor } from '../../db/database.ts'
 import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
 import { actionButton, confirmLink, csrfField, notes } from './console.views.ts'
+import type { ConsoleText } from './i18n.ts'
 
 export interface DevicesData {
   counts: { total: number; online: number; claimed: number }
@@ -11,9 +12,9 @@ export interface DevicesData {
   registered: { device: { mac: string; model: string }; claimed: boolean }[] | null
 }
 
-function stateOf(sensor: Sensor): string {
+function stateOf(t: ConsoleText, sensor: Sensor): string {
   const data = sensor.latest_data?.fullData
-  if (!data) return 'no state yet'
+  if (!data) return t.text('devices.noState')
   return Object.entries(data)
     .slice(0, 8)
     .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
@@ -21,49 +22,54 @@ function stateOf(sensor: Sensor): string {
 }
 
 function sensorRow(c: Console, s: Sensor): SafeHtml {
+  const { t } = c
   const base = `/console/tenants/${c.tenant.id}/devices/${s.id}`
   const label = s.display_name ?? s.name
+  const name = { name: label }
   const power = (value: number, text: string) =>
-    actionButton({ action: `${base}/command`, csrf: c.page.csrf, label: `${text} ${label}`, fields: { command: `tune set power ${value}` } })
+    actionButton({ action: `${base}/command`, csrf: c.page.csrf, label: text, fields: { command: `tune set power ${value}` } })
   return html`<tr>
 <th scope="row">${label}<br><span class="hint">${s.device_id}</span></th>
-<td>${s.online ? html`<span class="badge on">online</span>` : html`<span class="badge">offline</span>`}</td>
-<td>${s.device_ref ? 'claimed' : 'not claimed'}</td>
-<td class="state">${stateOf(s)}</td>
-<td class="actions">${s.online ? html`${power(1, 'Turn on')}${power(0, 'Turn off')}` : ''}
+<td>${s.online ? html`<span class="badge on">${t.text('devices.online')}</span>` : html`<span class="badge">${t.text('devices.offline')}</span>`}</td>
+<td>${t.text(s.device_ref ? 'devices.claimed' : 'devices.notClaimed')}</td>
+<td class="state">${stateOf(t, s)}</td>
+<td class="actions">${s.online ? html`${power(1, t.text('devices.turnOn', name))}${power(0, t.text('devices.turnOff', name))}` : ''}
 <form method="post" action="${base}/command" class="inline">${csrfField(c.page.csrf)}
-<label for="cmd-${s.id}" class="sr-only">Command for ${label}</label>
+<label for="cmd-${s.id}" class="sr-only">${t.text('devices.commandFor', name)}</label>
 <input id="cmd-${s.id}" name="command" type="text" placeholder="tune set speed 3" maxlength="100" required class="short">
-<button type="submit" class="secondary small">Send</button></form>
-${c.admin && s.device_ref ? actionButton({ action: `${base}/credentials`, csrf: c.page.csrf, label: `New MQTT password for ${label}` }) : ''}
-${c.admin ? confirmLink({ href: `${base}/delete`, label: `Delete ${label}` }) : ''}</td>
+<button type="submit" class="secondary small">${t.text('devices.send')}</button></form>
+${c.admin && s.device_ref ? actionButton({ action: `${base}/credentials`, csrf: c.page.csrf, label: t.text('devices.newPassword', name) }) : ''}
+${c.admin ? confirmLink({ href: `${base}/delete`, label: t.text('devices.delete', name) }) : ''}</td>
 </tr>`
 }
 
 function registeredSection(c: Console, rows: DevicesData['registered']): SafeHtml {
   if (!rows) return html``
-  return html`<h2>Registered by ${c.tenant.name}</h2>
+  const { t } = c
+  return html`<h2>${t.text('devices.registeredBy', { tenant: c.tenant.name })}</h2>
 ${rows.length
-    ? html`<table><thead><tr><th scope="col">MAC</th><th scope="col">Model</th><th scope="col">Claimed</th></tr></thead><tbody>
-${rows.map(({ device, claimed }) => html`<tr><td>${device.mac}</td><td>${device.model}</td><td>${claimed ? 'claimed' : 'unclaimed'}</td></tr>`)}</tbody></table>`
-    : html`<p>No devices registered yet (the API's POST /devices registers them).</p>`}`
+    ? html`<table><thead><tr><th scope="col">${t.text('devices.mac')}</th><th scope="col">${t.text('devices.model')}</th><th scope="col">${t.text('devices.claimedColumn')}</th></tr></thead><tbody>
+${rows.map(({ device, claimed }) => html`<tr><td>${device.mac}</td><td>${device.model}</td><td>${t.text(claimed ? 'devices.claimed' : 'devices.unclaimed')}</td></tr>`)}</tbody></table>`
+    : html`<p>${t.text('devices.noneRegistered')}</p>`}`
 }
 
 export function devicesPage(c: Console, data: DevicesData, n: Notes, extra: SafeHtml = html``): ConsolePage {
   const { counts, sensors } = data
+  const { t } = c
+  const column = (key: Parameters<ConsoleText['text']>[0]) => html`<th scope="col">${t.text(key)}</th>`
   const table = sensors.length
-    ? html`<div class="scroll"><table><caption>Devices of ${c.tenant.name}</caption><thead><tr><th scope="col">Device</th><th scope="col">Now</th><th scope="col">Record</th><th scope="col">Last state</th><th scope="col">Actions</th></tr></thead>
+    ? html`<div class="scroll"><table><caption>${t.text('devices.of', { tenant: c.tenant.name })}</caption><thead><tr>${column('devices.device')}${column('devices.now')}${column('devices.record')}${column('devices.lastState')}${column('devices.actions')}</tr></thead>
 <tbody>${sensors.map((s) => sensorRow(c, s))}</tbody></table></div>`
-    : html`<p>No devices in this tenant yet.</p>`
+    : html`<p>${t.text('devices.none')}</p>`
   const body = html`${notes(n)}${extra}
-<p>${counts.total} devices, ${counts.online} online now, ${counts.claimed} claimed.</p>
+<p>${t.text('devices.counts', { total: counts.total, online: counts.online, claimed: counts.claimed })}</p>
 ${table}
 ${registeredSection(c, data.registered)}`
-  return { title: 'Devices', section: 'devices', body }
+  return { title: t.text('devices.title'), section: 'devices', body }
 }
 
 /** A device's new MQTT credentials: the password is shown once. */
-export function newCredentials(label: string, issued: { username: string; password: string }): SafeHtml {
-  return html`<div class="notice ok" role="status"><p>New MQTT credentials for ${label}. The password is shown once: put it on the device now.</p>
-<dl><dt>Username and client id</dt><dd><code>${issued.username}</code></dd><dt>Password</dt><dd><code class="secret">${issued.password}</code></dd></dl></div>`
+export function newCredentials(t: ConsoleText, label: string, issued: { username: string; password: string }): SafeHtml {
+  return html`<div class="notice ok" role="status"><p>${t.text('devices.newCredentials', { name: label })}</p>
+<dl><dt>${t.text('devices.username')}</dt><dd><code>${issued.username}</code></dd><dt>${t.text('devices.password')}</dt><dd><code class="secret">${issued.password}</code></dd></dl></div>`
 }

@@ -12,13 +12,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import type { EmailTypeTexts } from '../../db/database.ts'
+import { AppError } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { CUSTOMISABLE_TYPES, EMAIL_TYPES, sentInLocale, type EmailType } from '../email/index.ts'
 import { isBrand, UpdateTenantBody, type CustomisableType } from '../tenancy/index.ts'
 import { emailPreviewHeaders, field } from '../pages/index.ts'
 import { checked, refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes } from './console-kit.ts'
 import { defaultLocaleOf, EDITOR_LOCALES, localeOf, withLocale } from './email-locales.ts'
-import { emailEditor, emailList, TEXT_FIELDS, TYPE_NAMES } from './emails.views.ts'
+import { emailEditor, emailList, TEXT_FIELDS, typeName } from './emails.views.ts'
 import { unlessForbidden, whoIn } from './console-reads.ts'
 
 const TypeParam = { emailType: Type.Union(EMAIL_TYPES.map((t) => Type.Literal(t))) }
@@ -54,11 +55,11 @@ async function editor(s: ConsoleServices, c: Console, request: FastifyRequest, n
   const locale = localeOf(request, c.tenant)
   const texts = sent ?? savedOf(c, type)
   const draft = c.admin ? await s.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts, locale) : null
-  const rendered = draft ? { subject: draft.rendered.subject, text: draft.rendered.text } : { subject: '(the preview needs the admin role)', text: '' }
+  const rendered = draft ? { subject: draft.rendered.subject, text: draft.rendered.text } : { subject: c.t.text('emails.previewSubject'), text: '' }
   const [versions, who] = await Promise.all([versionsOf(s, c, request), whoIn(s, c)])
   const sentIn = sentInLocale(locale, c.tenant.default_locale, editable(type) ? texts : {})
   const input = { type, texts, locale, sentIn, defaultLocale: defaultLocaleOf(c.tenant), editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [], versions, who }
-  return { title: `${TYPE_NAMES[type]} email`, section: 'emails', body: emailEditor(c, input, n), scripts: ['/console/console.js'] }
+  return { title: c.t.text('emails.editorTitle', { type: typeName(c.t, type) }), section: 'emails', body: emailEditor(c, input, n), scripts: ['/console/console.js'] }
 }
 
 /** The editor a form of it came from, in the form's language: where its sentence is shown. */
@@ -75,7 +76,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const locale = localeOf(request, c.tenant)
     return { c, ...(await tenantEmails.previewDraft(c.actor, c.tenant.id, type, draftIn(c, request, type, locale), locale)) }
   }
-  ck.get('/emails', 'the emails and their types', async (c) => ({ title: 'Emails', section: 'emails', body: emailList(c, EMAIL_TYPES, editable) }))
+  ck.get('/emails', 'the emails and their types', async (c) => ({ title: c.t.text('emails.title'), section: 'emails', body: emailList(c, EMAIL_TYPES, editable) }))
   ck.get('/emails/:emailType', "one email's texts in one language (`?locale=`) with a live preview and the saved versions", (c, request) => editor(s, c, request, {}), TypeParam)
 
   ck.post(
@@ -89,11 +90,15 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       try {
         c.tenant = await tenants.update(c.actor, c.tenant.id, input)
       } catch (error) {
-        const refusal = refusalOf(error)
+        const refusal = refusalOf(error, c.page.t)
         if (!refusal) throw error
-        return { ...(await editor(s, c, request, { error: refusal.error }, draft)), status: refusal.status }
+        // a text refused for a placeholder is named at its field (the editor's problems); the top says nothing is saved
+        const atFields = refusal.status === 400 && (error instanceof AppError ? (error.details ?? []).length > 0 : false)
+        return { ...(await editor(s, c, request, { error: atFields ? c.t.text('form.refused') : refusal.error }, draft)), status: refusal.status }
       }
-      return `Saved: the ${TYPE_NAMES[type].toLowerCase()} email goes out with these texts from now on.`
+      // English names the type in its sentence in lower case; the others quote it as written
+      const name = typeName(c.t, type)
+      return c.t.text('emails.saved', { type: c.t.locale === 'en' ? name.toLowerCase() : name })
     },
     (c, request, n) => editor(s, c, request, n),
     { back: editorPath, params: TypeParam },
@@ -102,7 +107,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   ck.post(
     '/emails/:emailType/test',
     "send the saved email, in the form's language, to the admin's own address",
-    async (c, request) => `A test email is on its way to ${await tenantEmails.sendTest(c.actor, c.tenant.id, typeOf(request), localeOf(request, c.tenant))}.`,
+    async (c, request) => c.t.text('emails.testSent', { email: await tenantEmails.sendTest(c.actor, c.tenant.id, typeOf(request), localeOf(request, c.tenant)) }),
     (c, request, n) => editor(s, c, request, n),
     { back: editorPath, params: TypeParam },
   )
@@ -114,7 +119,7 @@ export function emailRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       const { version } = request.params as { version: number }
       const made = await tenants.restore(c.actor, c.tenant.id, version)
       c.tenant = await tenants.load(c.actor, c.tenant.id)
-      return `Version ${version} is restored, saved as version ${made.version}.`
+      return c.t.text('emails.restored', { version, made: made.version })
     },
     (c, request, n) => editor(s, c, request, n),
     { back: editorPath, params: { ...TypeParam, version: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'the version, numbered per tenant from 1' }) } },

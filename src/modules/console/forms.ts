@@ -8,7 +8,7 @@
 import type { TSchema } from 'typebox'
 import Value from 'typebox/value'
 import type { ConsoleMessageKey } from './locales/en.ts'
-import { consoleText } from './i18n.ts'
+import type { ConsoleText } from './i18n.ts'
 
 /** The form's fields with a problem, each with its sentence; empty: none. */
 export type Problems = Partial<Record<string, string>>
@@ -23,11 +23,11 @@ export interface Draft {
  * The fields whose values `schema` refuses: `fieldOf` names the form field of a value's path
  * in the checked object (the schema reports a value once per rule it breaks, a field is named once).
  */
-export function problemsOf(schema: TSchema, value: unknown, fieldOf: (path: string) => string | undefined, sentence: (field: string) => ConsoleMessageKey): Problems {
+export function problemsOf(t: ConsoleText, schema: TSchema, value: unknown, fieldOf: (path: string) => string | undefined, sentence: (field: string) => ConsoleMessageKey): Problems {
   const problems: Problems = {}
   for (const error of Value.Errors(schema, value)) {
     const field = fieldOf(error.instancePath)
-    if (field && !problems[field]) problems[field] = consoleText.text(sentence(field))
+    if (field && !problems[field]) problems[field] = t.text(sentence(field))
   }
   return problems
 }

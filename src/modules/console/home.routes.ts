@@ -12,6 +12,7 @@ import { isPlatform } from '../tenancy/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { deviceCounts } from './devices.routes.ts'
 import { overview, tenantPicker } from './home.views.ts'
+import { consoleTranslator } from './i18n.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
 const CSS = asset('console.css')
@@ -47,7 +48,7 @@ async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyRep
   const ctx = await ck.kit.context(request, reply)
   const pending = await ck.services.authorize.beginAccount(tenantId, ctx.browser, request.ip, '/console')
   const body = emailStep(ctx.brand, { csrf: ctx.csrf, requestId: pending.id, appName: null, t: ctx.t, uiLocales: ctx.uiLocales })
-  return ck.kit.send(reply, ctx, { title: 'Sign in to the console', body })
+  return ck.kit.send(reply, ctx, { title: consoleTranslator(ctx.t.locale).text('shell.signIn'), body })
 }
 
 /** The tenants the person works in (not those they are only a customer of); platform administrators see all. */
@@ -57,5 +58,6 @@ async function picker(ck: ConsoleKit, request: FastifyRequest, reply: FastifyRep
   const mine = rows.filter((r: { tenant: Tenant; role: TenantRole | null }) => isPlatform(actor) || (r.role !== null && r.role !== 'customer'))
   if (mine.length === 1 && !isPlatform(actor) && mine[0]) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${mine[0].tenant.id}`, 303)
   const page = await ck.context(request, reply)
-  return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor) }, tenantPicker(mine))
+  const t = consoleTranslator(page.t.locale)
+  return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t }, tenantPicker(t, mine))
 }

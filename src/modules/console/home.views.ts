@@ -3,23 +3,26 @@ import type { Tenant, TenantRole } from '../../db/database.ts'
 import { html } from '../pages/index.ts'
 import { isBrand } from '../tenancy/index.ts'
 import type { Console, ConsolePage } from './console-kit.ts'
+import type { ConsoleText } from './i18n.ts'
 
 export function overview(c: Console, counts: { total: number; online: number; claimed: number }, staff: number): ConsolePage {
+  const t = c.t
+  const figure = (count: number) => ({ count: html`<span class="tile-figure">${count}</span>` })
   const body = html`
-<p>You are <strong>${c.role}</strong> in ${c.tenant.name}${c.platformAdmin ? ' (as a platform administrator)' : ''}.</p>
-<ul class="tiles" aria-label="At a glance">
-<li><span class="tile-figure">${counts.total}</span> devices</li>
-<li><span class="tile-figure">${counts.online}</span> online now</li>
-<li><span class="tile-figure">${counts.claimed}</span> claimed</li>
-<li><span class="tile-figure">${staff}</span> members</li>
+<p>${t.t(c.platformAdmin ? 'home.youArePlatform' : 'home.youAre', { role: html`<strong>${t.text(`role.${c.role}`)}</strong>`, tenant: c.tenant.name })}</p>
+<ul class="tiles" aria-label="${t.text('home.glance')}">
+<li>${t.t('home.devices', figure(counts.total))}</li>
+<li>${t.t('home.online', figure(counts.online))}</li>
+<li>${t.t('home.claimed', figure(counts.claimed))}</li>
+<li>${t.t('home.members', figure(staff))}</li>
 </ul>`
   return { title: c.tenant.name, section: 'overview', body }
 }
 
 /** `role` null: a platform administrator's view of a tenant they hold no role in. */
-export function tenantPicker(mine: { tenant: Tenant; role: TenantRole | null }[]): ConsolePage {
+export function tenantPicker(t: ConsoleText, mine: { tenant: Tenant; role: TenantRole | null }[]): ConsolePage {
   const list = mine.length
-    ? html`<ul class="rows">${mine.map(({ tenant, role }) => html`<li><a href="/console/tenants/${tenant.id}">${tenant.name}</a> <span class="hint">${role ?? 'platform administrator'}${isBrand(tenant) ? ' · brand' : ''}</span></li>`)}</ul>`
-    : html`<p>You have no tenant to manage with this account. Ask an administrator of your team for an invitation.</p>`
-  return { title: 'Your tenants', section: 'tenants', body: list }
+    ? html`<ul class="rows">${mine.map(({ tenant, role }) => html`<li><a href="/console/tenants/${tenant.id}">${tenant.name}</a> <span class="hint">${role ? t.text(`role.${role}`) : t.text('picker.platformAdmin')}${isBrand(tenant) ? ` · ${t.text('picker.brand')}` : ''}</span></li>`)}</ul>`
+    : html`<p>${t.text('picker.none')}</p>`
+  return { title: t.text('picker.title'), section: 'tenants', body: list }
 }

@@ -1,6 +1,7 @@
 /** The console module, built from its declared dependencies (modules/index.ts composes the factories). */
 import type { FastifyPluginAsync } from 'fastify'
 import type { Clock } from '../../lib/clock.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
 import type { PageSessions } from '../pages/index.ts'
 import type { ConsoleServices } from './console-kit.ts'
 import { consoleRoutes } from './console.routes.ts'
@@ -15,6 +16,8 @@ export interface ConsoleDeps {
   /** The hosted pages' CSRF key and browser sessions. */
   csrfKey: Buffer
   sessions: PageSessions
+  /** Seals a secret shown once on its way from a form to the page that shows it (shown-once.ts). */
+  secretBox: SecretBox
 }
 
 export interface ConsoleModule {
@@ -30,7 +33,7 @@ export function createConsoleModule(deps: ConsoleDeps): ConsoleModule {
   return {
     platform,
     routes: async (app) => {
-      await app.register(consoleRoutes, { services: { ...services, platform }, csrfKey: deps.csrfKey, sessions: deps.sessions, clock })
+      await app.register(consoleRoutes, { services: { ...services, platform }, csrfKey: deps.csrfKey, sessions: deps.sessions, clock, secretBox: deps.secretBox })
     },
   }
 }

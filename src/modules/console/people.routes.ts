@@ -7,16 +7,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { appErrors } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { field } from '../pages/index.ts'
-import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
-import { customersPage, peoplePage, ROLES, type StaffRole } from './people.views.ts'
+import { ChangeRoleBody, InviteBody } from '../tenancy/index.ts'
+import { checked, refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes } from './console-kit.ts'
+import { hasProblems, problemsOf } from './forms.ts'
+import type { ConsoleMessageKey } from './locales/en.ts'
+import { customersPage, peoplePage, type PeopleDraft, type StaffRole } from './people.views.ts'
 
-
-function roleOf(request: FastifyRequest): StaffRole {
-  const role = field(request, 'role')
-  const known = ROLES.find(([r]) => r === role)
-  if (!known) throw appErrors.validation_failed('Choose a role: member, admin or owner.', [{ field: 'body.role', message: 'must be member, admin or owner' }])
-  return known[0]
-}
+const PEOPLE_FIELDS = ['email', 'role'] as const
+/** The form's field of a value the schema checks (`/email`: email). */
+const peopleField = (path: string): string | undefined => PEOPLE_FIELDS.find((name) => path === `/${name}`)
+const sentence = (name: string): ConsoleMessageKey => (name === 'email' ? 'invitation.email' : 'invitation.role')
 
 const idParam = (request: FastifyRequest, name: string) => (request.params as Record<string, number>)[name] ?? 0
 
@@ -27,12 +27,30 @@ async function memberOf(s: ConsoleServices, c: Console, userId: number) {
   return found
 }
 
-async function show(s: ConsoleServices, c: Console, n: Notes): Promise<ConsolePage> {
+async function show(s: ConsoleServices, c: Console, n: Notes, draft?: PeopleDraft): Promise<ConsolePage> {
   const members = (await s.tenants.members(c.actor, c.tenant.id)).filter((m) => m.role !== 'customer')
-  if (!c.admin) return peoplePage(c, members, null, n)
+  if (!c.admin) return peoplePage(c, members, null, n, null, draft)
   const rows = await s.invitations.list(c.actor, c.tenant.id)
   const pending = rows.map((i) => s.invitations.view(i)).filter((i) => i.status === 'pending')
-  return peoplePage(c, members, pending, n)
+  return peoplePage(c, members, pending, n, await s.auditErasure.deletedAccounts(c.actor, c.tenant.id), draft)
+}
+
+/**
+ * A people form (`memberId` null: the invitation, else that member's role) checked against
+ * the API's own schema: refused, the page again as typed with a sentence at each field
+ * (forms.ts); a refusal of the service for the form as a whole is said at the top, the form
+ * still as typed.
+ */
+async function onForm<T>(s: ConsoleServices, c: Console, typed: Record<string, string>, memberId: number | null, schema: typeof InviteBody | typeof ChangeRoleBody, act: () => Promise<T>): Promise<T | ConsolePage> {
+  const problems = problemsOf(c.t, schema, typed, peopleField, sentence)
+  if (hasProblems(problems)) return { ...(await show(s, c, { error: c.t.text('form.refused') }, { typed, problems, memberId })), status: 400 }
+  try {
+    return await act()
+  } catch (error) {
+    const refusal = refusalOf(error, c.page.t)
+    if (!refusal) throw error
+    return { ...(await show(s, c, { error: refusal.error }, { typed, problems: {}, memberId })), status: refusal.status }
+  }
 }
 
 async function customers(s: ConsoleServices, c: Console, request: FastifyRequest): Promise<ConsolePage> {
@@ -51,42 +69,49 @@ export function peopleRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   ck.get('/customers', 'customers, searched by address, a page at a time', (c, request) => customers(s, c, request))
 
   ck.post('/people/invitations', 'invite someone by email', async (c, request) => {
-    const sent = await invites.invite(c.actor, c.tenant.id, { email: field(request, 'email').trim(), role: roleOf(request) })
-    return `An invitation is on its way to ${sent.email}.`
+    const typed = { email: field(request, 'email').trim(), role: field(request, 'role') }
+    return onForm(s, c, typed, null, InviteBody, async () => {
+      const sent = await invites.invite(c.actor, c.tenant.id, checked(InviteBody, typed))
+      return c.t.text('people.invited', { email: sent.email })
+    })
   }, view, { back: '/people' })
 
   const invitation = { invitationId: Id }
   ck.post('/people/invitations/:invitationId/revoke', 'revoke an invitation', async (c, request) => {
     await invites.revoke(c.actor, c.tenant.id, idParam(request, 'invitationId'))
-    return 'The invitation is revoked: its link no longer works.'
+    return c.t.text('people.revoked')
   }, view, { back: '/people', params: invitation })
 
   ck.post('/people/invitations/:invitationId/resend', 'send an invitation again (a new link; the old one stops working)', async (c, request) => {
     const old = (await invites.list(c.actor, c.tenant.id)).find((i) => i.id === idParam(request, 'invitationId'))
     if (!old || invites.view(old).status !== 'pending') throw appErrors.not_found('No pending invitation with this id.')
     const sent = await invites.invite(c.actor, c.tenant.id, { email: old.email, role: old.role as StaffRole })
-    return `A new invitation is on its way to ${sent.email}.`
+    return c.t.text('people.resent', { email: sent.email })
   }, view, { back: '/people', params: invitation })
 
   const member = { userId: Id }
   ck.post('/people/members/:userId/role', "change a member's role", async (c, request) => {
-    const changed = await tenants.changeRole(c.actor, c.tenant.id, idParam(request, 'userId'), roleOf(request))
-    return `${changed.email} is now ${changed.role}.`
+    const typed = { role: field(request, 'role') }
+    return onForm(s, c, typed, idParam(request, 'userId'), ChangeRoleBody, async () => {
+      const changed = await tenants.changeRole(c.actor, c.tenant.id, idParam(request, 'userId'), checked(ChangeRoleBody, typed).role)
+      return c.t.text('people.roleChanged', { email: changed.email, role: c.t.text(`role.${changed.role}`) })
+    })
   }, view, { back: '/people', params: member })
 
   const removing = { back: '/people', params: member }
   ck.confirm('/people/members/:userId/remove', 'remove a member', async (c, request) => {
     const who = await memberOf(s, c, idParam(request, 'userId'))
+    const email = { email: who.email }
     return {
-      title: `Remove ${who.email}?`,
+      title: c.t.text('people.removeTitle', email),
       section: 'people',
-      sentence: `${who.email} will no longer be ${who.role} of ${c.tenant.name}: the console and the tenant's data are closed to them from now on. Their account stays; an invitation brings them back.`,
-      button: `Remove ${who.email}`,
+      sentence: c.t.text('people.removeSentence', { ...email, role: c.t.text(`role.${who.role}`), tenant: c.tenant.name }),
+      button: c.t.text('people.remove', email),
     }
   }, removing)
   ck.post('/people/members/:userId/remove', 'remove a member', async (c, request) => {
     const who = await memberOf(s, c, idParam(request, 'userId'))
     await tenants.removeMember(c.actor, c.tenant.id, who.id)
-    return `${who.email} is removed from ${c.tenant.name}.`
+    return c.t.text('people.removed', { email: who.email, tenant: c.tenant.name })
   }, view, removing)
 }

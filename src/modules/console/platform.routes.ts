@@ -9,6 +9,7 @@ import { isPlatform } from '../tenancy/index.ts'
 import { pageActor } from '../pages/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { platformPage } from './platform.views.ts'
+import { consoleTranslator } from './i18n.ts'
 
 export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const { platform } = ck.services
@@ -18,6 +19,7 @@ export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const actor = pageActor(session, request.ip)
     const figures = await platform.inspect(actor)
     const page = await ck.context(request, reply)
-    return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor) }, platformPage(figures))
+    const t = consoleTranslator(page.t.locale)
+    return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t }, platformPage(t, figures))
   })
 }

@@ -27,7 +27,7 @@ export function sessionRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     async (c, request) => {
       const { sessionId } = request.params as { sessionId: string }
       await s.memberSessions.revoke(c.actor, c.tenant.id, userParam(request), sessionId)
-      return 'The session is ended: its app must sign in again.'
+      return c.t.text('sessions.ended')
     },
     (c, request, n) => show(s, c, userParam(request), n),
     // a session id is a UUID: anything else is a 400 here, never a cast error in the database

@@ -19,6 +19,7 @@ import { appErrors, deviceErrors, notFound } from '../../lib/errors.ts'
 import { checkCommand, findSensorType } from '../sensors/index.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { auditActor, OPERATOR, type Actor } from '../tenancy/index.ts'
 import { Coalescer, type Outcome } from '../../lib/coalesce.ts'
 
@@ -86,6 +87,7 @@ export class CommandsService {
     private readonly clock: Clock,
     private readonly timeoutSeconds: number,
     private readonly audit: AuditSink,
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   /**
@@ -192,12 +194,16 @@ export class CommandsService {
 
   /** Writes `expired` on pending commands past their deadline. */
   async expire(): Promise<number> {
-    const result = await this.db
-      .updateTable('device_commands')
-      .set({ status: 'expired' })
-      .where('status', 'in', ['queued', 'sent'])
-      .where('expires_at', '<=', this.clock.now())
-      .executeTakeFirst()
-    return Number(result.numUpdatedRows)
+    return this.db.transaction().execute(async (trx) => {
+      const expired = await trx
+        .updateTable('device_commands')
+        .set({ status: 'expired' })
+        .where('status', 'in', ['queued', 'sent'])
+        .where('expires_at', '<=', this.clock.now())
+        .returning(['id', 'sensor_id', 'tenant_id'])
+        .execute()
+      await this.events.record(trx, expired.map((c) => ({ type: 'command.expired' as const, tenantId: c.tenant_id, data: { sensorId: c.sensor_id, commandId: c.id } })))
+      return expired.length
+    })
   }
 }

@@ -10,6 +10,7 @@ import type { CursorCodec } from '../../lib/pagination.ts'
 import type { ScryptParams } from '../../lib/crypto.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
 import type { AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { RateLimitSpec } from '../../config.ts'
 import { AccessChanges, type AccessChange } from '../../db/access-changes.ts'
 import type { Policy } from '../tenancy/index.ts'
@@ -39,6 +40,8 @@ export interface DevicesDeps {
   audit: AuditSink
   /** A device's sensor, written in the registry's, handover's and conflicts' transactions (the sensors module's statements). */
   sensorStore: SensorStore
+  /** Where claims, releases, transfers, presence, states and commands' outcomes are told (modules/webhooks). */
+  events?: EventSink
   /** Time for expiry, retention and tickets (lib/clock.ts); the system clock unless a test moves it. */
   clock?: Clock
 }
@@ -62,14 +65,15 @@ export class Devices {
   constructor(private readonly deps: DevicesDeps) {
     const clock = deps.clock ?? systemClock
     this.clock = clock
+    const events = deps.events ?? NO_EVENTS
     this.auth = new DeviceAuth(deps.db, deps.scrypt)
     this.credentials = new CredentialsService(deps.db, clock, deps.audit)
-    this.state = new StateService(deps.db, deps.cursors, clock)
-    this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds, deps.audit)
+    this.state = new StateService(deps.db, deps.cursors, clock, events)
+    this.commands = new CommandsService(deps.db, () => this.bridge, clock, deps.config.commandTimeoutSeconds, deps.audit, events)
     this.tickets = new TicketsService(deps.db, clock, deps.isSessionActive)
     const buckets = { device: deps.limits.bucket('claim-device', deps.claimLimits.perDevice), account: deps.limits.bucket('claim-account', deps.claimLimits.perAccount) }
-    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit, deps.sensorStore)
-    this.handover = new DeviceHandover(deps.db, deps.policy, this.registry, this.credentials, deps.scrypt, clock, deps.audit, deps.sensorStore)
+    this.registry = new DeviceRegistry(deps.db, deps.policy, buckets, deps.scrypt, clock, deps.audit, deps.sensorStore, events)
+    this.handover = new DeviceHandover(deps.db, deps.policy, this.registry, this.credentials, deps.scrypt, clock, deps.audit, deps.sensorStore, events)
     this.changes = new AccessChanges(deps.db)
     this.conflicts = new DeviceConflicts(deps.db, clock, deps.audit, deps.sensorStore)
   }

@@ -8,6 +8,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Device, Sensor } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { hashPassword, randomToken, type ScryptParams } from '../../lib/crypto.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
@@ -30,6 +31,7 @@ export class DeviceHandover {
     private readonly clock: Clock,
     private readonly audit: AuditSink,
     private readonly sensors: SensorStore,
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   private record(trx: Executor, actor: Actor, tenantId: number, action: string, mac: string, values: Record<string, number | boolean>): Promise<void> {
@@ -60,6 +62,7 @@ export class DeviceHandover {
       await releaseDevice(trx, device.id, this.clock.now())
       await this.sensors.deleteSensor(trx, sensor.id)
       await this.record(trx, actor, sensor.tenant_id, 'device.release', device.mac, { sensorId: sensor.id })
+      await this.events.record(trx, { type: 'device.released', tenantId: sensor.tenant_id, data: { sensorId: sensor.id, mac: device.mac } })
     })
   }
 
@@ -75,6 +78,9 @@ export class DeviceHandover {
       return await this.db.transaction().execute(async (trx) => {
         const moved = toTenantId === sensor.tenant_id ? sensor : await this.move(trx, sensor, device, toTenantId)
         await this.record(trx, actor, sensor.tenant_id, 'device.transfer', device.mac, { sensorId: sensor.id, toTenantId })
+        if (toTenantId !== sensor.tenant_id) {
+          await this.events.record(trx, { type: 'device.transferred', tenantId: toTenantId, data: { sensorId: sensor.id, mac: device.mac, fromTenantId: sensor.tenant_id, toTenantId } })
+        }
         return moved
       })
     } catch (error) {

@@ -73,6 +73,7 @@ import { ClaimProof, type ClaimBuckets } from './claim-proof.ts'
 import { auditActor, isPlatform, type Actor } from '../tenancy/index.ts'
 import type { AuditSink, AuditSummary } from '../../lib/audit.ts'
 import { summarize } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { accessResource } from '../tenancy/index.ts'
 import { normalizeMac } from './payload.ts'
@@ -97,6 +98,7 @@ export class DeviceRegistry {
     private readonly clock: Clock,
     private readonly audit: AuditSink,
     private readonly sensors: SensorStore,
+    private readonly events: EventSink = NO_EVENTS,
   ) {
     this.proof = new ClaimProof(db, buckets, scrypt)
   }
@@ -263,6 +265,7 @@ export class DeviceRegistry {
         const label = await this.sensors.bindLabel(trx, { tenantId, mac: device.mac, deviceRef: device.id, now: this.clock.now(), ...(input.spaceId !== undefined ? { spaceId: input.spaceId } : {}) })
         const sensor = label ?? (await this.newSensor(trx, device, tenantId, name, input))
         await this.record(trx, actor, tenantId, 'device.claim', device.mac, { values: { sensorId: sensor.id } })
+        await this.events.record(trx, { type: 'device.claimed', tenantId, data: { sensorId: sensor.id, mac: device.mac } })
         return sensor
       })
     } catch (error) {

@@ -11,9 +11,11 @@ import { sql } from 'kysely'
 import { secondsBefore, type Clock } from '../../lib/clock.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { DB } from '../../db/connect.ts'
+import type { Executor } from '../../db/executor.ts'
 import type { CursorCodec, KeysetSource, PageQuery } from '../../lib/pagination.ts'
 import { paginate } from '../../lib/pagination.ts'
 import type { Presence, Scalar } from './payload.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 
 export interface StateChange {
   sensorId: number
@@ -78,7 +80,14 @@ export class StateService {
     private readonly db: DB,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
+    /** device.state (coalesced per second), device.online and .offline, command.confirmed: in the transaction of the change. */
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
+
+  /** The change and its events commit together: in a transaction of its own, or the one the service was built on. */
+  private inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work)
+  }
 
   /** Applies a parsed `/in` message; null when the MAC belongs to no registered sensor. */
   async applyState(mac: string, fullData: Record<string, Scalar>): Promise<StateChange | null> {
@@ -99,7 +108,7 @@ export class StateService {
     const { rows, counts } = batchRows(items)
     // prepared: its text is fixed (the batch is one jsonb parameter), and planning it (about
     // 1.6 ms) cost more than running a batch of a few dozen messages
-    const result = await sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: string }>`${prepared('apply_states')}
+    const statement = sql<{ sensor_id: number; tenant_id: number; mac: string; confirmed: number[] | null }>`${prepared('apply_states')}
       with m as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(i int, mac text, fd jsonb, first boolean, last boolean, changed boolean)
         -- this statement's commit does not wait for the disk: the broker acknowledged these
@@ -126,18 +135,30 @@ export class StateService {
         update device_commands c set status = 'confirmed', confirmed_at = ${t}
         from d where c.sensor_id = d.sensor_id and c.status in ('queued', 'sent') and c.expires_at > ${t}
           and case when (d.fd ->> c.key) ~ '^-?[0-9]{1,9}$' then (d.fd ->> c.key)::integer = c.value else false end
-        returning c.sensor_id
+        returning c.sensor_id, c.id
       )
-      select up.id as sensor_id, up.tenant_id, d.mac, (select count(*) from conf where conf.sensor_id = up.id) as confirmed
+      select up.id as sensor_id, up.tenant_id, d.mac, (select array_agg(conf.id order by conf.id) from conf where conf.sensor_id = up.id) as confirmed
       from up join d on d.sensor_id = up.id and d.last
-    `.execute(this.db)
-    return result.rows.map((r) => ({ sensorId: r.sensor_id, tenantId: r.tenant_id, mac: r.mac, messages: counts.get(r.mac) ?? 1, confirmed: Number(r.confirmed) }))
+    `
+    const last = new Map(rows.filter((row) => row.last).map((row) => [row.mac, row.fd]))
+    const result = await this.inTransaction(async (trx) => {
+      const applied = await statement.execute(trx)
+      await this.events.record(
+        trx,
+        applied.rows.flatMap((r) => [
+          { type: 'device.state' as const, tenantId: r.tenant_id, coalesceKey: String(r.sensor_id), data: { sensorId: r.sensor_id, mac: r.mac, state: last.get(r.mac) ?? {} } },
+          ...(r.confirmed ?? []).map((commandId) => ({ type: 'command.confirmed' as const, tenantId: r.tenant_id, data: { sensorId: r.sensor_id, commandId } })),
+        ]),
+      )
+      return applied
+    })
+    return result.rows.map((r) => ({ sensorId: r.sensor_id, tenantId: r.tenant_id, mac: r.mac, messages: counts.get(r.mac) ?? 1, confirmed: r.confirmed?.length ?? 0 }))
   }
 
   /** Applies an `/online` message (the will message included). */
   async applyPresence(mac: string, presence: Presence): Promise<StateChange | null> {
     const t = this.clock.now()
-    const result = await sql<{ sensor_id: number; tenant_id: number }>`
+    const statement = sql<{ sensor_id: number; tenant_id: number; changed: boolean }>`
       with d as (select s.id as sensor_id from devices v join sensors s on s.device_ref = v.id where v.mac = ${mac}),
       prev as (select s.id, s.online, s.latest_data -> 'fullData' as fd from sensors s join d on s.id = d.sensor_id),
       up as (
@@ -150,8 +171,14 @@ export class StateService {
         select up.id, up.tenant_id, prev.fd, ${presence.online}, ${t} from up join prev on prev.id = up.id
         where prev.online is distinct from ${presence.online}
       )
-      select up.id as sensor_id, up.tenant_id from up
-    `.execute(this.db)
+      select up.id as sensor_id, up.tenant_id, prev.online is distinct from ${presence.online} as changed from up join prev on prev.id = up.id
+    `
+    const result = await this.inTransaction(async (trx) => {
+      const applied = await statement.execute(trx)
+      const changed = applied.rows.filter((r) => r.changed)
+      await this.events.record(trx, changed.map((r) => ({ type: presence.online ? 'device.online' : 'device.offline', tenantId: r.tenant_id, data: { sensorId: r.sensor_id, mac } })))
+      return applied
+    })
     const row = result.rows[0]
     return row ? { sensorId: row.sensor_id, tenantId: row.tenant_id, confirmed: 0 } : null
   }

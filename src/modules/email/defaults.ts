@@ -39,6 +39,7 @@ function ctaLinkOf(type: EmailType, pagesUrl: string): string {
     case 'passwordlessLogin':
       return '{{loginLink}}'
     case 'passwordResetSuccess':
+    case 'accountDeleted':
       return ''
   }
 }
@@ -54,8 +55,8 @@ export function defaultTexts(type: EmailType, { publicUrl, loginCodeTtlSeconds, 
     subject: text('subject'),
     title: text('title'),
     contentBeforeCta: text('contentBeforeCta'),
-    // the success notice has no button: nothing to click after a change one did
-    ctaLabel: type === 'passwordResetSuccess' ? '' : text('ctaLabel'),
+    // the success notice and the deletion's confirmation have no button: nothing to click after a change one did
+    ctaLabel: type === 'passwordResetSuccess' || type === 'accountDeleted' ? '' : text('ctaLabel'),
     ctaLink: ctaLinkOf(type, pagesUrl ?? publicUrl),
     contentAfterCta: text(afterCta),
     footerTitle: text('footerTitle'),

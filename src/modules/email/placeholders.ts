@@ -8,9 +8,10 @@ import { CUSTOMISABLE_TYPES, type CustomisableType } from '../tenancy/index.ts'
  * The design's four types, plus two with fixed texts (the tenant's branding applies):
  * `accountExists`, the notice sent instead of a confirmation when someone registers an
  * address that already has an account, and `invitation`, the link that lets a person
- * accept (consent to) a membership.
+ * accept (consent to) a membership. `accountDeleted` (customisable, like the design's three)
+ * confirms that a person's account was deleted; it has no button, so nothing in it undoes anything.
  */
-export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists', 'invitation'] as const
+export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists', 'invitation', 'accountDeleted'] as const
 export type EmailType = (typeof EMAIL_TYPES)[number]
 
 /** The types whose texts a tenant may customise: tenancy checks a tenant's settings against them. */
@@ -39,6 +40,7 @@ export const TYPE_PLACEHOLDERS: Record<EmailType, readonly string[]> = {
   emailConfirmation: ['emailConfirmationToken'],
   passwordlessLogin: ['loginCode', 'loginLink'],
   accountExists: [],
+  accountDeleted: [],
   // tenantName: the inviting tenant's own name (a customer's, not its brand's); inviter: who sent it
   invitation: ['invitationLink', 'invitedRole', 'tenantName', 'inviter'],
 }

@@ -27,6 +27,7 @@ export function sampleData(type: EmailType, publicUrl: string, to: EmailUser): R
       return { invitationLink: `${publicUrl}/invitations/accept?token=sample-invitation-token`, invitedRole: 'member', inviter: to.displayName ? `${to.displayName} (${to.email})` : to.email }
     case 'passwordResetSuccess':
     case 'accountExists':
+    case 'accountDeleted':
       return {}
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { OAuthClient } from '../../db/database.ts'
 import { validationError, type ErrorDetail } from '../../lib/errors.ts'
+import { MACHINE_SCOPES } from '../tenancy/index.ts'
 import { redirectUriProblem } from './redirect-uris.ts'
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
@@ -30,6 +31,12 @@ export interface NewClientInput {
   allowedOrigins?: string[] | null
   /** The JWS algorithm of the client's ID tokens; default RS256. */
   idTokenSignedResponseAlg?: 'RS256' | 'ES256'
+  /**
+   * A machine client (docs/api.md "Machine clients"): confidential, client_credentials only,
+   * no redirect URIs; its tokens do what an admin of its brand (or, without a tenant, a
+   * platform administrator) would, within its scopes. Made by a person only.
+   */
+  machine?: boolean
 }
 
 /** What an existing client's admins may change (ClientsService.update); absent: kept. */
@@ -53,6 +60,7 @@ export interface ClientView {
   longLivedAccessTokenSeconds: number | null
   allowedOrigins: string[]
   idTokenSignedResponseAlg: 'RS256' | 'ES256'
+  machine: boolean
   createdAt: string
 }
 
@@ -68,6 +76,7 @@ export function clientView(c: OAuthClient): ClientView {
     longLivedAccessTokenSeconds: c.long_lived_access_token_seconds,
     allowedOrigins: allowedOrigins(c),
     idTokenSignedResponseAlg: c.id_token_signed_response_alg,
+    machine: c.machine,
     createdAt: c.created_at.toISOString(),
   }
 }
@@ -120,7 +129,7 @@ export function validateClientInput(input: NewClientInput): void {
   })
   // one or more, for every client that signs people in (authorization_code, the default); a
   // machine client (client_credentials only) may have none
-  const grants = input.grantTypes?.length ? input.grantTypes : ['authorization_code']
+  const grants = input.grantTypes?.length ? input.grantTypes : input.machine ? ['client_credentials'] : ['authorization_code']
   if (input.redirectUris.length === 0 && grants.includes('authorization_code')) {
     details.push({ field: 'body.redirectUris', message: 'must hold at least one URI for a client that uses authorization_code' })
   }
@@ -145,5 +154,24 @@ export function validateClientInput(input: NewClientInput): void {
   for (const scope of input.scopes ?? []) {
     if (!/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope)) details.push({ field: 'body.scopes', message: `"${scope}" is not a valid scope token` })
   }
+  if (input.machine === true) details.push(...machineProblems(input))
   if (details.length) throw validationError(details)
+}
+
+/**
+ * What a machine client may not be: public (it signs in with its secret), a client that signs
+ * people in (redirect URIs, browser origins, any grant but client_credentials), or a holder of
+ * a scope beyond MACHINE_SCOPES (`account` is a person's own).
+ */
+export function machineProblems(input: Pick<NewClientInput, 'public' | 'redirectUris' | 'grantTypes' | 'allowedOrigins' | 'scopes'>): ErrorDetail[] {
+  const details: ErrorDetail[] = []
+  if (input.public) details.push({ field: 'body.public', message: 'a machine client is confidential: it signs in with its secret' })
+  if (input.redirectUris.length) details.push({ field: 'body.redirectUris', message: 'a machine client signs no one in: it has no redirect URIs' })
+  if (input.allowedOrigins?.length) details.push({ field: 'body.allowedOrigins', message: 'a machine client is not called from a browser: it has no origins' })
+  if (input.grantTypes?.some((grant) => grant !== 'client_credentials')) {
+    details.push({ field: 'body.grantTypes', message: 'a machine client uses client_credentials only' })
+  }
+  const beyond = (input.scopes ?? []).filter((scope) => !(MACHINE_SCOPES as readonly string[]).includes(scope))
+  if (beyond.length) details.push({ field: 'body.scopes', message: `a machine client may hold only ${MACHINE_SCOPES.join(', ')}; not ${beyond.join(', ')}` })
+  return details
 }

@@ -23,6 +23,7 @@ const ClientSchema = Type.Object({
   }),
   allowedOrigins: Type.Array(Type.String(), { description: 'browser origins CORS allows for this client' }),
   idTokenSignedResponseAlg: IdTokenAlg,
+  machine: Type.Boolean({ description: "a machine client: its client_credentials tokens act as its brand's admin, or the platform's, would (docs/api.md \"Machine clients\")" }),
   createdAt: Type.String({ format: 'date-time' }),
 }, component('OAuthClient'))
 
@@ -53,6 +54,12 @@ const CreateClientBody = Type.Object({
     }),
   ),
   idTokenSignedResponseAlg: Type.Optional(IdTokenAlg),
+  machine: Type.Optional(
+    Type.Boolean({
+      description:
+        "a machine client, for automation (a person makes it, for the platform or a brand): confidential, client_credentials only, no redirect URIs; default scopes: every scope but account that the maker holds",
+    }),
+  ),
 }, component('CreateOAuthClient'))
 
 const UpdateClientBody = Type.Object({
@@ -76,7 +83,7 @@ export async function clientRoutes(parent: FastifyInstance, { clients }: { clien
     {
       schema: {
         tags: ['oauth clients'],
-        summary: "Register an OAuth client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken)",
+        summary: "Register an OAuth client or a machine client (platform admin; a brand's admin for its own brand); the secret is shown once; clientId may be chosen by the platform (409 when taken)",
         security,
         body: CreateClientBody,
         response: { 201: ClientSchema, ...errorResponses },

@@ -10,7 +10,7 @@ import { hashSecret, randomToken, safeEqual } from '../../lib/crypto.ts'
 import { AppError, appErrors, notFound } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from '../../db/query-kit.ts'
-import { auditActor, isPlatform, SCOPES, type Actor } from '../tenancy/index.ts'
+import { auditActor, isPlatform, MACHINE_SCOPES, SCOPES, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { verifiedOrigins, type LinkRules, type TenantStore } from '../tenancy/index.ts'
@@ -56,19 +56,23 @@ export class ClientsService {
    * Creates a client (platform administrators, a brand's admins for their brand: policy.ts
    * manageClients; the CLI, the dev seed); returns the row and, for a confidential client,
    * the secret (shown once). Without `scopes` a client gets every scope: an app acting for
-   * its users, limited by their roles.
+   * its users, limited by their roles. A machine client (policy.ts manageMachines: a person
+   * makes it) gets every machine scope its maker holds.
    */
   async create(actor: Actor, input: NewClientInput): Promise<{ client: OAuthClient; secret: string | null }> {
-    await this.policy.manageClients(actor, input.tenantId ?? null)
+    const machine = input.machine === true
+    if (machine) await this.policy.manageMachines(actor, input.tenantId ?? null)
+    else await this.policy.manageClients(actor, input.tenantId ?? null)
     if (!isPlatform(actor)) checkBrandClientFields(input)
     validateClientInput(input)
+    const scopes = heldScopes(actor, input.scopes, machine)
     const tenant = input.tenantId != null ? await this.tenancy.findTenant(this.db, input.tenantId) : null
     if (input.tenantId != null && !tenant) throw appErrors.invalid_tenant()
     // a brand admin's client always has a tenant (policy.ts manageClients)
     if (!isPlatform(actor) && tenant) checkBrandRedirectUris(input.redirectUris, await verifiedOrigins(this.db, tenant, this.linkRules), this.linkRules)
     const isPublic = input.public ?? false
     const secret = isPublic ? null : (input.clientSecret ?? randomToken(32))
-    const defaultGrants = ['authorization_code', 'refresh_token']
+    const defaultGrants = machine ? ['client_credentials'] : ['authorization_code', 'refresh_token']
     if (input.clientId !== undefined && (await this.load(input.clientId))) {
       throw appErrors.client_id_taken(input.clientId)
     }
@@ -84,11 +88,12 @@ export class ClientsService {
           is_public: isPublic,
           redirect_uris: JSON.stringify(input.redirectUris),
           grant_types: JSON.stringify(input.grantTypes?.length ? [...new Set(input.grantTypes)] : defaultGrants),
-          scopes: JSON.stringify([...new Set(input.scopes ?? SCOPES)]),
+          scopes: JSON.stringify([...new Set(scopes)]),
           tenant_id: input.tenantId ?? null,
           long_lived_access_token_seconds: input.longLivedAccessTokenSeconds ?? null,
           allowed_origins: input.allowedOrigins ? JSON.stringify([...new Set(input.allowedOrigins)]) : null,
           ...(input.idTokenSignedResponseAlg ? { id_token_signed_response_alg: input.idTokenSignedResponseAlg } : {}),
+          machine,
         })
         // two concurrent imports of one id: the unique index decides, the loser gets the same 409
         .onConflict((oc) => oc.column('client_id').doNothing())
@@ -96,8 +101,8 @@ export class ClientsService {
         .executeTakeFirst()
       if (!row) throw appErrors.client_id_taken(input.clientId ?? '')
       // named, never shown: the secret (given or generated) is not in the summary at all
-      const shown = { name: input.name, public: isPublic, tenantId: row.tenant_id, redirectUris: input.redirectUris, grantTypes: input.grantTypes, scopes: input.scopes }
-      const summary = summarize(shown, ['name', 'public', 'tenantId'])
+      const shown = { name: input.name, public: isPublic, machine, tenantId: row.tenant_id, redirectUris: input.redirectUris, grantTypes: input.grantTypes, scopes: input.scopes }
+      const summary = summarize(shown, ['name', 'public', 'machine', 'tenantId'])
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: row.tenant_id, action: 'client.create', target: { type: 'client', id: row.client_id }, summary })
       return row
     })
@@ -141,6 +146,7 @@ export class ClientsService {
   async update(actor: Actor, clientId: string, change: ClientChange): Promise<OAuthClient> {
     const client = await this.managed(actor, clientId)
     if (!isPlatform(actor)) checkBrandClientFields({ scopes: change.scopes })
+    if (change.scopes) heldScopes(actor, change.scopes, client.machine)
     const allowedOrigins = change.allowedOrigins === undefined ? client.allowed_origins : change.allowedOrigins
     validateClientInput({
       name: change.name ?? client.name,
@@ -149,6 +155,7 @@ export class ClientsService {
       grantTypes: client.grant_types,
       ...(change.scopes ? { scopes: change.scopes } : {}),
       ...(allowedOrigins ? { allowedOrigins } : {}),
+      machine: client.machine,
     })
     if (!isPlatform(actor) && change.redirectUris) await this.checkBrandRedirects(client, change.redirectUris)
     const updated = await this.db.transaction().execute(async (trx) => {
@@ -222,6 +229,8 @@ export class ClientsService {
       if (error instanceof AppError && error.statusCode === 404) throw notFound('Client')
       throw error
     }
+    // after the check above, so that a machine token learns nothing of clients it may not see
+    if (client.machine) await this.policy.manageMachines(actor, client.tenant_id)
     return client
   }
 
@@ -254,4 +263,23 @@ export class ClientsService {
     if (!client.secret_hash) return false
     return safeEqual(hashSecret(secret), client.secret_hash)
   }
+}
+
+/**
+ * The scopes a client made or changed by `actor` holds: those asked for, or by default every
+ * scope (for a machine client, every machine scope). A maker never hands out more than it
+ * holds: when a machine token makes any client, or a person makes a machine client through a
+ * token, the platform's scopes it asks for must be among the token's own (403 naming the
+ * others), and the default is cut down to them. A person on the console or the hosted pages,
+ * and the operator, hold every scope.
+ */
+function heldScopes(actor: Actor, asked: readonly string[] | undefined, machine: boolean): string[] {
+  const held = actor.kind === 'client' || (machine && actor.kind === 'user') ? actor.scopes : null
+  if (asked === undefined) return [...(machine ? MACHINE_SCOPES : SCOPES)].filter((scope) => held === null || held.has(scope))
+  const beyond = asked.filter((scope) => (SCOPES as readonly string[]).includes(scope) && held !== null && !held.has(scope))
+  if (beyond.length) {
+    const message = `may hold only scopes this token holds; not ${beyond.join(', ')}`
+    throw appErrors.forbidden('A client may not hold more than its maker.', [{ field: 'body.scopes', message }])
+  }
+  return [...asked]
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
+import type { EventSink } from '../../lib/events.ts'
 import type { Log } from '../../lib/log.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
@@ -64,6 +65,8 @@ export interface OAuthDeps {
   sessionStore: SessionStore
   /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
   tenantStore: TenantStore
+  /** user.created for an account the token exchange signs up (modules/webhooks). */
+  events?: EventSink
 }
 
 export interface OAuthModule {
@@ -93,7 +96,7 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
   const { db, config, log, clock, policy, audit } = deps
   const cors = new CorsOrigins(db, clock, deps.tenantStore)
   const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, deps.tenantStore, () => cors.invalidate())
-  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore)
+  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore, deps.events)
   oauth.registerGrant('password', passwordGrant)
   const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log)
   return {

@@ -14,9 +14,9 @@ export async function tenantRedirectUris(db: Executor, tenantId: number): Promis
   return rows.flatMap((row) => row.redirect_uris)
 }
 
-/** A client's tenant by its client_id, or undefined when there is no such client (sessions' SessionLookups). */
-export async function clientTenant(db: Executor, clientId: string): Promise<{ tenant_id: number | null } | undefined> {
-  return db.selectFrom('oauth_clients').select('tenant_id').where('client_id', '=', clientId).executeTakeFirst()
+/** A client's tenant, and whether it is a machine client, by its client_id, or undefined when there is no such client (sessions' SessionLookups). */
+export async function clientTenant(db: Executor, clientId: string): Promise<{ tenant_id: number | null; machine: boolean } | undefined> {
+  return db.selectFrom('oauth_clients').select(['tenant_id', 'machine']).where('client_id', '=', clientId).executeTakeFirst()
 }
 
 /** The newest live code mailed for a hosted sign-in (an authorization request) to this address. */

@@ -8,6 +8,7 @@
  */
 import type { Log } from '../../lib/log.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import { notFound, OAUTH_CODE, oauthErrors, OAuthError } from '../../lib/errors.ts'
@@ -99,8 +100,9 @@ export class OAuthService {
     clock: Clock,
     stores: Pick<GrantDeps, 'accounts' | 'sessions'>,
     private readonly tenancy: TenantStore,
+    events: EventSink = NO_EVENTS,
   ) {
-    this.deps = { db, config, keys, log, codeKey, clock, ...stores }
+    this.deps = { db, config, keys, log, codeKey, clock, ...stores, events }
   }
 
   /** Adds a grant handler (the accounts module adds `password`). */

@@ -77,7 +77,7 @@ export interface ExchangeInput extends Presentation {
 export type Exchanged =
   /** The code as it was before this exchange, or null when no code has that hash. */
   { code: LoginCode | null } & (
-    | { outcome: 'issued'; user: User; sessionId: string; refreshToken: string }
+    | { outcome: 'issued'; user: User; sessionId: string; refreshToken: string; signedUp: boolean }
     /** Nothing was written: the code was not this request's to redeem, or another exchange of it won. */
     | { outcome: 'refused' }
     /** No account for the address and the tenant does not accept sign-ups: nothing was written. */
@@ -86,7 +86,7 @@ export type Exchanged =
 
 type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${K}`]: T[K] }
 type Row = Prefixed<LoginCode, 'code_'> &
-  Prefixed<User, 'user_'> & { code_found: boolean; user_found: boolean; consumed: boolean; signup_open: boolean; deferred: boolean }
+  Prefixed<User, 'user_'> & { code_found: boolean; user_found: boolean; consumed: boolean; signup_open: boolean; deferred: boolean; signed_up: boolean }
 
 const CODE_SELECT = sql.join(LOGIN_CODE_COLUMNS.map((column) => sql`c.${sql.ref(column)} as ${sql.ref(`code_${column}`)}`))
 const USER_SELECT = sql.join(USER_COLUMNS.map((column) => sql`u.${sql.ref(column)} as ${sql.ref(`user_${column}`)}`))
@@ -97,7 +97,7 @@ function readCodeAndAccount(input: ExchangeInput) {
       select * from login_codes where code_hash = ${input.codeHash}
     ),
     eligible as (
-      select id, email, tenant_id, scope, locale from code c where ${redeemableSql(input)}
+      select id, email, tenant_id, scope, locale, auth_time from code c where ${redeemableSql(input)}
     ),
     existing as (
       -- a code holds its address normalized (passwordless.service.ts), as lower(email) is
@@ -108,8 +108,9 @@ function readCodeAndAccount(input: ExchangeInput) {
 /** The session and its first refresh token, once the code is consumed. */
 function sessionAndRefresh(input: ExchangeInput, sessionId: string, refreshToken: string) {
   return sql`session as (
-      insert into sessions (id, user_id, client_id, tenant_id, scope, network, created_at)
-      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, coalesce(${input.requestedScope}::text, e.scope, ${input.defaultScope}::text), ${input.network}::text, ${input.now}::timestamptz
+      insert into sessions (id, user_id, client_id, tenant_id, scope, network, auth_time)
+      select ${sessionId}::uuid, u.id, ${input.clientId}, e.tenant_id, coalesce(${input.requestedScope}::text, e.scope, ${input.defaultScope}::text), ${input.network}::text,
+        coalesce(e.auth_time, ${input.now}::timestamptz)
       from the_user u, eligible e where exists (select 1 from consumed)
       returning id
     ),
@@ -121,7 +122,7 @@ function sessionAndRefresh(input: ExchangeInput, sessionId: string, refreshToken
 }
 
 const RESULT = sql`select ${CODE_SELECT}, ${USER_SELECT}, c.id is not null as code_found, u.id is not null as user_found,
-      exists (select 1 from consumed) as consumed`
+      exists (select 1 from consumed) as consumed, not exists (select 1 from existing) as signed_up`
 const ONE_ROW = sql`from (select 1) as one left join code c on true left join the_user u on true`
 
 /**
@@ -236,7 +237,8 @@ export async function exchangeLoginCode(db: Executor, input: ExchangeInput): Pro
   if (row.consumed && row.user_found) {
     // the address is proven by now, whatever the row read before said
     const user = userOf(row)
-    return { code, outcome: 'issued', user: { ...user, email_confirmed_at: user.email_confirmed_at ?? input.now }, sessionId, refreshToken }
+    // no account of the address before, and this exchange consumed the code: it signed the account up
+    return { code, outcome: 'issued', user: { ...user, email_confirmed_at: user.email_confirmed_at ?? input.now }, sessionId, refreshToken, signedUp: row.signed_up }
   }
   return { code, outcome: !row.user_found && !row.signup_open ? 'closed' : 'refused' }
 }

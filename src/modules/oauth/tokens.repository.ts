@@ -214,7 +214,7 @@ export async function openSession(
   now: Date,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
-  await sessions.insertSession(trx, { id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null, created_at: now })
+  await sessions.insertSession(trx, { id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null, auth_time: now })
   return { sessionId, refreshToken: await insertRefreshToken(trx, sessionId, ttlSeconds, now) }
 }
 

@@ -31,6 +31,7 @@ import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuthorizationRequest, LoginCode, OAuthClient, User } from '../../db/database.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { signupLocale } from '../../lib/locale.ts'
 import { AppError, appErrors, OAUTH_CODE, type OAuthErrorCode, rateLimited } from '../../lib/errors.ts'
@@ -96,6 +97,7 @@ export class AuthorizeService {
     private readonly sessions: PageSessions,
     private readonly clock: Clock,
     private readonly stores: PageStores,
+    private readonly events: EventSink = NO_EVENTS,
   ) {
     const mail = config.rateLimits.mailPerIp
     // every started sign-in is a row: ten times the address's mail budget (a person reloads, an app retries)
@@ -253,7 +255,11 @@ export class AuthorizeService {
     if (!request.email) return undefined
     const input = { email: request.email, tenantId, emailConfirmedAt: this.clock.now(), locale: request.locale }
     if (!request.client_id) return this.stores.accounts.findUserByEmail(this.db, input.email, input.tenantId)
-    return (await this.db.transaction().execute((trx) => this.stores.accounts.findOrSignUp(trx, input)))?.user
+    return this.db.transaction().execute(async (trx) => {
+      const found = await this.stores.accounts.findOrSignUp(trx, input)
+      if (found?.created) await this.events.record(trx, { type: 'user.created', tenantId: found.user.tenant_id, data: { userId: found.user.id, email: found.user.email } })
+      return found?.user
+    })
   }
 
   private async finish(request: AuthorizationRequest, code: Pick<LoginCode, 'id' | 'tenant_id'>, normalized: string): Promise<Finished> {

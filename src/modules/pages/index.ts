@@ -4,7 +4,7 @@ export { pageActor, PAGES_CLIENT, type PageSession, PageSessions } from './page-
 // What the console (modules/console), a plugin of its own built on the pages' kit, uses of them:
 // the kit and its plugin set-up (one CSRF check, errors as pages), the markup helpers, the page
 // layout and sign-in step its brand preview and sign-in show, and the security headers.
-export { PageKit, field, type PageContext } from './kit.ts'
+export { PageKit, errorText, field, type PageContext } from './kit.ts'
 export { type ErrorPage, servePages } from './page-plugin.ts'
 export { html, type SafeHtml } from './html.ts'
 export { brandOf, type Brand } from './brand.ts'

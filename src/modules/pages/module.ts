@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts'
 import { appSecret } from '../../db/app-secrets.ts'
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
+import type { EventSink } from '../../lib/events.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { SenderVerification } from '../email/index.ts'
@@ -16,7 +17,7 @@ import type { EndSessionDeps } from './end-session.ts'
 import { InvitationSignIn } from './invitation-signin.ts'
 import type { PageTenants } from './kit.ts'
 import { PageSessions } from './page-sessions.ts'
-import { pagesRoutes } from './pages.routes.ts'
+import { pagesRoutes, type PagesRoutesDeps } from './pages.routes.ts'
 import type { PageStores } from './stores.ts'
 import { purgeExpiredAuthorizations } from './authorization-requests.repository.ts'
 
@@ -37,10 +38,14 @@ export interface PagesDeps {
   senderVerification: SenderVerification
   /** Ends the app session an ID token names (RP-initiated logout). */
   sessions: EndSessionDeps['sessions']
+  /** Leaving: the account's deletion and a copy of one's data (the privacy module, below this one). */
+  privacy: PagesRoutesDeps['privacy']
   /** Login codes, accounts and sessions, from their owners' factories. */
   stores: PageStores
   /** Signing in with a passkey and adding one (the passkeys module). */
   passkeys: PasskeysService
+  /** user.created for an account a hosted sign-in makes (modules/webhooks). */
+  events?: EventSink
 }
 
 export interface PagesModule {
@@ -58,7 +63,7 @@ export interface PagesModule {
 export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
   const { db, config, clock, limits } = deps
   const sessions = new PageSessions(db, clock, deps.stores)
-  const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock, deps.stores)
+  const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock, deps.stores, deps.events)
   const invitations = new InvitationSignIn(db, config, authorize, limits, clock, deps.stores.accounts, deps.stores.tenants)
   const csrfKey = await appSecret(db, 'pages_csrf_hmac', deps.secretBox)
   const oidc = { sessions: deps.sessions, keys: deps.keys, clients: deps.clients, config, clock }
@@ -70,7 +75,7 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
     routes: async (app) => {
       const { tenants, accounts, senderVerification } = deps
       const passkeys = { db, config, clock, codeKey: deps.codeKey, stores: deps.stores, sessions, authorize, passkeys: deps.passkeys }
-      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, passkeys })
+      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, privacy: deps.privacy, passkeys })
     },
     sweep: (at) => purgeExpiredAuthorizations(db, at),
   }

@@ -65,6 +65,7 @@ export class PageSessions {
       tenant_id: tenantId,
       cookie_hash: hashSecret(cookie),
       created_at: authTime,
+      auth_time: authTime,
       expires_at: secondsAfter(authTime, PAGE_SESSION_TTL_SECONDS),
     })
     return { cookie, sessionId }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { registerScoped } from '../../lib/scope.ts'
 import { accountRoutes } from './account.routes.ts'
+import { leaveRoutes } from './leave.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
 import { invitationRoutes } from './invitation.routes.ts'
@@ -20,6 +21,7 @@ import type { PageSessions } from './page-sessions.ts'
 import type { SenderVerification } from '../email/index.ts'
 import type { InvitationsService } from '../tenancy/index.ts'
 import type { AccountsService } from '../users/index.ts'
+import type { AccountDeletion, AccountExport } from '../privacy/index.ts'
 import { servePages } from './page-plugin.ts'
 import { passkeyPageRoutes, passkeyScript, type PasskeyPagesDeps } from './passkey-pages.ts'
 
@@ -37,6 +39,8 @@ export interface PagesRoutesDeps {
   senderVerification: SenderVerification
   /** What RP-initiated logout checks a hint with and ends a session by. */
   oidc: EndSessionDeps
+  /** Leaving: the account's deletion and a copy of one's data (modules/privacy). */
+  privacy: { deletion: AccountDeletion; exporter: AccountExport }
   /** The sign-in page's passkey button and the account page's "add a passkey". */
   passkeys: PasskeyPagesDeps
 }
@@ -58,6 +62,7 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
   registerScoped(app, (scoped) => {
     authorizeRoutes(scoped, kit, authorize)
     accountRoutes(scoped, kit, { accounts: deps.accounts, sessions, authorize, oidc })
+    leaveRoutes(scoped, kit, { sessions, ...deps.privacy })
     invitationRoutes(scoped, kit, sessions, deps.invitationSignIn, deps.invitations)
     passkeyPageRoutes(scoped, kit, deps.passkeys)
   })

@@ -181,6 +181,11 @@ ${csrfField(f.csrf)}
 }
 <hr>
 ${passkeyAdd(brand, f)}
+<h2>${t.t('account.yourData')}</h2>
+<p>${t.t('account.exportIntro')}</p>
+<p><a class="button secondary" href="${brandPath(brand, '/account/export')}" download="account.json">${t.t('account.export')}</a></p>
+<p>${t.t('account.deleteIntro')} <a href="${brandPath(brand, '/account/delete')}">${t.t('account.deleteLink')}</a></p>
+<hr>
 <form method="post" action="${brandPath(brand, '/account/signout')}" class="stack">
 ${csrfField(f.csrf)}
 <button type="submit" class="secondary" name="everywhere" value="0">${t.t('account.signOut')}</button>

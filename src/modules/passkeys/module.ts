@@ -7,7 +7,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
 import type { LoginCodeStore, PasswordlessService } from '../oauth/index.ts'
-import type { SessionStore } from '../sessions/index.ts'
+import type { SessionsService } from '../sessions/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { nativeAppRoutes } from './native-apps.routes.ts'
 import { NativeAppsService } from './native-apps.service.ts'
@@ -25,8 +25,8 @@ export interface PasskeysModuleDeps {
   /** The key login codes are hashed with, and oauth's statements that draw one. */
   codeKey: Buffer
   codes: LoginCodeStore
-  /** The sessions' statements: when a session signed in (the recent sign-in rule). */
-  sessionStore: SessionStore
+  /** When a session's person last proved who they are (the recent sign-in rule). */
+  sessions: Pick<SessionsService, 'authTime'>
   /** Checks an app's request as for a mailed code. */
   passwordless: Pick<PasswordlessService, 'codeTarget'>
   /** The users module's read of an account. */
@@ -53,7 +53,7 @@ export function createPasskeysModule(deps: PasskeysModuleDeps): PasskeysModule {
     audit: deps.audit,
     codeKey: deps.codeKey,
     codes: deps.codes,
-    sessions: deps.sessionStore,
+    sessions: deps.sessions,
     failures: deps.limits.bucket('passkey-fail-addr', deps.config.rateLimits.failedTokenPerIp),
     // every set of sign-in options is a row: as many as hosted sign-ins may start (ten times the address's mail budget)
     starts: deps.limits.bucket('passkey-start', { burst: deps.config.rateLimits.mailPerIp.burst * 10, periodSeconds: deps.config.rateLimits.mailPerIp.periodSeconds }),

@@ -91,7 +91,7 @@ export async function passkeyRoutes(parent: FastifyInstance, { passkeys }: { pas
     {
       schema: {
         tags,
-        summary: 'Options to create a passkey (needs a sign-in within 5 minutes); answer within 5 minutes with POST /users/current/passkeys',
+        summary: 'Options to create a passkey (needs a sign-in at most RECENT_SIGN_IN_SECONDS old); answer within 5 minutes with POST /users/current/passkeys',
         security,
         response: { 200: CreationOptions, ...errorResponses },
       },
@@ -103,7 +103,7 @@ export async function passkeyRoutes(parent: FastifyInstance, { passkeys }: { pas
     {
       schema: {
         tags,
-        summary: "Register a passkey: the authenticator's answer to the options (needs a sign-in within 5 minutes)",
+        summary: "Register a passkey: the authenticator's answer to the options (needs a sign-in at most RECENT_SIGN_IN_SECONDS old)",
         security,
         body: Type.Object({ response: Attestation, name: Type.Optional(Name) }),
         response: { 201: Passkey, ...errorResponses },
@@ -121,7 +121,7 @@ export async function passkeyRoutes(parent: FastifyInstance, { passkeys }: { pas
   app.delete(
     '/users/current/passkeys/:passkeyId',
     {
-      schema: { tags, summary: 'Delete a passkey (needs a sign-in within 5 minutes)', security, params: Type.Object({ passkeyId: Id }), response: { 204: Type.Null(), ...errorResponses } },
+      schema: { tags, summary: 'Delete a passkey (needs a sign-in at most RECENT_SIGN_IN_SECONDS old)', security, params: Type.Object({ passkeyId: Id }), response: { 204: Type.Null(), ...errorResponses } },
     },
     async (r, reply) => {
       await passkeys.remove(r.actor, r.params.passkeyId)

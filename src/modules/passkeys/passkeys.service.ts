@@ -34,12 +34,12 @@ import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
-import { appErrors, notFound } from '../../lib/errors.ts'
+import { appErrors, invalidToken, notFound } from '../../lib/errors.ts'
 import { originOf } from '../../lib/network.ts'
 import type { Bucket } from '../../lib/rate-limit.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import { loginCodeExpiresAt, type CodeRequest, type CodeTarget, type LoginCodeStore } from '../oauth/index.ts'
-import type { SessionStore } from '../sessions/index.ts'
+import type { SessionsService } from '../sessions/index.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
 import { authenticatorKind } from './aaguids.ts'
 import { challengeHash, challengeOf, passkeyView, type PasskeyView } from './ceremony.ts'
@@ -47,8 +47,6 @@ import { consumeChallenge, credentialById, credentialsOf, deleteCredential, inse
 
 /** How long a ceremony's options stay answerable. */
 export const CHALLENGE_TTL_SECONDS = 300
-/** A registration or a deletion needs a sign-in this recent (the session's). */
-export const RECENT_SIGN_IN_SECONDS = 300
 
 export interface PasskeysDeps {
   db: DB
@@ -58,7 +56,8 @@ export interface PasskeysDeps {
   audit: AuditSink
   codeKey: Buffer
   codes: LoginCodeStore
-  sessions: SessionStore
+  /** When a session's person last proved who they are (the recent sign-in rule, as an account's deletion asks). */
+  sessions: Pick<SessionsService, 'authTime'>
   /** The failure budget of an address (lib/rate-limit.ts). */
   failures: Bucket
   /** The sign-in options an address may ask for (each is a stored challenge). */
@@ -88,9 +87,12 @@ export class PasskeysService {
     this.deps.policy.authorizeAction(actor, 'account.update')
     const user = await this.deps.policy.user(actor)
     if (recent) {
+      // the same rule as an account's deletion: a sign-in at most RECENT_SIGN_IN_SECONDS old, or how to sign in again
       const sessionId = actor.kind === 'user' ? actor.sessionId : null
-      const at = sessionId ? await this.deps.sessions.sessionSignedInAt(this.deps.db, sessionId) : null
-      if (!at || this.deps.clock.now().getTime() - at.getTime() > RECENT_SIGN_IN_SECONDS * 1000) throw appErrors.recent_sign_in_required()
+      const authTime = sessionId ? await this.deps.sessions.authTime(sessionId) : null
+      if (authTime === null) throw invalidToken('The session behind this token has ended.')
+      const maxAge = this.deps.config.recentSignInSeconds
+      if (this.deps.clock.now().getTime() - authTime.getTime() > maxAge * 1000) throw appErrors.insufficient_user_authentication(maxAge)
     }
     return user
   }

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { DB } from '../../db/connect.ts'
 import type { Clock } from '../../lib/clock.ts'
+import type { EventSink } from '../../lib/events.ts'
 import type { Log } from '../../lib/log.ts'
 import { ScheduleRunner, type ScheduleCommands } from './runner.service.ts'
 import { scheduleRoutes, type ScheduledSensors } from './schedules.routes.ts'
@@ -15,6 +16,8 @@ export interface SchedulesDeps {
   sensors: ScheduledSensors
   /** How a run reaches the devices (the devices module's, above this one). */
   commands: ScheduleCommands
+  /** schedule.ran (modules/webhooks). */
+  events?: EventSink
 }
 
 export interface SchedulesModule {
@@ -29,7 +32,7 @@ export function createSchedulesModule(deps: SchedulesDeps): SchedulesModule {
   const schedules = new SchedulesService(deps.db, deps.clock)
   return {
     schedules,
-    runner: new ScheduleRunner(deps.db, deps.clock, deps.commands, deps.log),
+    runner: new ScheduleRunner(deps.db, deps.clock, deps.commands, deps.log, {}, deps.events),
     routes: async (app) => {
       await app.register(scheduleRoutes, { schedules, sensors: deps.sensors })
     },

@@ -29,6 +29,7 @@ import type { ScheduleOutcome } from '../../db/device-tables.ts'
 import { APP_CODE, AppError } from '../../lib/errors.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Actor } from '../tenancy/index.ts'
 
 /** How the runner reaches the devices (above this module): the wiring passes these in. */
@@ -76,6 +77,7 @@ interface DueItem {
   value: Record<string, number>
   time_zone: string
   created_by: number | null
+  tenant_id: number
   next_run_at: Date
 }
 
@@ -93,6 +95,8 @@ export class ScheduleRunner {
     private readonly commands: ScheduleCommands,
     private readonly log: Log,
     options: RunnerOptions = {},
+    /** schedule.ran, in the transaction that writes the run's outcome. */
+    private readonly events: EventSink = NO_EVENTS,
   ) {
     this.lateSeconds = options.lateSeconds ?? 120
     this.leaseSeconds = options.leaseSeconds ?? 60
@@ -124,7 +128,7 @@ export class ScheduleRunner {
     const due = await this.db
       .selectFrom('schedule_items as i')
       .innerJoin('schedule_groups as g', 'g.id', 'i.group_id')
-      .select(['i.id', 'i.group_id', 'g.sensor_id', 'i.cron', 'i.type', 'i.value', 'g.time_zone', 'g.created_by', 'i.next_run_at'])
+      .select(['i.id', 'i.group_id', 'g.sensor_id', 'i.cron', 'i.type', 'i.value', 'g.time_zone', 'g.created_by', 'g.tenant_id', 'i.next_run_at'])
       .where('i.next_run_at', '<=', now)
       .orderBy('i.next_run_at')
       .limit(this.batch)
@@ -181,11 +185,15 @@ export class ScheduleRunner {
     if (!run) return
     const late = now.getTime() - occurrence.getTime() > this.lateSeconds * 1000
     const result = late ? { outcome: 'missed' as const, detail: 'no instance was running at its time', commandIds: [] } : await this.fire(item)
-    await this.db
-      .updateTable('schedule_runs')
-      .set({ outcome: result.outcome, detail: result.detail, command_ids: result.commandIds, finished_at: this.clock.now() })
-      .where('id', '=', run.id)
-      .execute()
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('schedule_runs')
+        .set({ outcome: result.outcome, detail: result.detail, command_ids: result.commandIds, finished_at: this.clock.now() })
+        .where('id', '=', run.id)
+        .execute()
+      const data = { sensorId: item.sensor_id, groupId: item.group_id, itemId: item.id, occurrence: occurrence.toISOString(), outcome: result.outcome, commandIds: result.commandIds }
+      await this.events.record(trx, { type: 'schedule.ran', tenantId: item.tenant_id, data })
+    })
   }
 
   /** Sends the item's commands as the group's owner; the first refusal ends the run. */

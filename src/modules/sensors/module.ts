@@ -1,4 +1,5 @@
 /** The sensors module, built from its declared dependencies (modules/index.ts composes the factories). */
+import type { EventSink } from '../../lib/events.ts'
 import type { FastifyPluginAsync } from 'fastify'
 import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
@@ -29,6 +30,8 @@ export interface SensorsDeps {
   releaseDevice: (trx: Executor, deviceRef: number) => Promise<void>
   /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
   tenantStore: TenantStore
+  /** device.released when a sensor's deletion releases its device (modules/webhooks). */
+  events?: EventSink
 }
 
 export interface SensorsModule {
@@ -42,7 +45,7 @@ export interface SensorsModule {
 }
 
 export function createSensorsModule(deps: SensorsDeps): SensorsModule {
-  const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice, deps.tenantStore)
+  const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice, deps.tenantStore, deps.events)
   return {
     sensors,
     store: sensorStatements,

@@ -38,6 +38,16 @@ export function deleteSensorsInSpaces(db: Executor, spaceIds: RawBuilder<unknown
     .then((rows) => rows.flatMap((r) => (r.device_ref === null ? [] : [{ ...r, device_ref: r.device_ref }])))
 }
 
+/** Deletes every sensor of a tenant (the tenant goes with its person): those that presented a device. */
+export function deleteSensorsOfTenant(db: Executor, tenantId: number): Promise<PresentingSensor[]> {
+  return db
+    .deleteFrom('sensors')
+    .where('tenant_id', '=', tenantId)
+    .returning(['id', 'tenant_id', 'device_id', 'device_ref'])
+    .execute()
+    .then((rows) => rows.flatMap((r) => (r.device_ref === null ? [] : [{ ...r, device_ref: r.device_ref }])))
+}
+
 /** A deleted sensor that presented a device: what releasing the device needs. */
 export interface PresentingSensor {
   id: number

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { DB } from '../../db/connect.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../../db/executor.ts'
@@ -11,7 +12,7 @@ import type { AuditSink } from '../../lib/audit.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { findSensorType, sensorTypeIdOf, sensorTypeViewOf } from './device-view.ts'
 import { isoTime, isoTimeOrNull } from '../../db/iso-time.ts'
-import { deleteSensorsInSpaces, findSensor, type PresentingSensor } from './sensors.repository.ts'
+import { deleteSensorsInSpaces, deleteSensorsOfTenant, findSensor, type PresentingSensor } from './sensors.repository.ts'
 import { spaceTenant } from '../spaces/index.ts'
 import { idKeyset } from '../../db/query-kit.ts'
 import { accessResource, listScope, scopeKey, type TenantFilter, type TenantStore } from '../tenancy/index.ts'
@@ -89,6 +90,8 @@ export class SensorsService {
     private readonly releaseDevice: (trx: Executor, deviceRef: number) => Promise<void>,
     /** A list's tenant filter and total (tenancy's store). */
     private readonly tenancy: TenantStore,
+    /** device.released, written with the release (modules/webhooks). */
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
@@ -184,12 +187,26 @@ export class SensorsService {
     for (const sensor of await deleteSensorsInSpaces(trx, spaceIds)) await this.released(trx, actor, sensor)
   }
 
-  /** A device whose sensor went: its issued password voided, and a `device.release` recorded. */
+  /** Deletes every sensor of a tenant that goes with its person, each device one presented released (modules/privacy). */
+  async removeAllOf(trx: Executor, actor: Actor, tenantId: number): Promise<number> {
+    const presenting = await deleteSensorsOfTenant(trx, tenantId)
+    for (const sensor of presenting) await this.released(trx, actor, sensor)
+    return presenting.length
+  }
+
+  /** Every sensor of some tenants (at most 1000): a person's copy of their data. */
+  async ofTenants(tenantIds: readonly number[]): Promise<Sensor[]> {
+    if (!tenantIds.length) return []
+    return this.db.selectFrom('sensors').selectAll().where('tenant_id', 'in', tenantIds).orderBy('id').limit(1000).execute()
+  }
+
+  /** A device whose sensor went: its issued password voided, a `device.release` recorded and `device.released` told. */
   private async released(trx: Executor, actor: Actor, sensor: PresentingSensor): Promise<void> {
     await this.releaseDevice(trx, sensor.device_ref)
     // a sensor presenting a device carries its MAC as deviceId, possibly upper-cased (bindLabel's anyCase); MACs are stored lower-case
     const target = { type: 'device', id: sensor.device_id.toLowerCase() }
     await this.audit.record(trx, { actor: auditActor(actor), tenantId: sensor.tenant_id, action: 'device.release', target, summary: { values: { sensorId: sensor.id } } })
+    await this.events.record(trx, { type: 'device.released', tenantId: sensor.tenant_id, data: { sensorId: sensor.id, mac: target.id } })
   }
 
   private listQuery(filter: TenantFilter, filters: SensorFilters) {

@@ -8,13 +8,13 @@ import type { Policy, TenantStore } from '../tenancy/index.ts'
 import { MailLimits, type KnownNetwork } from './mail-limits.ts'
 import { MemberSessions } from './member-sessions.service.ts'
 import { SessionsService, type SessionLookups } from './sessions.service.ts'
-import { insertSession, purgeExpiredSessions, sessionSignedInAt } from './sessions.repository.ts'
+import { insertSession, purgeExpiredSessions } from './sessions.repository.ts'
 
 /**
  * The session statements other modules run inside their own transactions (oauth's token
- * statements, the pages' sign-in, the passkeys' recent sign-in rule): handed out by the factory, so the face gives only the type.
+ * statements, the pages' sign-in): handed out by the factory, so the face gives only the type.
  */
-export const sessionStatements = { insertSession, sessionSignedInAt }
+export const sessionStatements = { insertSession }
 export type SessionStore = typeof sessionStatements
 
 export interface SessionsDeps extends SessionLookups {

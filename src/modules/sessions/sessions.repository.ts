@@ -9,12 +9,6 @@ export async function insertSession(db: Executor, session: Insertable<SessionsTa
   await db.insertInto('sessions').values(session).execute()
 }
 
-/** When a live session was signed in (null: no such session, or it ended): the recent sign-in rule of sensitive changes. */
-export async function sessionSignedInAt(db: Executor, sessionId: string): Promise<Date | null> {
-  const row = await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst()
-  return row?.created_at ?? null
-}
-
 /**
  * Whether a session (its id, as SQL) still has refresh tokens: a condition the oauth module
  * writes (it owns them) for the sweep below.

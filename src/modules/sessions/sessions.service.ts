@@ -58,8 +58,8 @@ export interface SessionUser {
 export interface SessionLookups {
   /** The session with its user (users' sessionUser). */
   sessionUser(db: Executor, sessionId: string, want: { profile: boolean; tenantId: number | null }): Promise<SessionUser | undefined>
-  /** The tenant of a client by its client_id, or undefined when there is no such client (oauth's clientTenant). */
-  clientTenant(db: Executor, clientId: string): Promise<{ tenant_id: number | null } | undefined>
+  /** The tenant of a client, and whether it is a machine client, by its client_id, or undefined when there is no such client (oauth's clientTenant). */
+  clientTenant(db: Executor, clientId: string): Promise<{ tenant_id: number | null; machine: boolean } | undefined>
 }
 
 export class SessionsService {
@@ -73,6 +73,22 @@ export class SessionsService {
     const row = await this.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirst()
     return row !== undefined && row.revoked_at === null
   }
+
+  /** When the person behind a live session last proved who they are (a session from before migration 0031: when it opened); null when revoked or unknown. */
+  authTime = async (sessionId: string): Promise<Date | null> => {
+    const row = await this.db.selectFrom('sessions').select(['auth_time', 'created_at', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst()
+    return row && row.revoked_at === null ? (row.auth_time ?? row.created_at) : null
+  }
+
+  /** A person's sessions with their apps and networks (newest first, at most 1000): their copy of their data. */
+  ofUser = (userId: number) =>
+    this.db
+      .selectFrom('sessions')
+      .select(['id', 'client_id', 'tenant_id', 'scope', 'network', 'created_at', 'auth_time', 'revoked_at', 'revoked_reason', 'expires_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(1000)
+      .execute()
 
   /** Ends one app session (OpenID Connect RP-initiated logout names it by its ID token's `sid`). */
   endSession = async (sessionId: string, now: Date): Promise<void> => revokeSessions(this.db, { sessionId }, 'end_session', now)
@@ -127,7 +143,7 @@ export class SessionsService {
     }
     const client = await this.lookups.clientTenant(this.db, clientId)
     if (!client || payload.sub !== clientId) return null
-    return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, scopes: scopesOf(payload), sourceIp: want.sourceIp } }
+    return { actor: { kind: 'client', clientId, tenantId: client.tenant_id, machine: client.machine, scopes: scopesOf(payload), sourceIp: want.sourceIp } }
   }
 }
 

@@ -19,6 +19,9 @@ export const SCOPES = [
 ] as const
 export type Scope = (typeof SCOPES)[number]
 
+/** What a machine client may hold: every scope but `account`, which is a person's own. */
+export const MACHINE_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== 'account')
+
 /** A person, signed in through an OAuth client (token) or on a hosted page (scopes null: not limited by a client). */
 export interface UserActor {
   kind: 'user'
@@ -39,11 +42,18 @@ export interface UserActor {
   sourceIp?: string
 }
 
-/** A machine: a client_credentials token. It acts for the tenant that owns its client, within its scopes. */
+/**
+ * A machine: a client_credentials token. It acts for the tenant that owns its client, within
+ * its scopes. An app's token (`machine` false) acts as an admin of that tenant but never does
+ * what needs a person; a machine client's token (docs/api.md "Machine clients") does what an
+ * admin of its brand would, or, without a tenant, what a platform administrator would.
+ */
 export interface ClientActor {
   kind: 'client'
   clientId: string
   tenantId: number | null
+  /** A machine client (an identity made for automation), not an app. */
+  machine: boolean
   scopes: ReadonlySet<string>
   /** The request's address, for the audit log. */
   sourceIp?: string

@@ -8,7 +8,7 @@ import { canonicalLocale } from '../../lib/locale.ts'
 import type { EmailConfigInput } from './tenants.schemas.ts'
 
 /** The email types a tenant may write its own texts for (placeholders.ts checks them). */
-export const CUSTOMISABLE_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation'] as const
+export const CUSTOMISABLE_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'accountDeleted'] as const
 export type CustomisableType = (typeof CUSTOMISABLE_TYPES)[number]
 
 /** Checks the text of one field; returns what is wrong, if anything. Set by the email module. */

@@ -1,5 +1,5 @@
 // The tenancy module's public face: what other modules may import (eslint/module-order.js).
-export { type Actor, ANONYMOUS, auditActor, OPERATOR, SCOPES, type UserActor } from './actor.ts'
+export { type Actor, ANONYMOUS, auditActor, MACHINE_SCOPES, OPERATOR, SCOPES, type UserActor } from './actor.ts'
 export { effectiveSignup, isBrand, lookOf, lookOfId } from './brands.ts'
 export { CUSTOMISABLE_TYPES, type CustomisableType } from './email-config.ts'
 export { checkLink, isLoopbackHttp, type LinkRules, linkRulesOf, normalisedLink, verifiedOrigins } from './link-origins.ts'
@@ -9,8 +9,9 @@ export { accessResource, listScope, scopeKey } from './resource-access.ts'
 // the sign-up rule, and the SQL built from it for the login exchange's one statement
 export { HOME, SIGNUP, signupOpen, signupRule, signupSql } from './signup.rule.ts'
 export { memberView, tenantView } from './tenant-fields.ts'
+export { type LeavingTenant, type TenantLeaving, tenantLeaving } from './leaving.service.ts'
 // the shapes a tenant's settings must have: the console checks its forms against the API's own
-export { UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
+export { ChangeRoleBody, InviteBody, UpdateTenantBody, type UpdateTenantInput } from './tenants.schemas.ts'
 
 // The module, built (modules/index.ts composes the factories). The access rules come first: every
 // module's services decide through the policy, the audit log among them; the tenancy services

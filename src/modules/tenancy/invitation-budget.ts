@@ -16,7 +16,9 @@
  * invitation is created: the inviter typed the address, so saying "not now" tells them
  * nothing about it. A refusal by a recipient's budget gives the inviter's token back, as
  * nothing was sent. The operator (CLI, seed) is the platform itself and spends nothing;
- * machine tokens cannot invite (policy.ts: members need a person).
+ * an app's token cannot invite (policy.ts: members need a person or a machine client). The
+ * machine clients of one brand (or the platform's) spend one inviter's budget together, so
+ * making more of them buys no more mail.
  * Each further account multiplies the per-inviter budget, but each sign-up needs a login
  * code received at an address of its own (itself mail from the same per-address budget); and
  * a customer's invitation speaks in its own tenant's name and the inviter's address, never
@@ -43,7 +45,7 @@ export class InvitationBudget {
     if (actor.kind === 'operator') return
     const ip = actor.kind === 'anonymous' ? undefined : actor.sourceIp
     if (ip) await this.mail.checkSender(ip)
-    const inviter = actor.kind === 'user' ? `user ${actor.userId}` : actor.kind === 'client' ? `client ${actor.clientId}` : 'anonymous'
+    const inviter = actor.kind === 'user' ? `user ${actor.userId}` : actor.kind === 'client' ? `machines of ${actor.tenantId ?? 'the platform'}` : 'anonymous'
     const mine = await this.perInviter.take(inviter)
     if (!mine.ok) throw rateLimited(mine.retryAfter)
     if (!ip) return

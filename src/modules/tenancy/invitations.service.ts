@@ -28,6 +28,7 @@ import { normalizeEmail } from '../../lib/email-address.ts'
 import type { Executor } from '../../db/executor.ts'
 import { auditActor, type Actor } from './actor.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { roleAtLeast, type Policy } from './policy.ts'
 import { addMembership, findTenant, membershipRole } from './tenants.repository.ts'
 import type { InvitationBudget } from './invitation-budget.ts'
@@ -74,6 +75,7 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly audit: AuditSink,
     private readonly budget: InvitationBudget,
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   /** An invitation as the API shows it, its status as of the app's clock. */
@@ -208,6 +210,7 @@ export class InvitationsService {
       await addMembership(trx, invitation.tenant_id, user.id, role)
       const summary = { values: { role, invitation: invitation.id } }
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: invitation.tenant_id, action: 'member.add', target: { type: 'user', id: user.id }, summary })
+      await this.events.record(trx, { type: 'member.added', tenantId: invitation.tenant_id, data: { userId: user.id, role } })
       return { tenantId: invitation.tenant_id, role }
     })
   }

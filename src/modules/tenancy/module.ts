@@ -9,6 +9,7 @@ import type { DB } from '../../db/connect.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { User } from '../../db/database.ts'
 import type { AuditSink, AuditTrails } from '../../lib/audit.ts'
+import type { EventSink } from '../../lib/events.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { CursorCodec } from '../../lib/pagination.ts'
 import type { Bucket } from '../../lib/rate-limit.ts'
@@ -61,6 +62,8 @@ export interface TenancyDeps extends Omit<TenancyAccess, 'store'> {
   clock: Clock
   cursors: CursorCodec
   audit: AuditSink & AuditTrails
+  /** member.added and member.removed (modules/webhooks, above this one). */
+  events?: EventSink
   /** Checks a tenant's email texts (the email module's placeholders). */
   checkEmailText: TextCheck
   /** A tenant's members with their accounts (the users module's query). */
@@ -86,8 +89,8 @@ export interface TenancyModule {
 export function createTenancyModule(deps: TenancyDeps): TenancyModule {
   const { db, config, clock, cursors, policy, audit } = deps
   const settingsHistory = new SettingsHistory(db, policy, cursors, clock, audit)
-  const tenants = new TenantsService(db, deps.checkEmailText, policy, cursors, deps.linkRules, clock, deps.membersQuery, deps.senderVerification, settingsHistory)
-  const invitations = new InvitationsService(db, config, deps.email, policy, cursors, clock, audit, new InvitationBudget(deps.mailBudgets, deps.invitationBucket))
+  const tenants = new TenantsService(db, deps.checkEmailText, policy, cursors, deps.linkRules, clock, deps.membersQuery, deps.senderVerification, settingsHistory, deps.events)
+  const invitations = new InvitationsService(db, config, deps.email, policy, cursors, clock, audit, new InvitationBudget(deps.mailBudgets, deps.invitationBucket), deps.events)
   return {
     tenants,
     settingsHistory,

@@ -12,8 +12,14 @@
  * - A token used beyond what the user granted the app: every action names the scope a
  *   token must carry; a token without it gets 403 insufficient_scope, whatever the role.
  * - A machine token (client_credentials) acting as a person: it acts only in the tenant
- *   that owns its client, as an admin limited by its scopes, and never for actions that
- *   need a person (people: true), such as inviting members or changing tenant settings.
+ *   that owns its client, as an admin limited by its scopes. An app's token never does the
+ *   admin API's work (`machines: true` actions, such as inviting members or changing tenant
+ *   settings): those need a person or a machine client. A machine client (docs/api.md
+ *   "Machine clients") is made by a person (`machines.manage`), for the platform or for one
+ *   brand: a brand's acts as an admin of that brand and nowhere else (no role in its
+ *   customers' tenants, as a brand's admin has none), the platform's as a platform
+ *   administrator would. Neither does what only a person can (people: true): their own
+ *   account, emails sent to their own mailbox, making or changing a machine client.
  * - A stranger lending the platform's name: anyone may own a customer's tenant, so a tenant's
  *   face (name, logo, sender, texts, links, sign-up) is set only on a brand (`brand: true`,
  *   see brands.ts; 403 not_a_brand naming the fields), and only the platform makes a brand or
@@ -22,8 +28,10 @@
  *   device that is not theirs: only a brand's admins or the platform register devices
  *   (registerIn: the tenant must be a brand), and only they allow anonymous firmware
  *   (configureDevice); a tenant gets a device only by a claim with proof (devices/registry.service.ts).
- * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do
- *   everything. Nothing else is privileged.
+ * - A stranger who owns a tenant of their own listening in: webhook endpoints belong to a brand
+ *   (its admins: `webhooks.manage`, brand only) or to the platform (`webhooks.managePlatform`),
+ *   and hear only the tenants under them (modules/webhooks); a customer's tenant has none.
+ * - Platform administrators act as owners everywhere; the operator (CLI, dev seed) may do everything. Nothing else is privileged.
  */
 import { appErrors, type AppError, deviceErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts'
 import type { TenantRole, User } from '../../db/database.ts'
@@ -40,38 +48,41 @@ interface Rule {
   role?: TenantRole
   /** Platform administrators and the operator only. */
   platform?: boolean
-  /** Only a person may do it, never a machine token. */
+  /** Only a person may do it, never a machine token (an app's or a machine client's). */
   people?: boolean
+  /** A person or a machine client may do it, never an app's client_credentials token. */
+  machines?: boolean
   /** Only in a brand (brands.ts): a tenant lends a look, texts, links or sign-up only if it is one. */
   brand?: boolean
 }
 
 /** Every action, with the role it needs and the scope a token must carry. */
 export const ACTIONS = {
-  'tenants.create': { scope: 'tenants:admin', platform: true, people: true },
-  'tenants.delete': { scope: 'tenants:admin', platform: true, people: true },
+  'tenants.create': { scope: 'tenants:admin', platform: true, machines: true },
+  'tenants.delete': { scope: 'tenants:admin', platform: true, machines: true },
   'tenants.list': { scope: 'tenants:read' },
   'tenants.read': { scope: 'tenants:read', role: 'customer' },
   'tenants.readPrivate': { scope: 'tenants:read', role: 'member' },
-  'tenants.update': { scope: 'tenants:admin', role: 'admin', people: true },
+  'tenants.update': { scope: 'tenants:admin', role: 'admin', machines: true },
   // the tenant's face: name, logo, sender, email look, texts and links, sign-up
-  'tenants.brand': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
+  'tenants.brand': { scope: 'tenants:admin', role: 'admin', machines: true, brand: true },
   // making a tenant a brand, approving domains for its token links
-  'tenants.mark': { scope: 'tenants:admin', platform: true, people: true },
+  'tenants.mark': { scope: 'tenants:admin', platform: true, machines: true },
   // the platform's own state: signing keys, the email outbox (the console's platform page)
-  'platform.inspect': { scope: 'tenants:admin', platform: true, people: true },
+  'platform.inspect': { scope: 'tenants:admin', platform: true, machines: true },
   // adding and retiring the signing keys every token is verified with
-  'keys.manage': { scope: 'tenants:admin', platform: true, people: true },
+  'keys.manage': { scope: 'tenants:admin', platform: true, machines: true },
   // queuing the outbox's failed mail again
-  'outbox.manage': { scope: 'tenants:admin', platform: true, people: true },
+  'outbox.manage': { scope: 'tenants:admin', platform: true, machines: true },
   'members.read': { scope: 'tenants:read', role: 'member' },
-  'members.manage': { scope: 'tenants:admin', role: 'admin', people: true },
+  'members.manage': { scope: 'tenants:admin', role: 'admin', machines: true },
+  // previews and test emails go to the person's own mailbox: a machine has none
   'emails.manage': { scope: 'tenants:admin', role: 'admin', people: true },
   // reading a tenant's email-settings versions (restoring one is a tenants.update, field by field)
-  'settings.versions': { scope: 'tenants:admin', role: 'admin', people: true },
+  'settings.versions': { scope: 'tenants:admin', role: 'admin', machines: true },
   // the audit log: a tenant's admins read their tenant's entries, the platform reads all
-  'audit.read': { scope: 'tenants:admin', role: 'admin', people: true },
-  'audit.readAll': { scope: 'tenants:admin', platform: true, people: true },
+  'audit.read': { scope: 'tenants:admin', role: 'admin', machines: true },
+  'audit.readAll': { scope: 'tenants:admin', platform: true, machines: true },
   'spaces.read': { scope: 'spaces:read', role: 'member' },
   'spaces.write': { scope: 'spaces:write', role: 'admin' },
   'sensors.read': { scope: 'sensors:read', role: 'member' },
@@ -84,16 +95,22 @@ export const ACTIONS = {
   // claiming a device into a tenant makes it hold the device: its admins (a customer owns their own)
   'devices.claim': { scope: 'sensors:write', role: 'admin' },
   // every client, and clients without a tenant (the platform's own): platform administrators
-  'clients.manage': { scope: 'tenants:admin', platform: true, people: true },
+  'clients.manage': { scope: 'tenants:admin', platform: true, machines: true },
   // the clients of one's own brand (manageClients below; docs/security.md "OAuth clients")
-  'clients.manageOwn': { scope: 'tenants:admin', role: 'admin', people: true, brand: true },
-  'users.create': { scope: 'tenants:admin', platform: true, people: true },
+  'clients.manageOwn': { scope: 'tenants:admin', role: 'admin', machines: true, brand: true },
+  // making, changing, rotating or deleting a machine client (manageMachines): a person answers
+  // for every machine identity, and a leaked machine secret cannot mint itself a successor
+  'machines.manage': { scope: 'tenants:admin', people: true },
+  'users.create': { scope: 'tenants:admin', platform: true, machines: true },
   // listing every account, deleting one (the CLI's users list and users delete)
-  'users.manage': { scope: 'tenants:admin', platform: true, people: true },
+  'users.manage': { scope: 'tenants:admin', platform: true, machines: true },
   'algorithms.read': { scope: 'spaces:read' },
-  'algorithms.define': { scope: 'spaces:write', platform: true, people: true },
+  'algorithms.define': { scope: 'spaces:write', platform: true, machines: true },
+  'webhooks.manage': { scope: 'tenants:admin', role: 'admin', machines: true, brand: true },
+  'webhooks.managePlatform': { scope: 'tenants:admin', platform: true, machines: true },
   'account.read': { scope: 'account', people: true },
   'account.update': { scope: 'account', people: true },
+  'account.delete': { scope: 'account', people: true }, 'account.export': { scope: 'account', people: true },
 } as const satisfies Record<string, Rule>
 export type Action = keyof typeof ACTIONS
 
@@ -120,6 +137,9 @@ export class Policy {
     const rule: Rule = ACTIONS[action]
     this.requireScope(actor, rule.scope)
     if (rule.people && actor.kind === 'client') throw forbidden('A person must do this, not a machine token.')
+    if (rule.machines && actor.kind === 'client' && !actor.machine) {
+      throw forbidden("A person or a machine client must do this, not an app's token.")
+    }
     if (rule.platform && !isPlatform(actor)) {
       const details = fields.map((field) => ({ field: `body.${field}`, message: 'only platform administrators may set it' }))
       throw appErrors.forbidden('Only platform administrators may do this.', details.length ? details : undefined)
@@ -154,11 +174,12 @@ export class Policy {
   /** The actor's role in a tenant, or null when it has none (or the tenant does not exist). */
   async roleIn(actor: Actor, tenantId: number): Promise<TenantRole | null> {
     if (actor.kind === 'anonymous') return null
+    if (isPlatform(actor)) return (await this.tenantExists(tenantId)) ? 'owner' : null
     if (actor.kind === 'client') {
       if (actor.tenantId !== tenantId) return null
       return (await this.tenantExists(tenantId)) ? 'admin' : null
     }
-    if (actor.kind === 'operator' || actor.platformAdmin) return (await this.tenantExists(tenantId)) ? 'owner' : null
+    if (actor.kind === 'operator') return null // never: the operator is the platform (above)
     // read with this request's session check (actor.ts), a moment ago
     if (actor.roleIn?.tenantId === tenantId) return actor.roleIn.role
     return membershipRole(this.db, tenantId, actor.userId)
@@ -167,18 +188,17 @@ export class Policy {
   /** Whose resources an unprefixed list shows the actor. */
   listFilter(actor: Actor, action: Action): TenantFilter {
     this.check(actor, action)
-    if (actor.kind === 'operator') return { all: true }
+    if (isPlatform(actor)) return { all: true }
     if (actor.kind === 'client') return actor.tenantId === null ? { none: true } : { tenantId: actor.tenantId }
-    if (actor.kind === 'user') return actor.platformAdmin ? { all: true } : { memberOf: actor.userId }
+    if (actor.kind === 'user') return { memberOf: actor.userId }
     throw unauthorized()
   }
 
   /**
-   * The person behind the actor, for an action on their own account (reading the profile:
-   * REST, OpenID userinfo, v5): the token must carry the action's scope, so an app granted
-   * only `sensors:read` learns nothing of who the person is or which tenants they belong to.
+   * The person behind the actor, for an action on their own account (the profile, leaving, a copy of their data: modules/privacy):
+   * the token must carry the action's scope, so an app granted only `sensors:read` learns nothing of who the person is.
    */
-  async person(actor: Actor, action: 'account.read' | 'account.update'): Promise<User> {
+  async person(actor: Actor, action: 'account.read' | 'account.update' | 'account.delete' | 'account.export'): Promise<User> {
     this.check(actor, action)
     return this.user(actor)
   }
@@ -211,6 +231,23 @@ export class Policy {
     this.check(actor, 'clients.manageOwn')
     if (tenantId === null) throw forbidden('Only platform administrators manage clients without a tenant.')
     await this.authorize(actor, 'clients.manageOwn', tenantId)
+  }
+
+  /**
+   * Throws unless the actor may make, change, rotate or delete a machine client of `tenantId`
+   * (null: the platform's). As for any client (manageClients: platform administrators for
+   * every one, a brand's admins for their brand's; a customer's tenant, not a brand, gets
+   * 403 not_a_brand), but only a person, never a machine token, and only for the platform
+   * or a brand: a machine client of a customer's tenant would be an admin there that no
+   * brand or platform rule covers.
+   */
+  async manageMachines(actor: Actor, tenantId: number | null): Promise<void> {
+    this.check(actor, 'machines.manage')
+    await this.manageClients(actor, tenantId)
+    if (tenantId === null) return
+    const tenant = await findTenant(this.db, tenantId)
+    if (!tenant) throw notFound('Tenant')
+    if (!isBrand(tenant)) throw notABrand(['tenantId'])
   }
 
   /**
@@ -252,7 +289,9 @@ export function notABrand(fields: readonly string[]): AppError {
   return appErrors.not_a_brand(fields)
 }
 
+/** The operator, a platform administrator, or the platform's own machine client (a machine client of no tenant). */
 export function isPlatform(actor: Actor): boolean {
+  if (actor.kind === 'client') return actor.machine && actor.tenantId === null
   return actor.kind === 'operator' || (actor.kind === 'user' && actor.platformAdmin)
 }
 

@@ -34,7 +34,7 @@ export async function tenantRoutes(parent: FastifyInstance, { tenants, invitatio
     {
       schema: {
         tags,
-        summary: 'Create a brand, or a tenant under one with parentTenantId (platform admin)',
+        summary: "Create a brand, or a tenant under one with parentTenantId (platform admin; the platform's machine client)",
         security: admin,
         body: CreateTenantBody,
         response: { 201: TenantSchema, ...errorResponses },
@@ -48,7 +48,7 @@ export async function tenantRoutes(parent: FastifyInstance, { tenants, invitatio
     {
       schema: {
         tags,
-        summary: 'Tenants as a plain array (at most 100): all for platform admins, otherwise those the caller has a role in',
+        summary: "Tenants as a plain array (at most 100): all for platform admins and the platform's machine clients, otherwise those the caller has a role in",
         security: read,
         response: { 200: Type.Array(TenantSchema), ...errorResponses },
       },

@@ -5,6 +5,7 @@
  * admin changes roles and removes members.
  */
 import type { DB } from '../../db/connect.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { SettingsVersion, Tenant, TenantRole } from '../../db/database.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
@@ -45,6 +46,7 @@ export class TenantsService {
     private readonly senderHook: SenderEmailHook | undefined,
     /** Versions of the settings and the audit entries of tenancy's actions. */
     private readonly history: SettingsHistory,
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   /**
@@ -280,6 +282,7 @@ export class TenantsService {
       if (role === 'owner') await this.keepAnOwner(trx, tenantId, userId, actorRole)
       await removeMembership(trx, tenantId, userId)
       await this.history.record(trx, actor, { tenantId, action: 'member.remove', target: { type: 'user', id: userId }, summary: { values: { role } } })
+      await this.events.record(trx, { type: 'member.removed', tenantId, data: { userId, role } })
     })
   }
 

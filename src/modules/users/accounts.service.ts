@@ -23,6 +23,7 @@ import { hashPassword, hashSecret, verifyPassword } from '../../lib/crypto.ts'
 import { appErrors, forbidden, notFound, validationError } from '../../lib/errors.ts'
 import { auditActor, type Actor } from '../tenancy/index.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
+import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { signupOpen } from '../tenancy/index.ts'
 import type { EmailService } from '../email/index.ts'
@@ -75,6 +76,7 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly audit: AuditSink,
     private readonly tenancy: TenantStore,
+    private readonly events: EventSink = NO_EVENTS,
   ) {}
 
   /** Marks a token used and returns its user, or refuses it (unknown, used, expired). */
@@ -222,6 +224,7 @@ export class AccountsService {
       if (!gone) throw notFound('User')
       const summary = summarize({ email: gone.email, belongsTo: gone.tenant_id }, ['email', 'belongsTo'])
       await this.audit.record(trx, { actor: auditActor(actor), tenantId: gone.tenant_id, action: 'user.delete', target: { type: 'user', id: userId }, summary })
+      await this.events.record(trx, { type: 'user.deleted', tenantId: gone.tenant_id, data: { userId } })
     })
   }
 

@@ -2,3 +2,4 @@
 export { PASSWORD_POLICY, RESET_REQUESTED_MESSAGE } from './accounts.service.ts'
 export { accountReads, type AccountStore, type UsersDeps, type UsersModule, createUsersModule } from './module.ts'
 export type { AccountsService } from './accounts.service.ts'
+export { type AccountErasure, accountErasure } from './erasure.service.ts'

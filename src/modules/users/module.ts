@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
 import type { AuditSink } from '../../lib/audit.ts'
+import type { EventSink } from '../../lib/events.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import type { EmailService } from '../email/index.ts'
@@ -53,6 +54,8 @@ export interface UsersDeps {
   audit: AuditSink
   /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
   tenantStore: TenantStore
+  /** user.deleted (modules/webhooks). */
+  events?: EventSink
 }
 
 export interface UsersModule {
@@ -66,7 +69,7 @@ export interface UsersModule {
 }
 
 export function createUsersModule(deps: UsersDeps): UsersModule {
-  const accounts = new AccountsService(deps.db, deps.config, deps.email, deps.log, deps.policy, deps.mailLimits, deps.clock, deps.audit, deps.tenantStore)
+  const accounts = new AccountsService(deps.db, deps.config, deps.email, deps.log, deps.policy, deps.mailLimits, deps.clock, deps.audit, deps.tenantStore, deps.events)
   return {
     accounts,
     store: accountStatements(deps.tenantStore),

@@ -33,7 +33,8 @@
           box.appendChild(note)
           input.setAttribute('aria-describedby', note.id)
         }
-        if (note) note.textContent = problem ? `Not saved yet, and would be refused: ${problem.message}` : ''
+        // the sentence in the page's language, from the form (its {problem} filled here)
+        if (note) note.textContent = problem ? (emailForm.dataset.problem || '{problem}').replace('{problem}', problem.message) : ''
       }
     }
     const refresh = debounce(async () => {

@@ -57,6 +57,14 @@ export const de: LocaleCatalog = {
     contentAfterCta: 'Die Einladung läuft ab, wenn sie nicht angenommen wird. Wenn Sie {{inviter}} nicht kennen, ignorieren Sie diese E-Mail.',
     footerTitle: 'Von {{company.name}} im Auftrag von {{inviter}} zugestellt, der diese Adresse eingeladen hat',
   },
+  accountDeleted: {
+    subject: 'Dein {{company.name}}-Konto wurde gelöscht',
+    title: 'Dein Konto wurde gelöscht',
+    contentBeforeCta:
+      'Hallo,\n\ndas {{company.name}}-Konto für {{user.email}} wurde am {{currentDate}} um {{currentTime}} (%{timeZone}) wie gewünscht gelöscht. Alle Anmeldungen sind beendet, die Geräte, die nur du hattest, sind freigegeben, und dein persönlicher Bereich wurde mit gelöscht.',
+    contentAfterCta: 'Das lässt sich nicht rückgängig machen. Um {{company.name}} wieder zu nutzen, registriere dich mit dieser Adresse: es wird ein neues Konto.',
+    footerTitle: 'Gesendet, um die Löschung deines Kontos zu bestätigen',
+  },
   passwordlessLogin: {
     subject: 'Ihr Anmeldecode für {{company.name}}: {{loginCode}}',
     title: 'Ihr Anmeldecode',

@@ -62,6 +62,14 @@ export const en = {
     contentAfterCta: 'The invitation expires unless accepted. If you do not know {{inviter}}, ignore this email.',
     footerTitle: 'Delivered by {{company.name}} on behalf of {{inviter}}, who invited this address',
   },
+  accountDeleted: {
+    subject: 'Your {{company.name}} account was deleted',
+    title: 'Your account was deleted',
+    contentBeforeCta:
+      'Hi,\n\nThe {{company.name}} account for {{user.email}} was deleted on {{currentDate}} at {{currentTime}} (%{timeZone}), as asked. Its sign-ins have ended, the devices it held alone were released, and its personal tenant went with it.',
+    contentAfterCta: 'This cannot be undone. To use {{company.name}} again, sign up with this address: it will be a new account.',
+    footerTitle: 'Sent to confirm the deletion of your account',
+  },
   passwordlessLogin: {
     subject: 'Your {{company.name}} login code: {{loginCode}}',
     title: 'Your login code',

@@ -57,6 +57,14 @@ export const fr: LocaleCatalog = {
     contentAfterCta: 'L’invitation expire si elle n’est pas acceptée. Si vous ne connaissez pas {{inviter}}, ignorez cet e-mail.',
     footerTitle: 'Transmis par {{company.name}} au nom de {{inviter}}, qui a invité cette adresse',
   },
+  accountDeleted: {
+    subject: 'Votre compte {{company.name}} a été supprimé',
+    title: 'Votre compte a été supprimé',
+    contentBeforeCta:
+      'Bonjour,\n\nLe compte {{company.name}} de {{user.email}} a été supprimé le {{currentDate}} à {{currentTime}} (%{timeZone}), comme demandé. Ses connexions ont pris fin, les appareils qu’il était seul à détenir ont été libérés et son espace personnel a été supprimé avec lui.',
+    contentAfterCta: 'Cette suppression est définitive. Pour utiliser de nouveau {{company.name}}, inscrivez-vous avec cette adresse : ce sera un nouveau compte.',
+    footerTitle: 'Envoyé pour confirmer la suppression de votre compte',
+  },
   passwordlessLogin: {
     subject: 'Votre code de connexion {{company.name}} : {{loginCode}}',
     title: 'Votre code de connexion',

@@ -56,6 +56,14 @@ export const nl: LocaleCatalog = {
     contentAfterCta: 'De uitnodiging verloopt als je haar niet accepteert. Ken je {{inviter}} niet? Negeer deze e-mail dan.',
     footerTitle: 'Bezorgd door {{company.name}} namens {{inviter}}, die dit adres heeft uitgenodigd',
   },
+  accountDeleted: {
+    subject: 'Je {{company.name}}-account is verwijderd',
+    title: 'Je account is verwijderd',
+    contentBeforeCta:
+      'Hoi,\n\nHet {{company.name}}-account van {{user.email}} is op {{currentDate}} om {{currentTime}} (%{timeZone}) verwijderd, zoals gevraagd. Je bent overal afgemeld, de apparaten die alleen jij had zijn vrijgegeven en je persoonlijke omgeving is mee verwijderd.',
+    contentAfterCta: 'Dit kan niet ongedaan worden gemaakt. Wil je {{company.name}} weer gebruiken? Meld je dan opnieuw aan met dit adres: het wordt een nieuw account.',
+    footerTitle: 'Verstuurd om de verwijdering van je account te bevestigen',
+  },
   passwordlessLogin: {
     subject: 'Je inlogcode voor {{company.name}}: {{loginCode}}',
     title: 'Je inlogcode',

@@ -21,6 +21,7 @@
  * measured on one clock and a test moves it instead of sleeping.
  */
 import type { LoginCode } from '../../../db/database.ts'
+import type { Executor } from '../../../db/executor.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
 import { signIdToken } from '../oidc.ts'
@@ -161,11 +162,18 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
     defaultScope: defaultScope(client),
     now,
   }
-  const exchanged = await exchangeLoginCode(deps.db, {
-    ...presented,
-    codeHash: hashLoginCode(deps.codeKey, normalized),
-    refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
-  })
+  const exchange = (db: Executor) =>
+    exchangeLoginCode(db, { ...presented, codeHash: hashLoginCode(deps.codeKey, normalized), refreshTtlSeconds: deps.config.refreshTokenTtlSeconds })
+  // a transaction of its own only while an endpoint hears sign-ups: the event commits with the account
+  const exchanged = (await deps.events.hears(deps.db, 'user.created'))
+    ? await deps.db.transaction().execute(async (trx) => {
+        const result = await exchange(trx)
+        if (result.outcome === 'issued' && result.signedUp) {
+          await deps.events.record(trx, { type: 'user.created', tenantId: result.user.tenant_id, data: { userId: result.user.id, email: result.user.email } })
+        }
+        return result
+      })
+    : await exchange(deps.db)
   const { code, issued } = await verdict(deps, ctx, exchanged, presented)
   // the statement's choice, restated: the narrowest of the token request's, the code's, the client's
   const scope = requestedScope ?? codeScope(code, ctx)

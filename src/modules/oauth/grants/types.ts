@@ -8,6 +8,7 @@ import type { TokenResponse } from '../tokens.repository.ts'
 import type { TokenAttempt } from '../attempts.ts'
 import type { SessionStore } from '../../sessions/index.ts'
 import type { AccountStore } from '../../users/index.ts'
+import type { EventSink } from '../../../lib/events.ts'
 
 export interface GrantDeps {
   db: DB
@@ -21,6 +22,8 @@ export interface GrantDeps {
   accounts: AccountStore
   /** Sessions a grant opens in its transaction (the sessions module's statements). */
   sessions: SessionStore
+  /** user.created, for an account the exchange signs up (modules/webhooks). */
+  events: EventSink
 }
 
 export interface GrantContext {

@@ -1,0 +1,39 @@
+/**
+ * bench:webhooks's receiver, in its own process: a brand's backend on a loopback port that
+ * verifies each message with the `standardwebhooks` package and answers 200. It reports
+ * { type: 'ready', port }; takes { type: 'secret', secret }; on { type: 'stop' } answers
+ * { type: 'received', answers: [seq, answeredAtMs][], unverified } and exits.
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
+
+const wallMs = () => performance.timeOrigin + performance.now()
+let hook: Webhook | null = null
+const answers: [number, number][] = []
+let unverified = 0
+
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8')
+    try {
+      const message = hook!.verify(body, request.headers as Record<string, string>) as { data: { seq: number } }
+      response.end('ok')
+      answers.push([message.data.seq, wallMs()])
+    } catch {
+      unverified++
+      response.statusCode = 400
+      response.end()
+    }
+  })
+})
+
+server.listen(0, '127.0.0.1', () => process.send!({ type: 'ready', port: (server.address() as AddressInfo).port }))
+process.on('message', (message: { type: string; secret?: string }) => {
+  if (message.type === 'secret') hook = new Webhook(message.secret!)
+  if (message.type === 'stop') {
+    process.send!({ type: 'received', answers, unverified }, () => server.close(() => process.exit(0)))
+  }
+})
