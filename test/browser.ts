@@ -4,7 +4,8 @@
  * profile. Also a second tiny server on another loopback port: a relying party that serves
  * a callback page, a logo, and a page that calls the API from its own origin (CORS).
  */
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -93,4 +94,21 @@ export async function startRelyingParty(api: string): Promise<{ origin: string; 
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * axe-core run in the page on WCAG 2.1 A and AA, evaluated by the driver (the page's CSP stays
+ * as it is): each violation with the nodes it names, and the rules that passed (a caller checks
+ * that the rules it cares about did look, rather than being skipped).
+ */
+export async function axeCheck(page: Page): Promise<{ violations: string[]; passed: string[] }> {
+  await page.evaluate(AXE)
+  return page.evaluate(async () => {
+    type Rule = { id: string; nodes: { target: unknown }[] }
+    const axe: { run(context: unknown, options: unknown): Promise<{ violations: Rule[]; passes: Rule[] }> } = Reflect.get(window, 'axe')
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, iframes: false })
+    return { violations: result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`), passed: result.passes.map((p) => p.id) }
+  })
 }

@@ -8,18 +8,16 @@
  * audit log. axe-core checks every page (labels, keyboard, contrast AA), and each is
  * photographed at 375 and 1280 px into test-artifacts/ and attached to its test.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
 import { uniqueEmail, type Actor, type TestApp } from './helpers.ts'
-import { launchBrowser, snapshot } from './browser.ts'
+import { axeCheck, launchBrowser, snapshot } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
 import { PageClient } from './page-client.ts'
 import { consoleTestbed, newestMail, type ConsoleWorld } from './console-helpers.ts'
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let t: TestApp
 let base: string
@@ -50,13 +48,7 @@ afterAll(async () => {
 
 /** axe-core in the page (evaluated by the driver, so the page's CSP stays as it is): no WCAG A/AA violation. */
 async function accessible(name: string): Promise<void> {
-  await page.evaluate(AXE)
-  const { violations, passed } = await page.evaluate(async () => {
-    type Rule = { id: string; nodes: { target: unknown }[] }
-    const run = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe.run
-    const result = await run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, iframes: false })
-    return { violations: result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`), passed: result.passes.map((p) => p.id) }
-  })
+  const { violations, passed } = await axeCheck(page)
   expect(violations, name).toEqual([])
   // axe did look: labels and contrast were checked, not skipped
   expect(passed, name).toEqual(expect.arrayContaining(['color-contrast']))

@@ -7,12 +7,10 @@
  * delivery log then shows it delivered. axe-core finds no WCAG A/AA violation on either page,
  * and the pages' Content-Security-Policy refuses nothing they use.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { listeningTestApp, type TestApp } from './helpers.ts'
-import { launchBrowser } from './browser.ts'
+import { axeCheck, launchBrowser } from './browser.ts'
 import { consoleWorld, type ConsoleWorld } from './console-helpers.ts'
 import { Receiver } from './webhook-receiver.ts'
 
@@ -24,7 +22,6 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>
 let context: BrowserContext
 let page: Page
 const cspErrors: string[] = []
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 beforeAll(async () => {
   // the receiver listens on loopback, a target only an operator's configuration allows
@@ -43,13 +40,7 @@ beforeAll(async () => {
 }, 60_000)
 /** axe-core in the page, evaluated by the driver (the page's CSP stays as it is): no WCAG A/AA violation. */
 async function accessible(name: string, checked: string[] = ['color-contrast', 'label']): Promise<void> {
-  await page.evaluate(AXE)
-  const { violations, passed } = await page.evaluate(async () => {
-    type Rule = { id: string; nodes: { target: unknown }[] }
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return { violations: result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`), passed: result.passes.map((p) => p.id) }
-  })
+  const { violations, passed } = await axeCheck(page)
   expect(violations, name).toEqual([])
   // axe did look: what the page holds (its labels and contrast, its buttons' names) was checked, not skipped
   expect(passed, name).toEqual(expect.arrayContaining(checked))
