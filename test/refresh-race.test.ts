@@ -61,11 +61,11 @@ async function burst(n: number, shape: 'at once' | 'just after'): Promise<{ firs
   return { first, ok }
 }
 
-// On PostgreSQL under a loaded CI phase, one presentation in a few thousand of a burst's
-// "just after" shape is judged the race's loser and refused; alone the file always passes.
-// The cause is not found yet (docs/security.md's rule holds in every other run): a test
-// that fails is run again, at most twice, so a real break still fails, a rare one is seen in
-// the report's retries. Open: issue 40's closing note says where to look.
+// A "just after" presentation was, rarely and on PostgreSQL only, judged the race's loser: the
+// winner's answer took under a millisecond, and whole milliseconds read at two moments made the
+// repeat's start look no later than the rotation (refresh.rule.ts CLOCK_RESOLUTION_MS now says
+// how near is "the same time"). A failing case still runs again, at most twice, until runs on
+// loaded machines have shown that was the whole cause; a real break fails all three.
 describe('concurrent refreshes of one token within the reuse interval', { retry: 2 }, () => {
   for (const n of [2, 8, 50]) {
     for (const shape of ['at once', 'just after'] as const) {

@@ -13,6 +13,7 @@ import {
   refreshCheckSql,
   refreshRefusalOf,
   repeatOf,
+  CLOCK_RESOLUTION_MS,
   retriable,
   retriableSql,
   reuseWindowSql,
@@ -151,7 +152,7 @@ describe('what a repeat is', () => {
     const ms = (n: number) => new Date(NOW.getTime() + n)
     for (const interval of [0, 1, 10]) {
       for (const usedMs of [-20_000, -10_000, -9_999, -1_000, -CONCURRENT_MS - 1, -CONCURRENT_MS, -CONCURRENT_MS + 1, -1, 0]) {
-        for (const startedMs of [-30_000, usedMs - 1, usedMs, usedMs + 1, usedMs + CONCURRENT_MS - 1, usedMs + CONCURRENT_MS, 0]) {
+        for (const startedMs of [-30_000, usedMs - 2, usedMs - 1, usedMs, usedMs + 1, usedMs + CONCURRENT_MS - 1, usedMs + CONCURRENT_MS, 0]) {
           const usedAt = ms(usedMs)
           const started = ms(startedMs)
           const repeat = repeatOf(usedAt, started, NOW, interval)
@@ -159,7 +160,7 @@ describe('what a repeat is', () => {
           // as the grant stated it before it was written once
           const within = interval > 0 && -usedMs < interval * 1000
           const expected =
-            startedMs <= usedMs ? 'race_loser' : !within ? 'reuse' : startedMs - usedMs < Math.min(CONCURRENT_MS, interval * 1000) ? 'concurrent' : 'retry'
+            usedMs - startedMs > CLOCK_RESOLUTION_MS ? 'race_loser' : !within ? 'reuse' : startedMs - usedMs < Math.min(CONCURRENT_MS, interval * 1000) ? 'concurrent' : 'retry'
           expect(repeat, what).toBe(expected)
         }
       }
@@ -167,6 +168,8 @@ describe('what a repeat is', () => {
     expect(repeatOf(ms(-100), ms(-50), NOW, 10)).toBe('concurrent')
     expect(repeatOf(ms(-2_000), ms(-1_000), NOW, 10)).toBe('retry')
     expect(repeatOf(ms(-100), ms(-50), NOW, 0)).toBe('reuse')
-    expect(repeatOf(ms(-100), ms(-100), NOW, 10)).toBe('race_loser')
+    expect(repeatOf(ms(-100), ms(-102), NOW, 10)).toBe('race_loser')
+    // the same millisecond, or the one before, cannot be told from after: a repeat just after the answer
+    expect(repeatOf(ms(-100), ms(-101), NOW, 10)).toBe('concurrent')
   })
 })

@@ -136,15 +136,23 @@ export const CONCURRENT_MS = 500
 
 /**
  * What a used token presented again is, for a request that started at `started`:
- * - race_loser: it started before the winner used the token (`started <= used_at`);
+ * - race_loser: it started before the winner used the token (more than CLOCK_RESOLUTION_MS before `used_at`);
  * - concurrent: within CONCURRENT_MS of the rotation and within the window: a successor beside the first;
  * - retry: within the window: rotated again, the unused successor retired;
  * - reuse: anything else; the session is revoked.
  */
 export type Repeat = 'race_loser' | 'concurrent' | 'retry' | 'reuse'
 
+/**
+ * Times are whole milliseconds, read at different moments of two requests (the winner's `now`
+ * before its statement, the repeat's arrival as its `now` less its elapsed time): a repeat that
+ * arrived just after the winner answered can read as the same millisecond or the one before.
+ * Only a start more than this before the rotation's reading is before it.
+ */
+export const CLOCK_RESOLUTION_MS = 1
+
 export function repeatOf(usedAt: Date, started: Date, now: Date, intervalSeconds: number): Repeat {
-  if (started.getTime() <= usedAt.getTime()) return 'race_loser'
+  if (usedAt.getTime() - started.getTime() > CLOCK_RESOLUTION_MS) return 'race_loser'
   if (!withinReuseWindow(usedAt, reuseWindowStart(now, intervalSeconds))) return 'reuse'
   return started.getTime() - usedAt.getTime() < Math.min(CONCURRENT_MS, intervalSeconds * 1000) ? 'concurrent' : 'retry'
 }
