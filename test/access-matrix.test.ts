@@ -79,6 +79,8 @@ const MATRIX: Record<string, number[]> = {
   'GET /tenants/:tenantId/nativeApps':                       [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'POST /tenants/:tenantId/nativeApps':                      [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'DELETE /tenants/:tenantId/nativeApps/:appId':             [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'GET /tenants/:tenantId/passkeyPolicy':                    [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'PUT /tenants/:tenantId/passkeyPolicy':                    [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   // leaving and a copy of one's data: a person with the account scope, about themself (policy.ts account.delete, account.export);
   // a deletion is called by a fresh caller of the same kind each time (SELF_DELETING)
   'DELETE /users/current':                                   [401, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403],
@@ -225,6 +227,8 @@ const PUBLIC: Record<string, string> = {
   'POST /auth/oauth2/authorize/passkey': PAGE, 'POST /tenants/:tenantId/auth/oauth2/authorize/passkey': PAGE,
   'POST /account/passkeys/options': PAGE, 'POST /tenants/:tenantId/account/passkeys/options': PAGE,
   'POST /account/passkeys': PAGE, 'POST /tenants/:tenantId/account/passkeys': PAGE,
+  'POST /account/passkeys/:passkeyId/rename': PAGE, 'POST /tenants/:tenantId/account/passkeys/:passkeyId/rename': PAGE,
+  'POST /account/passkeys/:passkeyId/delete': PAGE, 'POST /tenants/:tenantId/account/passkeys/:passkeyId/delete': PAGE,
   'GET /dev/login.js': PAGE,
   'GET /dev/callback.js': PAGE,
   'GET /dev/login': PAGE,
@@ -497,6 +501,7 @@ function body(route: string): object | undefined {
     'POST /users/current/passkeys': { response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'oA' } } },
     'PATCH /users/current/passkeys/:passkeyId': { name: 'Phone' },
     'POST /tenants/:tenantId/nativeApps': { platform: 'apple', teamId: 'ABCDE12345', bundleId: `com.example.app${n}` },
+    'PUT /tenants/:tenantId/passkeyPolicy': { mode: 'offered' },
     'POST /algorithms': { keyName: `algo${n}`, name: 'A', optionsSchema: { type: 'object' } },
     'POST /spaces': { tenantId: T, name: 'Room' },
     'POST /tenants/:tenantId/spaces': { name: 'Room' },

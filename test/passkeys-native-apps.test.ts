@@ -82,3 +82,22 @@ describe("the brands' native apps", () => {
     expect(errorBody(res).code).toBe('not_a_brand')
   })
 })
+
+describe("a brand's passkey policy", () => {
+  const policy = (tenantId: number, who: Actor, mode?: string) =>
+    t.app.inject({ method: mode ? 'PUT' : 'GET', url: `/tenants/${tenantId}/passkeyPolicy`, headers: who.headers, ...(mode ? { payload: { mode } } : {}) })
+
+  it('offers passkeys by default; its admins choose suggested or off, audited; a member, another brand and a non-brand cannot', async () => {
+    expect((await policy(brandA, adminA)).json()).toEqual({ mode: 'offered' })
+    expect((await policy(brandA, adminA, 'suggested')).json()).toEqual({ mode: 'suggested' })
+    expect(errorBody(await policy(brandA, memberA)).code).toBe('forbidden')
+    expect(errorBody(await policy(brandA, memberA, 'off')).code).toBe('forbidden')
+    expect((await policy(brandA, adminB, 'off')).statusCode).toBe(404)
+    expect(errorBody(await policy(brandA, adminA, 'sometimes')).code).toBe('validation_failed')
+    const customer = await createTenant(t, 'Customer of A', { parentTenantId: brandA })
+    const owner = await createActor(t, { tenantId: customer, role: 'owner' })
+    expect(errorBody(await policy(customer, owner, 'off')).code).toBe('not_a_brand')
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'summary']).where('action', '=', 'passkeys.mode').execute()
+    expect(audit).toEqual([{ action: 'passkeys.mode', summary: { fields: ['mode'], values: { mode: 'suggested' } } }])
+  })
+})

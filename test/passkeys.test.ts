@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
 import { createActor, createTenant, createTestApp, errorBody, uniqueEmail, type TestApp } from './helpers.ts'
-import { createClient, exchange, pkcePair, signUpAtBrand } from './login-helpers.ts'
+import { createClient, exchange, mailSettled, pkcePair, signUpAtBrand } from './login-helpers.ts'
 import { SoftwareAuthenticator, type Lies } from './software-authenticator.ts'
 
 const PUBLIC_URL = 'https://id.trellis.test'
@@ -62,6 +62,11 @@ describe('passkeys for native apps', () => {
     expect(created.json()).toMatchObject({ name: 'My phone', kind: null, lastUsedAt: null })
     const list = await t.app.inject({ method: 'GET', url: '/users/current/passkeys', headers: person.headers })
     expect((list.json() as { passkeys: { name: string }[] }).passkeys.map((p) => p.name)).toEqual(['My phone'])
+    // the person is told, in their brand's look
+    await mailSettled(t.app)
+    const mail = await t.db.selectFrom('email_outbox').select(['subject', 'text']).where('type', '=', 'passkeyAdded').executeTakeFirstOrThrow()
+    expect(mail.subject).toBe('A passkey was added to your Brand A account')
+    expect(mail.text).toContain('"My phone"')
   })
 
   it('the same registration answer twice is refused: its challenge was used', async () => {
@@ -152,6 +157,8 @@ describe('passkeys for native apps', () => {
     const staleOptions = await post('/users/current/passkeys/options', {}, person.headers)
     expect(staleOptions.statusCode).toBe(401)
     expect(errorBody(staleOptions).code).toBe('insufficient_user_authentication')
+    const staleRename = await t.app.inject({ method: 'PATCH', url: `/users/current/passkeys/${id}`, payload: { name: 'Stolen' }, headers: person.headers })
+    expect(errorBody(staleRename).code).toBe('insufficient_user_authentication')
     const stale = await t.app.inject({ method: 'DELETE', url: `/users/current/passkeys/${id}`, headers: person.headers })
     expect(stale.statusCode).toBe(401)
     expect(errorBody(stale).code).toBe('insufficient_user_authentication')
@@ -164,6 +171,10 @@ describe('passkeys for native apps', () => {
     expect(errorBody((await assert(brandA)).res).code).toBe('passkey_refused')
     const actions = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'passkey.delete').execute()
     expect(actions).toHaveLength(1)
+    await mailSettled(t.app)
+    const mail = await t.db.selectFrom('email_outbox').select(['subject', 'text']).where('type', '=', 'passkeyRemoved').executeTakeFirstOrThrow()
+    expect(mail.subject).toBe('A passkey was deleted from your Brand A account')
+    expect(mail.text).toContain('"Work laptop"')
   })
 
   it('an expired challenge is refused (the clock moved past five minutes)', async () => {

@@ -987,6 +987,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/passkeyPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a brand offers passkeys on its hosted pages and to its apps (admins of a brand) */
+        get: operations["getTenantPasskeyPolicy"];
+        /** Choose how a brand offers passkeys (admins of a brand) */
+        put: operations["replaceTenantPasskeyPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/nativeApps": {
         parameters: {
             query?: never;
@@ -2654,6 +2672,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/passkeys/{passkeyId}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: rename a passkey (form) */
+        post: operations["postAccountPasskeyRename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/{passkeyId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: delete a passkey (form) */
+        post: operations["postAccountPasskeyDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/signout": {
         parameters: {
             query?: never;
@@ -3027,6 +3079,40 @@ export interface paths {
         put?: never;
         /** Page: change the password (form) */
         post: operations["postTenantAccountPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/passkeys/{passkeyId}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: rename a passkey (form) */
+        post: operations["postTenantAccountPasskeyRename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/passkeys/{passkeyId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: delete a passkey (form) */
+        post: operations["postTenantAccountPasskeyDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4380,7 +4466,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "webhook_target_refused" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "sole_owner" | "insufficient_user_authentication" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "webhook_target_refused" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "sole_owner" | "insufficient_user_authentication" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "passkeys_off" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -4721,6 +4807,10 @@ export interface components {
         PasskeyLoginCode: {
             /** @description a login code, exchanged at /auth/oauth2/token like a mailed one */
             code: string;
+        };
+        PasskeyPolicy: {
+            /** @description offered (the default): the sign-in button, autofill and the API pair; suggested: offered, and a person signed in by code without a passkey is asked to add one; off: no passkey signs in or is added (the emailed code remains) */
+            mode: "off" | "offered" | "suggested";
         };
         NativeApp: {
             id: number;
@@ -6485,7 +6575,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };
@@ -6525,7 +6615,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };
@@ -7988,6 +8078,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PasskeyLoginCode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTenantPasskeyPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceTenantPasskeyPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "off"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasskeyPolicy"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyPolicy"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12901,6 +13060,50 @@ export interface operations {
             };
         };
     };
+    postAccountPasskeyRename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postAccountPasskeyDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     postAccountSignout: {
         parameters: {
             query?: never;
@@ -13490,6 +13693,52 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    postTenantAccountPasskeyRename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                passkeyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAccountPasskeyDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                passkeyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     postTenantAccountSignout: {
         parameters: {
             query?: never;
@@ -14034,7 +14283,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };
@@ -14067,7 +14316,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };
@@ -14090,7 +14339,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };
@@ -14113,7 +14362,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
                 /** @description the version, numbered per tenant from 1 */
                 version: number;
             };
@@ -14141,7 +14390,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };
@@ -14164,7 +14413,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };
@@ -14187,7 +14436,7 @@ export interface operations {
             header?: never;
             path: {
                 tenantId: number;
-                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted";
+                emailType: "passwordReset" | "passwordResetSuccess" | "emailConfirmation" | "passwordlessLogin" | "accountExists" | "invitation" | "accountDeleted" | "passkeyAdded" | "passkeyRemoved";
             };
             cookie?: never;
         };

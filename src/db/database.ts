@@ -4,7 +4,7 @@ import type { DeviceCommandsTable, DeviceConflictsTable, DevicesTable, ScheduleG
 
 import type { LatestData } from './device-tables.ts'
 import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
-import type { NativeAppsTable, WebauthnChallengesTable, WebauthnCredentialsTable, WebauthnUserHandlesTable } from './passkey-tables.ts'
+import type { NativeAppsTable, PasskeyPoliciesTable, WebauthnChallengesTable, WebauthnCredentialsTable, WebauthnUserHandlesTable } from './passkey-tables.ts'
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './webhook-tables.ts'
@@ -12,7 +12,7 @@ export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
 export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
-export type { NativeAppsTable, WebauthnChallengesTable, WebauthnCredentialsTable } from './passkey-tables.ts'
+export type { NativeAppsTable, PasskeyPoliciesTable, WebauthnChallengesTable, WebauthnCredentialsTable } from './passkey-tables.ts'
 export type { LatestData, CommandStatus, DeviceCommand, Device } from './device-tables.ts'
 
 import type { Json, NullableTimestamp, OptionalRef } from './column-types.ts'
@@ -233,6 +233,7 @@ export interface Database {
   webauthn_credentials: WebauthnCredentialsTable
   webauthn_challenges: WebauthnChallengesTable
   native_apps: NativeAppsTable
+  passkey_policies: PasskeyPoliciesTable
   tenants: TenantsTable
   users: UsersTable
   memberships: MembershipsTable

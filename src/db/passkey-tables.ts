@@ -45,3 +45,9 @@ export interface NativeAppsTable {
   fingerprints: string[]
   created_at: ColumnType<Date, Date, never>
 }
+
+export interface PasskeyPoliciesTable {
+  tenant_id: number
+  mode: 'off' | 'offered' | 'suggested'
+  updated_at: Date
+}

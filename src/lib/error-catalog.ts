@@ -221,6 +221,7 @@ export const APP_ERRORS = {
   // passkeys (modules/passkeys): the ceremony's answers say what failed, never why a key did not verify
   passkey_challenge_unknown: { status: 400, message: 'This passkey request is unknown, already used or expired. Ask for new options and try again.' },
   passkey_refused: { status: 400, message: 'The passkey could not be verified. Try again, or sign in with an emailed code.' },
+  passkeys_off: { status: 403, message: 'This brand does not offer passkeys: sign in with an emailed code.' },
 
   // hosted pages (pages/): shown to a person, so the messages are sentences for people
   csrf_failed: { status: 403, message: 'This form has expired or your browser did not send its cookie. Reload the page and try again (cookies must be allowed for this site).' },

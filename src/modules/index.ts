@@ -144,7 +144,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   })
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
   const sensors = createSensorsModule({ ...withEvents, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
-  const passkeys = createPasskeysModule({ ...shared, policy, audit: audit.audit, codeKey, codes: oauth.codes, sessions: sessions.sessions, passwordless: oauth.passwordless, findUserById: accountReads.findUserById })
+  const passkeys = createPasskeysModule({ ...shared, policy, audit: audit.audit, codeKey, codes: oauth.codes, sessions: sessions.sessions, passwordless: oauth.passwordless, findUserById: accountReads.findUserById, email: email.email })
   const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
   if (background && config.runWorker) for (const worker of [email.email, webhooks.deliveries]) worker.start()
   const devices = createDevicesModule({
@@ -167,7 +167,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const pages = await createPagesModule({
     ...withEvents, secretBox, keys, codeKey, clients: oauth.clients, passwordless: oauth.passwordless, tenants: tenancy.tenants, accounts: users.accounts,
     invitations: tenancy.invitations, senderVerification: email.senderVerification, sessions: sessions.sessions,
-    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore }, privacy: { deletion: privacy.deletion, exporter: privacy.exporter }, passkeys: passkeys.passkeys,
+    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore }, privacy: { deletion: privacy.deletion, exporter: privacy.exporter }, passkeys: passkeys.passkeys, passkeyModes: passkeys.modes,
   })
   const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, pages, email, audit, webhooks }, config.auditRetentionDays)
   const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
@@ -187,7 +187,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       sensors: sensors.sensors,
       devices: devices.devices,
       webhooks: webhooks.webhooks,
-      authorize: pages.authorize,
+      authorize: pages.authorize, passkeyModes: passkeys.modes,
     },
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,

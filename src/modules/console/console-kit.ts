@@ -24,6 +24,7 @@ import type { MemberSessions } from '../sessions/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
 import type { WebhooksService } from '../webhooks/index.ts'
+import type { PasskeyPolicyService } from '../passkeys/index.ts'
 import type { PlatformStatus } from './platform-status.service.ts'
 import { type AuthorizeService, brandOf, errorText, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
 import { confirmPage, renderConsole, type Section } from './console.views.ts'
@@ -111,8 +112,9 @@ export interface ConsoleServices {
   devices: Devices
   /** A brand's webhook endpoints and their delivery logs (the webhooks page). */
   webhooks: WebhooksService
-  /** The hosted pages' authorization: the console signs a person in through it. */
+  /** The hosted pages' authorization: the console signs a person in through it (an emailed code or a passkey). */
   authorize: AuthorizeService
+  passkeyModes: Pick<PasskeyPolicyService, 'modeAt'>
   platform: PlatformStatus
 }
 

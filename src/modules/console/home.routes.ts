@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Tenant, TenantRole } from '../../db/database.ts'
 import { registerScoped } from '../../lib/scope.ts'
-import { emailStep, pageActor, type PageSession } from '../pages/index.ts'
+import { emailStep, pageActor, PASSKEY_SCRIPT, type PageSession } from '../pages/index.ts'
 import { isPlatform } from '../tenancy/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { deviceCounts } from './devices.routes.ts'
@@ -47,8 +47,10 @@ async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyRep
   const tenantId = (request.params as { tenantId?: number }).tenantId ?? null
   const ctx = await ck.kit.context(request, reply)
   const pending = await ck.services.authorize.beginAccount(tenantId, ctx.browser, request.ip, '/console')
-  const body = emailStep(ctx.brand, { csrf: ctx.csrf, requestId: pending.id, appName: null, t: ctx.t, uiLocales: ctx.uiLocales })
-  return ck.kit.send(reply, ctx, { title: consoleTranslator(ctx.t.locale).text('shell.signIn'), body })
+  // a brand's admin signs in with a passkey too, where the brand offers them
+  const passkey = (await ck.services.passkeyModes.modeAt(tenantId)) !== 'off'
+  const body = emailStep(ctx.brand, { csrf: ctx.csrf, requestId: pending.id, appName: null, t: ctx.t, uiLocales: ctx.uiLocales, passkey })
+  return ck.kit.send(reply, ctx, { title: consoleTranslator(ctx.t.locale).text('shell.signIn'), body, scripts: passkey ? [PASSKEY_SCRIPT] : [] })
 }
 
 /** The tenants the person works in (not those they are only a customer of); platform administrators see all. */

@@ -38,6 +38,9 @@ function ctaLinkOf(type: EmailType, pagesUrl: string): string {
       return '{{invitationLink}}'
     case 'passwordlessLogin':
       return '{{loginLink}}'
+    case 'passkeyAdded':
+    case 'passkeyRemoved':
+      return `${pagesUrl}/account`
     case 'passwordResetSuccess':
     case 'accountDeleted':
       return ''

@@ -10,8 +10,10 @@ import { CUSTOMISABLE_TYPES, type CustomisableType } from '../tenancy/index.ts'
  * address that already has an account, and `invitation`, the link that lets a person
  * accept (consent to) a membership. `accountDeleted` (customisable, like the design's three)
  * confirms that a person's account was deleted; it has no button, so nothing in it undoes anything.
+ * `passkeyAdded` and `passkeyRemoved` (fixed texts) tell a person of a change to their passkeys,
+ * with a button to their account page.
  */
-export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists', 'invitation', 'accountDeleted'] as const
+export const EMAIL_TYPES = ['passwordReset', 'passwordResetSuccess', 'emailConfirmation', 'passwordlessLogin', 'accountExists', 'invitation', 'accountDeleted', 'passkeyAdded', 'passkeyRemoved'] as const
 export type EmailType = (typeof EMAIL_TYPES)[number]
 
 /** The types whose texts a tenant may customise: tenancy checks a tenant's settings against them. */
@@ -41,6 +43,8 @@ export const TYPE_PLACEHOLDERS: Record<EmailType, readonly string[]> = {
   passwordlessLogin: ['loginCode', 'loginLink'],
   accountExists: [],
   accountDeleted: [],
+  passkeyAdded: ['passkeyName'],
+  passkeyRemoved: ['passkeyName'],
   // tenantName: the inviting tenant's own name (a customer's, not its brand's); inviter: who sent it
   invitation: ['invitationLink', 'invitedRole', 'tenantName', 'inviter'],
 }

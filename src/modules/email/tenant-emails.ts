@@ -25,6 +25,9 @@ export function sampleData(type: EmailType, publicUrl: string, to: EmailUser): R
     case 'invitation':
       // the admin previewing stands in for the person who invites, as invitations.service.ts names them
       return { invitationLink: `${publicUrl}/invitations/accept?token=sample-invitation-token`, invitedRole: 'member', inviter: to.displayName ? `${to.displayName} (${to.email})` : to.email }
+    case 'passkeyAdded':
+    case 'passkeyRemoved':
+      return { passkeyName: 'iCloud Keychain' }
     case 'passwordResetSuccess':
     case 'accountExists':
     case 'accountDeleted':

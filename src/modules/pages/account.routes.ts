@@ -6,13 +6,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_CODE, AppError, appErrors } from '../../lib/errors.ts'
 import { SUPPORTED_LOCALES } from '../../lib/locale.ts'
+import type { PasskeysService } from '../passkeys/index.ts'
 import type { AccountsService } from '../users/index.ts'
 import { brandPath } from './brand.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 import { endSession, type EndSessionDeps } from './end-session.ts'
 import { isSupportedLocale } from './i18n.ts'
-import { field, type PageContext, type PageKit } from './kit.ts'
-import type { PageSessions } from './page-sessions.ts'
+import { errorText, field, type PageContext, type PageKit } from './kit.ts'
+import { pageActor, type PageSessions } from './page-sessions.ts'
+import type { PasskeyPagesDeps } from './passkey-pages.ts'
 import { cookieOptions, cspSource } from './security.ts'
 import { accountPage, confirmForm, emailStep, endSessionForm, forgotForm, message, PASSKEY_SCRIPT, resetForm } from './views.ts'
 
@@ -28,6 +30,9 @@ export interface AccountPageDeps {
   sessions: PageSessions
   authorize: AuthorizeService
   oidc: EndSessionDeps
+  /** The account's passkeys, listed, renamed and deleted on its page. */
+  passkeys: Pick<PasskeysService, 'list' | 'rename' | 'remove'>
+  modes: PasskeyPagesDeps['modes']
 }
 
 export function accountRoutes(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
@@ -105,7 +110,7 @@ function rejectedPassword(ctx: PageContext, error: AppError): string {
   return ctx.t.text('password.rejected', { reason: error.details?.[0]?.message ?? 'is not allowed' })
 }
 
-type Shown = { notice?: string; error?: string; status?: number }
+type Shown = { notice?: string; error?: string; status?: number; reauth?: boolean }
 
 /** The account page (or, signed out, its sign-in) and the signed-in check its forms share. */
 function accountView(kit: PageKit, deps: AccountPageDeps) {
@@ -115,8 +120,9 @@ function accountView(kit: PageKit, deps: AccountPageDeps) {
     const session = await sessions.find(request.cookies[kit.names.session])
     if (!session) {
       const pending = await authorize.beginAccount(tenantOf(request) ?? null, ctx.browser, request.ip)
-      const body = emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null, passkey: true })
-      return kit.send(reply, ctx, { title: ctx.t.text('signin.titleAccount'), body, scripts: [PASSKEY_SCRIPT] })
+      const passkey = (await deps.modes.modeAt(pending.tenant_id)) !== 'off'
+      const body = emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null, passkey })
+      return kit.send(reply, ctx, { title: ctx.t.text('signin.titleAccount'), body, scripts: passkey ? [PASSKEY_SCRIPT] : [] })
     }
     const { user } = session
     const body = accountPage(ctx.brand, {
@@ -125,6 +131,8 @@ function accountView(kit: PageKit, deps: AccountPageDeps) {
       displayName: user.display_name,
       hasPassword: user.password_hash !== null,
       locales: SUPPORTED_LOCALES,
+      passkeys: await deps.passkeys.list(pageActor(session, request.ip)),
+      offered: (await deps.modes.modeAt(user.tenant_id)) !== 'off',
       ...opts,
     })
     return kit.send(reply, ctx, { title: ctx.t.text('account.title'), body, status: opts.status, scripts: [PASSKEY_SCRIPT] })
@@ -167,6 +175,8 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
     return show(reply, ctx, request, { notice: ctx.t.text('account.passwordChanged') })
   })
 
+  passkeyForms(app, kit, deps)
+
   app.post('/account/signout', { schema: { tags: ['pages'], summary: 'Page: sign out here or everywhere (form)' } }, async (request, reply) => {
     const session = await signedIn(request)
     // the answer keeps the language of the session that ends
@@ -177,6 +187,27 @@ function accountPages(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps)
     const text = ctx.t.text(field(request, 'everywhere') === '1' ? 'signout.everywhere' : 'signout.done')
     return kit.send(reply, ctx, { title: ctx.t.text('signout.title'), body: message(text, 'ok') })
   })
+}
+
+/** Renaming and deleting a passkey (both after a fresh sign-in, as the API asks). */
+function passkeyForms(app: FastifyInstance, kit: PageKit, deps: AccountPageDeps): void {
+  const { show, signedIn } = accountView(kit, deps)
+  const Params = { type: 'object', properties: { passkeyId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['passkeyId'] } as const
+  const change = (path: string, summary: string, act: (actor: ReturnType<typeof pageActor>, id: number, request: FastifyRequest) => Promise<unknown>, done: 'account.passkeyRenamed' | 'account.passkeyDeleted') =>
+    app.post(path, { schema: { tags: ['pages'], summary, params: Params } }, async (request, reply) => {
+      const session = await signedIn(request)
+      const ctx = await kit.context(request, reply)
+      try {
+        await act(pageActor(session, request.ip), (request.params as { passkeyId: number }).passkeyId, request)
+      } catch (error) {
+        if (error instanceof AppError && error.code === APP_CODE.insufficient_user_authentication) return show(reply, ctx, request, { reauth: true, status: 401 })
+        if (error instanceof AppError && error.statusCode < 500) return show(reply, ctx, request, { error: errorText(ctx.t, error), status: error.statusCode })
+        throw error
+      }
+      return show(reply, ctx, request, { notice: ctx.t.text(done) })
+    })
+  change('/account/passkeys/:passkeyId/rename', 'Page: rename a passkey (form)', (actor, id, request) => deps.passkeys.rename(actor, id, field(request, 'name').trim().slice(0, 100) || 'Passkey'), 'account.passkeyRenamed')
+  change('/account/passkeys/:passkeyId/delete', 'Page: delete a passkey (form)', (actor, id) => deps.passkeys.remove(actor, id), 'account.passkeyDeleted')
 }
 
 /** The account's language: the selector's form, answered in the language picked. */

@@ -6,21 +6,24 @@ import type { AuthorizeService, Finished } from './authorize.service.ts'
 import { errorText, field, type PageContext, type PageKit } from './kit.ts'
 import { PAGE_SESSION_TTL_SECONDS } from './page-sessions.ts'
 import { cookieOptions, cspSource } from './security.ts'
+import type { PasskeyPagesDeps } from './passkey-pages.ts'
+import { passkeySuggestion } from './passkey-views.ts'
 import { codeStep, emailStep, PASSKEY_SCRIPT, showCode } from './views.ts'
 
-export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: AuthorizeService): void {
+export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: AuthorizeService, modes: PasskeyPagesDeps['modes']): void {
   const tenantOf = (params: unknown) => (params as { tenantId?: number }).tenantId ?? null
 
   const targets = (request: AuthorizationRequest | null) => [cspSource(request?.client_id ? request.redirect_uri : null)]
 
   async function emailPage(reply: FastifyReply, ctx: PageContext, request: AuthorizationRequest, opts: { error?: string; email?: string | null; status?: number } = {}) {
     const appName = await authorize.clientName(request)
+    const passkey = (await modes.modeAt(request.tenant_id)) !== 'off'
     return kit.send(reply, ctx, {
       title: ctx.t.text(request.client_id ? 'signin.title' : 'signin.titleAccount'),
-      body: emailStep(ctx.brand, { ...ctx, requestId: request.id, appName, email: opts.email, error: opts.error, passkey: true }),
+      body: emailStep(ctx.brand, { ...ctx, requestId: request.id, appName, email: opts.email, error: opts.error, passkey }),
       status: opts.status,
       formTargets: targets(request),
-      scripts: [PASSKEY_SCRIPT],
+      scripts: passkey ? [PASSKEY_SCRIPT] : [],
     })
   }
 
@@ -33,8 +36,13 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     })
   }
 
-  function finish(reply: FastifyReply, finished: Finished) {
+  /** Signed in by code: on to the app, or first, where the brand suggests passkeys and the person has none, the suggestion. */
+  async function finish(reply: FastifyReply, ctx: PageContext, finished: Finished) {
     if (finished.sessionCookie) reply.setCookie(kit.names.session, finished.sessionCookie, cookieOptions(kit.names, PAGE_SESSION_TTL_SECONDS))
+    if (finished.sessionCookie && finished.userId !== null && (await modes.suggestTo(finished.tenantId, finished.userId))) {
+      reply.header('cache-control', 'no-store')
+      return kit.send(reply, ctx, { title: ctx.t.text('suggest.title'), body: passkeySuggestion(ctx.brand, { ...ctx, next: finished.redirect }), scripts: [PASSKEY_SCRIPT] })
+    }
     return reply.header('cache-control', 'no-store').redirect(finished.redirect, 303)
   }
 
@@ -70,7 +78,7 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     const ctx = await kit.context(request, reply)
     const id = field(request, 'request')
     try {
-      return finish(reply, await authorize.enterCode(id, ctx.browser, field(request, 'code'), request.ip))
+      return await finish(reply, ctx, await authorize.enterCode(id, ctx.browser, field(request, 'code'), request.ip))
     } catch (error) {
       const pending = await authorize.load(id, ctx.browser)
       if (!(error instanceof AppError) || !pending?.email) throw error
@@ -84,7 +92,7 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
     const id = typeof query.request === 'string' ? query.request : ''
     const code = typeof query.code === 'string' ? query.code : ''
     const result = await authorize.followLink(id, request.cookies[kit.names.browser], code, request.ip)
-    if (result.kind === 'finished') return finish(reply, result.finished)
+    if (result.kind === 'finished') return finish(reply, ctx, result.finished)
     return kit.send(reply, ctx, { title: ctx.t.text('shown.title'), body: showCode(ctx, result.code) })
   })
 }

@@ -57,6 +57,9 @@ export interface Finished {
   redirect: string
   /** A new hosted-page sign-in (cookie value), when the address has an account. */
   sessionCookie: string | null
+  /** The account signed in, and the tenant it is of (null: none, or the platform's). */
+  userId: number | null
+  tenantId: number | null
 }
 
 /** An authorization as the endpoint receives it: the query, the tenant it is under, the browser and its session cookie. */
@@ -277,6 +280,6 @@ export class AuthorizeService {
     const session = user ? await this.sessions.create(user.id, code.tenant_id, now) : null
     const iss = issuerOf(this.config.publicUrl, request.tenant_id)
     const redirect = request.client_id ? withParams(request.redirect_uri, { code: displayCode(normalized), state: request.state, iss }) : request.redirect_uri
-    return { redirect, sessionCookie: session?.cookie ?? null }
+    return { redirect, sessionCookie: session?.cookie ?? null, userId: user?.id ?? null, tenantId: code.tenant_id }
   }
 }

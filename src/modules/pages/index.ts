@@ -10,7 +10,7 @@ export { html, type SafeHtml } from './html.ts'
 export { brandOf, type Brand } from './brand.ts'
 export { markupTranslator, type MarkupTranslator, translator, type Translator } from './i18n.ts'
 export { notice, renderPage } from './layout.ts'
-export { emailStep } from './views.ts'
+export { emailStep, PASSKEY_SCRIPT } from './views.ts'
 export { cspSource, emailPreviewHeaders, newNonce, pageHeaders } from './security.ts'
 
 // The module, built (modules/index.ts composes the factories).

@@ -9,7 +9,7 @@ import type { Limits } from '../../lib/rate-limit.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { SenderVerification } from '../email/index.ts'
 import type { ClientsService, KeyStore, PasswordlessService } from '../oauth/index.ts'
-import type { PasskeysService } from '../passkeys/index.ts'
+import type { PasskeyPolicyService, PasskeysService } from '../passkeys/index.ts'
 import type { InvitationsService } from '../tenancy/index.ts'
 import type { AccountsService } from '../users/index.ts'
 import { AuthorizeService } from './authorize.service.ts'
@@ -44,6 +44,8 @@ export interface PagesDeps {
   stores: PageStores
   /** Signing in with a passkey and adding one (the passkeys module). */
   passkeys: PasskeysService
+  /** How the tenant a page is under offers passkeys. */
+  passkeyModes: Pick<PasskeyPolicyService, 'modeAt' | 'suggestTo'>
   /** user.created for an account a hosted sign-in makes (modules/webhooks). */
   events?: EventSink
 }
@@ -74,7 +76,7 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
     csrfKey,
     routes: async (app) => {
       const { tenants, accounts, senderVerification } = deps
-      const passkeys = { db, config, clock, codeKey: deps.codeKey, stores: deps.stores, sessions, authorize, passkeys: deps.passkeys }
+      const passkeys = { db, config, clock, codeKey: deps.codeKey, stores: deps.stores, sessions, authorize, passkeys: deps.passkeys, modes: deps.passkeyModes }
       await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, privacy: deps.privacy, passkeys })
     },
     sweep: (at) => purgeExpiredAuthorizations(db, at),

@@ -41,7 +41,7 @@ export interface PagesRoutesDeps {
   oidc: EndSessionDeps
   /** Leaving: the account's deletion and a copy of one's data (modules/privacy). */
   privacy: { deletion: AccountDeletion; exporter: AccountExport }
-  /** The sign-in page's passkey button and the account page's "add a passkey". */
+  /** The sign-in page's passkey button and autofill, and the account page's passkeys. */
   passkeys: PasskeyPagesDeps
 }
 
@@ -60,8 +60,8 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
 
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
   registerScoped(app, (scoped) => {
-    authorizeRoutes(scoped, kit, authorize)
-    accountRoutes(scoped, kit, { accounts: deps.accounts, sessions, authorize, oidc })
+    authorizeRoutes(scoped, kit, authorize, deps.passkeys.modes)
+    accountRoutes(scoped, kit, { accounts: deps.accounts, sessions, authorize, oidc, passkeys: deps.passkeys.passkeys, modes: deps.passkeys.modes })
     leaveRoutes(scoped, kit, { sessions, ...deps.privacy })
     invitationRoutes(scoped, kit, sessions, deps.invitationSignIn, deps.invitations)
     passkeyPageRoutes(scoped, kit, deps.passkeys)

@@ -17,7 +17,7 @@ import { normalizeEmail } from '../../lib/email-address.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { originOf } from '../../lib/network.ts'
 import { issuerOf, loginCodeExpiresAt } from '../oauth/index.ts'
-import { AssertionSchema, AttestationSchema, type PasskeysService } from '../passkeys/index.ts'
+import { AssertionSchema, AttestationSchema, type PasskeyPolicyService, type PasskeysService } from '../passkeys/index.ts'
 import { completeAuthorization } from './authorization-requests.repository.ts'
 import { withParams, type AuthorizeService, type Finished } from './authorize.service.ts'
 import { field, type PageKit } from './kit.ts'
@@ -36,6 +36,7 @@ export interface PasskeyPagesDeps {
   sessions: PageSessions
   authorize: AuthorizeService
   passkeys: PasskeysService
+  modes: Pick<PasskeyPolicyService, 'modeAt' | 'suggestTo'>
 }
 
 /** The same ending as a typed code: the request completes, a page session begins, the app gets a fresh code. */
@@ -43,7 +44,8 @@ async function finishWithPasskey(deps: PasskeyPagesDeps, request: AuthorizationR
   const now = deps.clock.now()
   if (!(await completeAuthorization(deps.db, request.id, now))) throw appErrors.authorization_expired()
   const session = await deps.sessions.create(user.id, user.tenant_id, now)
-  if (!request.client_id) return { redirect: request.redirect_uri, sessionCookie: session.cookie }
+  const signedIn = { sessionCookie: session.cookie, userId: user.id, tenantId: user.tenant_id }
+  if (!request.client_id) return { redirect: request.redirect_uri, ...signedIn }
   const origin = originOf(ip)
   const code = await deps.stores.codes.insertUniqueCode(deps.db, deps.codeKey, loginCodeExpiresAt(now, deps.config), {
     client_id: request.client_id,
@@ -58,7 +60,7 @@ async function finishWithPasskey(deps: PasskeyPagesDeps, request: AuthorizationR
     requested_address: origin.address,
     requested_network: origin.network,
   })
-  return { redirect: withParams(request.redirect_uri, { code, state: request.state, iss: issuerOf(deps.config.publicUrl, request.tenant_id) }), sessionCookie: session.cookie }
+  return { redirect: withParams(request.redirect_uri, { code, state: request.state, iss: issuerOf(deps.config.publicUrl, request.tenant_id) }), ...signedIn }
 }
 
 function parsed<T extends Type.TSchema>(schema: T, text: string): Type.Static<T> {

@@ -6,6 +6,7 @@ import { html, type SafeHtml } from './html.ts'
 import { LOCALE_NAMES } from './i18n.ts'
 import type { FormContext } from './page-context.ts'
 import { notice } from './layout.ts'
+import { passkeyReauth, passkeySection, type ListedPasskey } from './passkey-views.ts'
 
 export interface Form extends FormContext {
   error?: string | null
@@ -24,7 +25,7 @@ ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/auth/oauth2/authorize/email')}" class="stack">
 ${csrfField(f.csrf)}<input type="hidden" name="request" value="${f.requestId}">${localeField(f.uiLocales)}
 <label for="email">${t.t('signin.email')}</label>
-<input id="email" name="email" type="email" autocomplete="email" inputmode="email" required maxlength="320" value="${f.email ?? ''}" autofocus>
+<input id="email" name="email" type="email" autocomplete="${f.passkey ? 'username webauthn' : 'email'}" inputmode="email" required maxlength="320" value="${f.email ?? ''}" autofocus>
 <button type="submit">${t.t('signin.sendCode')}</button>
 </form>`
 }
@@ -38,15 +39,6 @@ function passkeySignIn(brand: Brand, f: Form & { requestId: string }): SafeHtml 
 <button type="button" class="secondary">${f.t.t('signin.passkey')}</button>
 <hr>
 </div>`
-}
-
-/** The account page's "add a passkey" (pages/assets/passkey.js). */
-export function passkeyAdd(brand: Brand, f: Form): SafeHtml {
-  return html`<h2>${f.t.t('account.passkeys')}</h2>
-<div id="passkey-add" class="stack" hidden data-options="${brandPath(brand, '/account/passkeys/options')}" data-finish="${brandPath(brand, '/account/passkeys')}" data-csrf="${f.csrf}" data-failed="${f.t.text('passkey.failed')}" data-added="${f.t.text('account.passkeyAdded')}">
-<button type="button" class="secondary">${f.t.t('account.addPasskey')}</button>
-</div>
-<hr>`
 }
 
 export function codeStep(brand: Brand, f: Form & { requestId: string; email: string }): SafeHtml {
@@ -148,13 +140,18 @@ export interface AccountView {
   hasPassword: boolean
   locales: readonly SupportedLocale[]
   notice?: string | null
+  passkeys: readonly ListedPasskey[]
+  /** Whether the brand offers passkeys (else those made before are listed, to delete). */
+  offered: boolean
+  /** A passkey change asked for a fresh sign-in: the form that signs in again comes first. */
+  reauth?: boolean
 }
 
 export function accountPage(brand: Brand, f: Form & AccountView): SafeHtml {
   const { t } = f
   const setByEmail = html`<a href="${brandPath(brand, '/forgot-password')}">${t.t('account.noPasswordLink')}</a>`
   return html`
-${notice('ok', f.notice)}${notice('error', f.error)}
+${notice('ok', f.notice)}${notice('error', f.error)}${f.reauth ? passkeyReauth(brand, f) : ''}
 <dl><dt>${t.t('account.email')}</dt><dd>${f.email}</dd></dl>
 <form method="post" action="${brandPath(brand, '/account/profile')}" class="stack">
 ${csrfField(f.csrf)}
@@ -180,7 +177,7 @@ ${csrfField(f.csrf)}
     : html`<p>${t.t('account.noPassword', { link: setByEmail })}</p>`
 }
 <hr>
-${passkeyAdd(brand, f)}
+${passkeySection(brand, f)}
 <h2>${t.t('account.yourData')}</h2>
 <p>${t.t('account.exportIntro')}</p>
 <p><a class="button secondary" href="${brandPath(brand, '/account/export')}" download="account.json">${t.t('account.export')}</a></p>

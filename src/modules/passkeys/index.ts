@@ -3,4 +3,5 @@ export { type PasskeysModule, type PasskeysModuleDeps, createPasskeysModule } fr
 export { CHALLENGE_TTL_SECONDS } from './passkeys.service.ts'
 export type { PasskeyView } from './ceremony.ts'
 export type { PasskeysService } from './passkeys.service.ts'
+export type { PasskeyMode, PasskeyPolicyService } from './passkey-policy.ts'
 export { Assertion as AssertionSchema, Attestation as AttestationSchema } from './passkeys.routes.ts'

@@ -6,11 +6,13 @@ import type { User } from '../../db/database.ts'
 import type { AuditSink } from '../../lib/audit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
+import type { EmailService } from '../email/index.ts'
 import type { LoginCodeStore, PasswordlessService } from '../oauth/index.ts'
 import type { SessionsService } from '../sessions/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import { nativeAppRoutes } from './native-apps.routes.ts'
 import { NativeAppsService } from './native-apps.service.ts'
+import { PasskeyPolicyService } from './passkey-policy.ts'
 import { purgeChallenges } from './passkeys.repository.ts'
 import { passkeyRoutes } from './passkeys.routes.ts'
 import { PasskeysService } from './passkeys.service.ts'
@@ -31,12 +33,16 @@ export interface PasskeysModuleDeps {
   passwordless: Pick<PasswordlessService, 'codeTarget'>
   /** The users module's read of an account. */
   findUserById: (db: DB, userId: number) => Promise<User | undefined>
+  /** Notices of passkeys added and deleted. */
+  email: Pick<EmailService, 'send' | 'wake'>
 }
 
 export interface PasskeysModule {
   passkeys: PasskeysService
   /** The brands' native apps, and the association files built from them. */
   nativeApps: NativeAppsService
+  /** How each brand offers passkeys. */
+  modes: PasskeyPolicyService
   /** Registering, listing, renaming and deleting passkeys; signing in with one. */
   routes: FastifyPluginAsync
   /** Housekeeping: ceremonies past their expiry. */
@@ -45,6 +51,7 @@ export interface PasskeysModule {
 
 export function createPasskeysModule(deps: PasskeysModuleDeps): PasskeysModule {
   const nativeApps = new NativeAppsService(deps.db, deps.policy, deps.clock, deps.audit)
+  const modes = new PasskeyPolicyService(deps.db, deps.policy, deps.clock, deps.audit)
   const passkeys = new PasskeysService({
     db: deps.db,
     config: deps.config,
@@ -60,13 +67,16 @@ export function createPasskeysModule(deps: PasskeysModuleDeps): PasskeysModule {
     codeTarget: (input) => deps.passwordless.codeTarget(input),
     findUserById: deps.findUserById,
     nativeOrigins: () => nativeApps.androidOrigins(),
+    modeAt: (tenantId) => modes.modeAt(tenantId),
+    email: deps.email,
   })
   return {
     passkeys,
     nativeApps,
+    modes,
     routes: async (app) => {
       await app.register(passkeyRoutes, { passkeys })
-      await app.register(nativeAppRoutes, { nativeApps })
+      await app.register(nativeAppRoutes, { nativeApps, modes })
     },
     sweep: (at) => purgeChallenges(deps.db, at),
   }

@@ -4,6 +4,7 @@ import Type from 'typebox'
 import { component, errorResponses } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import type { NativeAppsService } from './native-apps.service.ts'
+import type { PasskeyPolicyService } from './passkey-policy.ts'
 
 const tags = ['passkeys']
 const security = [{ bearer: ['tenants:admin'] }]
@@ -43,9 +44,29 @@ const AssetLinks = Type.Array(
   { description: "Digital Asset Links: the Android apps that may use this host's passkeys" },
 )
 const TenantParams = Type.Object({ tenantId: Id })
+const PasskeyPolicy = Type.Object(
+  {
+    mode: Type.Union(
+      [Type.Literal('off'), Type.Literal('offered'), Type.Literal('suggested')],
+      { description: 'offered (the default): the sign-in button, autofill and the API pair; suggested: offered, and a person signed in by code without a passkey is asked to add one; off: no passkey signs in or is added (the emailed code remains)' },
+    ),
+  },
+  component('PasskeyPolicy'),
+)
 
-export async function nativeAppRoutes(parent: FastifyInstance, { nativeApps }: { nativeApps: NativeAppsService }): Promise<void> {
+export async function nativeAppRoutes(parent: FastifyInstance, { nativeApps, modes }: { nativeApps: NativeAppsService; modes: PasskeyPolicyService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
+    '/tenants/:tenantId/passkeyPolicy',
+    { schema: { tags, summary: 'How a brand offers passkeys on its hosted pages and to its apps (admins of a brand)', security, params: TenantParams, response: { 200: PasskeyPolicy, ...errorResponses } } },
+    async (r) => ({ mode: await modes.get(r.actor, r.params.tenantId) }),
+  )
+  app.put(
+    '/tenants/:tenantId/passkeyPolicy',
+    { schema: { tags, summary: 'Choose how a brand offers passkeys (admins of a brand)', security, params: TenantParams, body: PasskeyPolicy, response: { 200: PasskeyPolicy, ...errorResponses } } },
+    async (r) => ({ mode: await modes.set(r.actor, r.params.tenantId, r.body.mode) }),
+  )
 
   app.get(
     '/tenants/:tenantId/nativeApps',

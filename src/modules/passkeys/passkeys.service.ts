@@ -27,7 +27,7 @@
  * Quiet. Nothing of a ceremony (challenge, credential, signature, handle) is logged; a
  * failure answers `passkey_refused` without saying which check failed.
  */
-import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server'
+import { generateAuthenticationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server'
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Config } from '../../config.ts'
 import type { DB } from '../../db/connect.ts'
@@ -41,8 +41,10 @@ import { normalizeEmail } from '../../lib/email-address.ts'
 import { loginCodeExpiresAt, type CodeRequest, type CodeTarget, type LoginCodeStore } from '../oauth/index.ts'
 import type { SessionsService } from '../sessions/index.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
+import type { EmailService } from '../email/index.ts'
 import { authenticatorKind } from './aaguids.ts'
-import { challengeHash, challengeOf, passkeyView, type PasskeyView } from './ceremony.ts'
+import { challengeHash, challengeOf, creationOptions, noticeOf, passkeyView, type PasskeyView } from './ceremony.ts'
+import type { PasskeyMode } from './passkey-policy.ts'
 import { consumeChallenge, credentialById, credentialsOf, deleteCredential, insertChallenge, insertCredential, recordUse, renameCredential, userHandle, } from './passkeys.repository.ts'
 
 /** How long a ceremony's options stay answerable. */
@@ -67,6 +69,10 @@ export interface PasskeysDeps {
   findUserById: (db: DB, userId: number) => Promise<User | undefined>
   /** The origins the brands' Android apps answer from (android:apk-key-hash:...), besides PUBLIC_URL's. */
   nativeOrigins: () => Promise<string[]>
+  /** How the tenant a ceremony is under offers passkeys (passkey-policy.ts). */
+  modeAt: (tenantId: number | null) => Promise<PasskeyMode>
+  /** The person is told of a passkey added to or deleted from their account. */
+  email: Pick<EmailService, 'send' | 'wake'>
 }
 
 export class PasskeysService {
@@ -81,6 +87,10 @@ export class PasskeysService {
 
   private async origins(): Promise<string[]> {
     return [this.origin, ...(await this.deps.nativeOrigins())]
+  }
+
+  private async offered(tenantId: number | null): Promise<void> {
+    if ((await this.deps.modeAt(tenantId)) === 'off') throw appErrors.passkeys_off()
   }
 
   private async signedIn(actor: Actor, recent: boolean): Promise<User> {
@@ -111,20 +121,11 @@ export class PasskeysService {
 
   async registrationOptions(actor: Actor): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const user = await this.signedIn(actor, true)
+    await this.offered(user.tenant_id)
     const { db, clock } = this.deps
     const handle = await userHandle(db, user.id)
     const existing = await credentialsOf(db, user.id)
-    const options = await generateRegistrationOptions({
-      rpName: this.rpId,
-      rpID: this.rpId,
-      userName: user.email,
-      userID: new Uint8Array(Buffer.from(handle, 'base64url')),
-      userDisplayName: user.display_name ?? user.email,
-      timeout: CHALLENGE_TTL_SECONDS * 1000,
-      attestationType: 'none',
-      excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports })),
-      authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
-    })
+    const options = await creationOptions(this.rpId, user, handle, existing, CHALLENGE_TTL_SECONDS)
     await insertChallenge(db, {
       challengeHash: challengeHash(options.challenge),
       purpose: 'register',
@@ -139,6 +140,7 @@ export class PasskeysService {
 
   async register(actor: Actor, input: { response: RegistrationResponseJSON; name?: string }, ip: string): Promise<PasskeyView> {
     const user = await this.signedIn(actor, true)
+    await this.offered(user.tenant_id)
     const { db, clock } = this.deps
     const refund = await this.charge(ip)
     const challenge = challengeOf(input.response.response.clientDataJSON)
@@ -170,15 +172,17 @@ export class PasskeysService {
       })
       if (!inserted) return undefined
       await this.deps.audit.record(trx, { actor: auditActor(actor), tenantId: user.tenant_id, action: 'passkey.add', target: { type: 'passkey', id: inserted.id } })
+      await this.deps.email.send(trx, noticeOf(user, 'passkeyAdded', inserted.name))
       return inserted
     })
     if (!created) throw appErrors.passkey_refused()
+    this.deps.email.wake()
     await refund()
     return passkeyView(created)
   }
 
   async rename(actor: Actor, id: number, name: string): Promise<PasskeyView> {
-    const user = await this.signedIn(actor, false)
+    const user = await this.signedIn(actor, true)
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const renamed = await renameCredential(trx, user.id, id, name)
       if (renamed) await this.deps.audit.record(trx, { actor: auditActor(actor), tenantId: user.tenant_id, action: 'passkey.rename', target: { type: 'passkey', id } })
@@ -192,14 +196,18 @@ export class PasskeysService {
     const user = await this.signedIn(actor, true)
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const deleted = await deleteCredential(trx, user.id, id)
-      if (deleted) await this.deps.audit.record(trx, { actor: auditActor(actor), tenantId: user.tenant_id, action: 'passkey.delete', target: { type: 'passkey', id } })
+      if (!deleted) return undefined
+      await this.deps.audit.record(trx, { actor: auditActor(actor), tenantId: user.tenant_id, action: 'passkey.delete', target: { type: 'passkey', id } })
+      await this.deps.email.send(trx, noticeOf(user, 'passkeyRemoved', deleted.name))
       return deleted
     })
     if (!row) throw notFound('Passkey')
+    this.deps.email.wake()
   }
 
   /** Options to sign in under a tenant (null: the platform) for an app's request, checked as for a mailed code. */
   async signInOptions(tenantId: number | null, request: Omit<CodeRequest, 'email'>, ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await this.offered(tenantId)
     await this.limitStarts(ip)
     return this.requestOptions(tenantId, await this.deps.codeTarget(request))
   }
@@ -221,6 +229,7 @@ export class PasskeysService {
    * request (`bind`, its id), which the page checked and will finish itself.
    */
   async pageSignInOptions(tenantId: number | null, bind: string, ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await this.offered(tenantId)
     await this.limitStarts(ip)
     return this.requestOptions(tenantId, { page: bind })
   }
@@ -259,6 +268,7 @@ export class PasskeysService {
    */
   private async verifyAssertion(tenantId: number | null, response: AuthenticationResponseJSON, ip: string, forThis: (target: unknown) => boolean): Promise<{ user: User; target: unknown; now: Date }> {
     const { db, clock } = this.deps
+    await this.offered(tenantId)
     const refund = await this.charge(ip)
     const now = clock.now()
     const challenge = challengeOf(response.response.clientDataJSON)

@@ -1,9 +1,11 @@
 /** The console's texts in German (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { emailTypesDe } from './email-types.de.ts'
 import { webhooksDe } from './webhooks.de.ts'
 
 export const de: ConsoleCatalog = {
   ...webhooksDe,
+  ...emailTypesDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',
   'shell.skip': 'Zum Inhalt springen',
@@ -189,13 +191,6 @@ export const de: ConsoleCatalog = {
   'customers.pages': 'Seiten der Kunden',
   'customers.previous': 'Vorherige Seite',
   'customers.next': 'Nächste Seite',
-  'emailType.passwordReset': 'Passwort zurücksetzen',
-  'emailType.passwordResetSuccess': 'Passwort geändert',
-  'emailType.emailConfirmation': 'E-Mail-Bestätigung',
-  'emailType.passwordlessLogin': 'Anmeldecode',
-  'emailType.accountExists': 'Konto besteht bereits',
-  'emailType.invitation': 'Einladung',
-  'emailType.accountDeleted': 'Konto gelöscht',
   'emails.title': 'E-Mails',
   'emails.editorTitle': 'E-Mail: {type}',
   'emails.saved': 'Gespeichert: Die E-Mail „{type}“ geht ab jetzt mit diesen Texten hinaus.',

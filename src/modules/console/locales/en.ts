@@ -1,8 +1,10 @@
 /** The console's texts in English, the reference catalog (lib/i18n.ts; nl, de, fr typed as ConsoleCatalog, held complete by its test). `{name}`: a value filled in, escaped. */
+import { emailTypesEn } from './email-types.en.ts'
 import { webhooksEn } from './webhooks.en.ts'
 
 export const en = {
   ...webhooksEn,
+  ...emailTypesEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',
   'shell.name': 'Trellis console',
@@ -195,13 +197,6 @@ export const en = {
   'customers.previous': 'Previous page',
   'customers.next': 'Next page',
   // the email list and editor (emails.views.ts)
-  'emailType.passwordReset': 'Password reset',
-  'emailType.passwordResetSuccess': 'Password changed',
-  'emailType.emailConfirmation': 'Email confirmation',
-  'emailType.passwordlessLogin': 'Sign-in code',
-  'emailType.accountExists': 'Account already exists',
-  'emailType.invitation': 'Invitation',
-  'emailType.accountDeleted': 'Account deleted',
   'emails.title': 'Emails',
   'emails.editorTitle': '{type} email',
   'emails.saved': 'Saved: the {type} email goes out with these texts from now on.',

@@ -1,9 +1,11 @@
 /** The console's texts in French (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { emailTypesFr } from './email-types.fr.ts'
 import { webhooksFr } from './webhooks.fr.ts'
 
 export const fr: ConsoleCatalog = {
   ...webhooksFr,
+  ...emailTypesFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',
   'shell.skip': 'Aller au contenu',
@@ -189,13 +191,6 @@ export const fr: ConsoleCatalog = {
   'customers.pages': 'Pages de clients',
   'customers.previous': 'Page précédente',
   'customers.next': 'Page suivante',
-  'emailType.passwordReset': 'Réinitialisation du mot de passe',
-  'emailType.passwordResetSuccess': 'Mot de passe modifié',
-  'emailType.emailConfirmation': 'Confirmation de l’adresse e-mail',
-  'emailType.passwordlessLogin': 'Code de connexion',
-  'emailType.accountExists': 'Le compte existe déjà',
-  'emailType.invitation': 'Invitation',
-  'emailType.accountDeleted': "Compte supprimé",
   'emails.title': 'E-mails',
   'emails.editorTitle': 'E-mail : {type}',
   'emails.saved': 'Enregistré : l’e-mail « {type} » part désormais avec ces textes.',

@@ -1,9 +1,11 @@
 /** The console's texts in Dutch (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { emailTypesNl } from './email-types.nl.ts'
 import { webhooksNl } from './webhooks.nl.ts'
 
 export const nl: ConsoleCatalog = {
   ...webhooksNl,
+  ...emailTypesNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
   'shell.skip': 'Naar de inhoud',
@@ -189,13 +191,6 @@ export const nl: ConsoleCatalog = {
   'customers.pages': 'Pagina’s met klanten',
   'customers.previous': 'Vorige pagina',
   'customers.next': 'Volgende pagina',
-  'emailType.passwordReset': 'Wachtwoord opnieuw instellen',
-  'emailType.passwordResetSuccess': 'Wachtwoord gewijzigd',
-  'emailType.emailConfirmation': 'Bevestiging van het e-mailadres',
-  'emailType.passwordlessLogin': 'Aanmeldcode',
-  'emailType.accountExists': 'Account bestaat al',
-  'emailType.invitation': 'Uitnodiging',
-  'emailType.accountDeleted': 'Account verwijderd',
   'emails.title': 'E-mails',
   'emails.editorTitle': 'E-mail: {type}',
   'emails.saved': 'Opgeslagen: de e-mail „{type}” gaat vanaf nu met deze teksten uit.',

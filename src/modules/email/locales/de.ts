@@ -65,6 +65,24 @@ export const de: LocaleCatalog = {
     contentAfterCta: 'Das lässt sich nicht rückgängig machen. Um {{company.name}} wieder zu nutzen, registriere dich mit dieser Adresse: es wird ein neues Konto.',
     footerTitle: 'Gesendet, um die Löschung deines Kontos zu bestätigen',
   },
+  passkeyAdded: {
+    subject: 'Ihrem {{company.name}}-Konto wurde ein Passkey hinzugefügt',
+    title: 'Ein Passkey wurde hinzugefügt',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\ndem {{company.name}}-Konto für {{user.email}} wurde am {{currentDate}} um {{currentTime}} (%{timeZone}) ein Passkey mit dem Namen „{{passkeyName}}“ hinzugefügt. Er meldet Sie ohne E-Mail-Code an.',
+    ctaLabel: 'Meine Passkeys ansehen',
+    contentAfterCta: 'Wenn Sie ihn nicht hinzugefügt haben, melden Sie sich sofort mit einem E-Mail-Code an und löschen Sie ihn auf Ihrer Kontoseite.',
+    footerTitle: 'Gesendet, um Ihr Konto zu schützen',
+  },
+  passkeyRemoved: {
+    subject: 'Aus Ihrem {{company.name}}-Konto wurde ein Passkey gelöscht',
+    title: 'Ein Passkey wurde gelöscht',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\nder Passkey mit dem Namen „{{passkeyName}}“ wurde am {{currentDate}} um {{currentTime}} (%{timeZone}) aus dem {{company.name}}-Konto für {{user.email}} gelöscht. Er meldet nicht mehr an; ein E-Mail-Code funktioniert immer.',
+    ctaLabel: 'Meine Passkeys ansehen',
+    contentAfterCta: 'Wenn Sie ihn nicht gelöscht haben, melden Sie sich mit einem E-Mail-Code an und prüfen Sie Ihre Kontoseite.',
+    footerTitle: 'Gesendet, um Ihr Konto zu schützen',
+  },
   passwordlessLogin: {
     subject: 'Ihr Anmeldecode für {{company.name}}: {{loginCode}}',
     title: 'Ihr Anmeldecode',

@@ -70,6 +70,24 @@ export const en = {
     contentAfterCta: 'This cannot be undone. To use {{company.name}} again, sign up with this address: it will be a new account.',
     footerTitle: 'Sent to confirm the deletion of your account',
   },
+  passkeyAdded: {
+    subject: 'A passkey was added to your {{company.name}} account',
+    title: 'A passkey was added',
+    contentBeforeCta:
+      'Hi {{user.displayname}},\n\nA passkey named "{{passkeyName}}" was added to the {{company.name}} account for {{user.email}} on {{currentDate}} at {{currentTime}} (%{timeZone}). It signs in to your account without an emailed code.',
+    ctaLabel: 'See my passkeys',
+    contentAfterCta: 'If you did not add it, sign in with an emailed code at once and delete it on your account page.',
+    footerTitle: 'Sent to keep your account safe',
+  },
+  passkeyRemoved: {
+    subject: 'A passkey was deleted from your {{company.name}} account',
+    title: 'A passkey was deleted',
+    contentBeforeCta:
+      'Hi {{user.displayname}},\n\nThe passkey named "{{passkeyName}}" was deleted from the {{company.name}} account for {{user.email}} on {{currentDate}} at {{currentTime}} (%{timeZone}). It no longer signs in; an emailed code always does.',
+    ctaLabel: 'See my passkeys',
+    contentAfterCta: 'If you did not delete it, sign in with an emailed code and check your account page.',
+    footerTitle: 'Sent to keep your account safe',
+  },
   passwordlessLogin: {
     subject: 'Your {{company.name}} login code: {{loginCode}}',
     title: 'Your login code',

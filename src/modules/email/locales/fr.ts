@@ -65,6 +65,24 @@ export const fr: LocaleCatalog = {
     contentAfterCta: 'Cette suppression est définitive. Pour utiliser de nouveau {{company.name}}, inscrivez-vous avec cette adresse : ce sera un nouveau compte.',
     footerTitle: 'Envoyé pour confirmer la suppression de votre compte',
   },
+  passkeyAdded: {
+    subject: 'Une clé d’accès a été ajoutée à votre compte {{company.name}}',
+    title: 'Une clé d’accès a été ajoutée',
+    contentBeforeCta:
+      'Bonjour {{user.displayname}},\n\nUne clé d’accès nommée « {{passkeyName}} » a été ajoutée au compte {{company.name}} de {{user.email}} le {{currentDate}} à {{currentTime}} (%{timeZone}). Elle permet de se connecter à votre compte sans code par e-mail.',
+    ctaLabel: 'Voir mes clés d’accès',
+    contentAfterCta: 'Si vous ne l’avez pas ajoutée, connectez-vous tout de suite avec un code par e-mail et supprimez-la sur la page de votre compte.',
+    footerTitle: 'Envoyé pour protéger votre compte',
+  },
+  passkeyRemoved: {
+    subject: 'Une clé d’accès a été supprimée de votre compte {{company.name}}',
+    title: 'Une clé d’accès a été supprimée',
+    contentBeforeCta:
+      'Bonjour {{user.displayname}},\n\nLa clé d’accès nommée « {{passkeyName}} » a été supprimée du compte {{company.name}} de {{user.email}} le {{currentDate}} à {{currentTime}} (%{timeZone}). Elle ne permet plus de se connecter ; un code par e-mail fonctionne toujours.',
+    ctaLabel: 'Voir mes clés d’accès',
+    contentAfterCta: 'Si vous ne l’avez pas supprimée, connectez-vous avec un code par e-mail et vérifiez la page de votre compte.',
+    footerTitle: 'Envoyé pour protéger votre compte',
+  },
   passwordlessLogin: {
     subject: 'Votre code de connexion {{company.name}} : {{loginCode}}',
     title: 'Votre code de connexion',

@@ -64,6 +64,24 @@ export const nl: LocaleCatalog = {
     contentAfterCta: 'Dit kan niet ongedaan worden gemaakt. Wil je {{company.name}} weer gebruiken? Meld je dan opnieuw aan met dit adres: het wordt een nieuw account.',
     footerTitle: 'Verstuurd om de verwijdering van je account te bevestigen',
   },
+  passkeyAdded: {
+    subject: 'Er is een passkey toegevoegd aan je {{company.name}}-account',
+    title: 'Er is een passkey toegevoegd',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\nAan het {{company.name}}-account van {{user.email}} is op {{currentDate}} om {{currentTime}} (%{timeZone}) een passkey met de naam "{{passkeyName}}" toegevoegd. Daarmee log je in zonder code per e-mail.',
+    ctaLabel: 'Mijn passkeys bekijken',
+    contentAfterCta: 'Heb je hem niet zelf toegevoegd? Log dan meteen in met een code per e-mail en verwijder hem op je accountpagina.',
+    footerTitle: 'Verstuurd om je account te beschermen',
+  },
+  passkeyRemoved: {
+    subject: 'Er is een passkey verwijderd uit je {{company.name}}-account',
+    title: 'Er is een passkey verwijderd',
+    contentBeforeCta:
+      'Hallo {{user.displayname}},\n\nDe passkey met de naam "{{passkeyName}}" is op {{currentDate}} om {{currentTime}} (%{timeZone}) verwijderd uit het {{company.name}}-account van {{user.email}}. Hij logt niet meer in; een code per e-mail werkt altijd.',
+    ctaLabel: 'Mijn passkeys bekijken',
+    contentAfterCta: 'Heb je hem niet zelf verwijderd? Log dan in met een code per e-mail en controleer je accountpagina.',
+    footerTitle: 'Verstuurd om je account te beschermen',
+  },
   passwordlessLogin: {
     subject: 'Je inlogcode voor {{company.name}}: {{loginCode}}',
     title: 'Je inlogcode',

@@ -1,4 +1,4 @@
-/* global navigator, window, atob */
+/* global navigator, window, atob, PublicKeyCredential, AbortController */
 // The hosted pages' passkeys: the sign-in button and the account page's "add a passkey".
 // WebAuthn's options come as JSON (base64url for bytes) and the answers go back the same way.
 const fromB64u = (s) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((s.length + 3) % 4)), (c) => c.charCodeAt(0))
@@ -51,30 +51,61 @@ function assertionJSON(c) {
 
 const signIn = document.getElementById('passkey-signin')
 if (signIn && window.PublicKeyCredential) {
+  const d = signIn.dataset
+  const fields = { _csrf: d.csrf, request: d.request }
+  // one WebAuthn request at a time: the button ends the autofill's before asking
+  let autofill = null
+  const finish = async (credential) => {
+    const done = await post(d.finish, { ...fields, response: JSON.stringify(assertionJSON(credential)) })
+    location.assign(done.redirect)
+  }
   signIn.hidden = false
   signIn.querySelector('button').addEventListener('click', async () => {
-    const d = signIn.dataset
+    autofill?.abort()
     try {
-      const options = await post(d.options, { _csrf: d.csrf, request: d.request })
-      const credential = await navigator.credentials.get({ publicKey: requestOptions(options) })
-      const done = await post(d.finish, { _csrf: d.csrf, request: d.request, response: JSON.stringify(assertionJSON(credential)) })
-      location.assign(done.redirect)
+      const options = await post(d.options, fields)
+      await finish(await navigator.credentials.get({ publicKey: requestOptions(options) }))
     } catch {
       say(signIn, d.failed, 'error')
     }
   })
+  // the browser's autofill (conditional mediation): the email field offers the person's passkeys
+  const conditional = async () => {
+    if (!(await PublicKeyCredential.isConditionalMediationAvailable?.())) return
+    autofill = new AbortController()
+    const options = await post(d.options, fields)
+    let credential
+    try {
+      credential = await navigator.credentials.get({ publicKey: requestOptions(options), mediation: 'conditional', signal: autofill.signal })
+    } catch {
+      return // ended by the button, or nothing picked
+    }
+    try {
+      await finish(credential)
+    } catch {
+      say(signIn, d.failed, 'error')
+    }
+  }
+  conditional().catch(() => {})
 }
 
 const add = document.getElementById('passkey-add')
 if (add && window.PublicKeyCredential) {
+  const d = add.dataset
   add.hidden = false
+  if (sessionStorage.getItem('passkey-added')) {
+    sessionStorage.removeItem('passkey-added')
+    say(add, d.added, 'ok')
+  }
   add.querySelector('button').addEventListener('click', async () => {
-    const d = add.dataset
     try {
       const options = await post(d.options, { _csrf: d.csrf })
       const credential = await navigator.credentials.create({ publicKey: creationOptions(options) })
       await post(d.finish, { _csrf: d.csrf, response: JSON.stringify(attestationJSON(credential)) })
-      say(add, d.added, 'ok')
+      // on to the app (the suggestion after a sign-in), or this page again, listing the new passkey
+      if (d.then) return location.assign(d.then)
+      sessionStorage.setItem('passkey-added', '1')
+      location.reload()
     } catch {
       say(add, d.failed, 'error')
     }
