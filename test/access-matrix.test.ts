@@ -325,6 +325,10 @@ const PUBLIC: Record<string, string> = {
   'POST /console/tenants/:tenantId/devices/:sensorId/delete': CONSOLE,
   // the webhooks page: its access (admins of a brand only) is tested in test/console-webhooks.test.ts
   'GET /console/tenants/:tenantId/webhooks': CONSOLE,
+  'GET /console/tenants/:tenantId/passkeys': CONSOLE,
+  'POST /console/tenants/:tenantId/passkeys/mode': CONSOLE,
+  'POST /console/tenants/:tenantId/passkeys/apps': CONSOLE,
+  'POST /console/tenants/:tenantId/passkeys/apps/:appId/delete': CONSOLE,
   'GET /console/tenants/:tenantId/webhooks/secret': CONSOLE,
   'POST /console/tenants/:tenantId/webhooks': CONSOLE,
   'POST /console/tenants/:tenantId/webhooks/:endpointId/enabled': CONSOLE,

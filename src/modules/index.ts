@@ -187,7 +187,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       sensors: sensors.sensors,
       devices: devices.devices,
       webhooks: webhooks.webhooks,
-      authorize: pages.authorize, passkeyModes: passkeys.modes,
+      authorize: pages.authorize, passkeyModes: passkeys.modes, nativeApps: passkeys.nativeApps,
     },
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,

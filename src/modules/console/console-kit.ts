@@ -24,7 +24,7 @@ import type { MemberSessions } from '../sessions/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
 import type { WebhooksService } from '../webhooks/index.ts'
-import type { PasskeyPolicyService } from '../passkeys/index.ts'
+import type { NativeAppsService, PasskeyPolicyService } from '../passkeys/index.ts'
 import type { PlatformStatus } from './platform-status.service.ts'
 import { type AuthorizeService, brandOf, errorText, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
 import { confirmPage, renderConsole, type Section } from './console.views.ts'
@@ -114,7 +114,9 @@ export interface ConsoleServices {
   webhooks: WebhooksService
   /** The hosted pages' authorization: the console signs a person in through it (an emailed code or a passkey). */
   authorize: AuthorizeService
-  passkeyModes: Pick<PasskeyPolicyService, 'modeAt'>
+  /** How a brand offers passkeys, and its native apps (the passkeys page). */
+  passkeyModes: PasskeyPolicyService
+  nativeApps: NativeAppsService
   platform: PlatformStatus
 }
 

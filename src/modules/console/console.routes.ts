@@ -23,6 +23,7 @@ import { peopleRoutes } from './people.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
 import { sessionRoutes } from './sessions.routes.ts'
 import { ShownOnce } from './shown-once.ts'
+import { passkeyRoutes } from './passkeys.routes.ts'
 import { webhookRoutes } from './webhooks.routes.ts'
 
 export interface ConsoleRoutesDeps {
@@ -57,6 +58,7 @@ export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, s
   appRoutes(app, ck)
   deviceRoutes(app, ck)
   webhookRoutes(app, ck)
+  passkeyRoutes(app, ck)
   auditRoutes(app, ck)
   platformRoutes(app, ck)
 }

@@ -7,7 +7,7 @@ import { html, notice, type SafeHtml } from '../pages/index.ts'
 import type { ConsoleText } from './i18n.ts'
 import type { ConsoleMessageKey } from './locales/en.ts'
 
-export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'apps' | 'devices' | 'webhooks' | 'audit' | 'platform' | 'tenants'
+export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'apps' | 'devices' | 'webhooks' | 'passkeys' | 'audit' | 'platform' | 'tenants'
 
 export interface ConsoleShell {
   title: string
@@ -33,6 +33,7 @@ const SECTIONS: { id: Section; label: ConsoleMessageKey; path: string; brandOnly
   { id: 'apps', label: 'nav.apps', path: '/apps' },
   { id: 'devices', label: 'nav.devices', path: '/devices' },
   { id: 'webhooks', label: 'nav.webhooks', path: '/webhooks', brandOnly: true },
+  { id: 'passkeys', label: 'nav.passkeys', path: '/passkeys', brandOnly: true },
   { id: 'audit', label: 'nav.audit', path: '/audit' },
 ]
 

@@ -20,7 +20,7 @@ const NativeApp = Type.Object(
   },
   component('NativeApp'),
 )
-const NativeAppBody = Type.Union(
+export const NativeAppBody = Type.Union(
   [
     Type.Object({
       platform: Type.Literal('apple'),

@@ -1,11 +1,13 @@
 /** The console's texts in German (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { emailTypesDe } from './email-types.de.ts'
+import { passkeysDe } from './passkeys.de.ts'
 import { webhooksDe } from './webhooks.de.ts'
 
 export const de: ConsoleCatalog = {
   ...webhooksDe,
   ...emailTypesDe,
+  ...passkeysDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',
   'shell.skip': 'Zum Inhalt springen',

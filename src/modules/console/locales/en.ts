@@ -1,10 +1,12 @@
 /** The console's texts in English, the reference catalog (lib/i18n.ts; nl, de, fr typed as ConsoleCatalog, held complete by its test). `{name}`: a value filled in, escaped. */
 import { emailTypesEn } from './email-types.en.ts'
+import { passkeysEn } from './passkeys.en.ts'
 import { webhooksEn } from './webhooks.en.ts'
 
 export const en = {
   ...webhooksEn,
   ...emailTypesEn,
+  ...passkeysEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',
   'shell.name': 'Trellis console',

@@ -1,11 +1,13 @@
 /** The console's texts in French (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { emailTypesFr } from './email-types.fr.ts'
+import { passkeysFr } from './passkeys.fr.ts'
 import { webhooksFr } from './webhooks.fr.ts'
 
 export const fr: ConsoleCatalog = {
   ...webhooksFr,
   ...emailTypesFr,
+  ...passkeysFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',
   'shell.skip': 'Aller au contenu',

@@ -1,11 +1,13 @@
 /** The console's texts in Dutch (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { emailTypesNl } from './email-types.nl.ts'
+import { passkeysNl } from './passkeys.nl.ts'
 import { webhooksNl } from './webhooks.nl.ts'
 
 export const nl: ConsoleCatalog = {
   ...webhooksNl,
   ...emailTypesNl,
+  ...passkeysNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
   'shell.skip': 'Naar de inhoud',
