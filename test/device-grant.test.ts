@@ -127,7 +127,8 @@ describe('the device flow', () => {
         polls += 1
         t.clock.advance(5)
       }
-      return fetch(url, options)
+      // openid-client's body types are the fetch standard's (a Uint8Array is a BufferSource)
+      return fetch(url, options as RequestInit)
     }
     const tokens = await client.pollDeviceAuthorizationGrant(config, { ...started, interval: 0 })
     expect(polls).toBe(1)

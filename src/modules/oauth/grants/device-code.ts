@@ -16,7 +16,7 @@ import { accessTokenTtl, openSession, userTokenResponse } from '../tokens.reposi
 import type { GrantDeps, GrantHandler } from './types.ts'
 
 type Poll =
-  | { kind: 'unknown' | 'used' | 'expired' | 'denied' | 'pending' | 'slow_down' }
+  | { kind: 'unknown' | 'used' | 'expired' | 'denied' | 'pending' | 'too_soon' }
   | { kind: 'approved'; row: DeviceAuthorization; user: User; sessionId: string; refreshToken: string }
 
 /** What this poll finds, and for an approved request the session it opens, in one transaction. */
@@ -32,7 +32,7 @@ function poll(deps: GrantDeps, client: OAuthClient, deviceCode: string, network:
     if (row.status === 'pending' || row.user_id === null) {
       const tooSoon = row.last_polled_at !== null && now.getTime() - row.last_polled_at.getTime() < row.interval_seconds * 1000
       await recordPoll(trx, row.id, now, tooSoon ? row.interval_seconds + SLOW_DOWN_SECONDS : row.interval_seconds)
-      return { kind: tooSoon ? 'slow_down' : 'pending' }
+      return { kind: tooSoon ? 'too_soon' : 'pending' }
     }
     const user = await deps.accounts.findUserById(trx, row.user_id)
     if (!user || !(await consumeDeviceAuthorization(trx, row.id, now))) return { kind: 'used' }
@@ -62,7 +62,7 @@ export const deviceCodeGrant: GrantHandler = async (deps, ctx) => {
       throw oauthErrors.access_denied('The person denied the request.')
     case 'pending':
       throw oauthErrors.authorization_pending('The person has not decided yet.')
-    case 'slow_down':
+    case 'too_soon':
       throw oauthErrors.slow_down(`Polling too fast: wait ${SLOW_DOWN_SECONDS} seconds more between requests.`)
   }
   const { row, user, sessionId, refreshToken } = result
