@@ -139,6 +139,8 @@ describe('the device flow', () => {
     expect(claims?.iss).toBe(issuer())
     expect(claims?.sub).toBe(String(person.id))
     expect(claims?.email).toBe(person.email)
+    // auth_time: when the person signed in on the page, before this token
+    expect(claims?.auth_time).toBeLessThan(claims?.iat ?? 0)
     const access = decodeJwt(tokens.access_token)
     expect(access).toMatchObject({ iss: issuer(), sub: String(person.id), client_id: clientId, tid: brandId })
 
@@ -198,6 +200,27 @@ describe('the device flow', () => {
     expect(await poll(started.device_code)).toMatchObject({ status: 400, body: { error: 'expired_token' } })
     const late = await decide(await signedInBrowser(), started.user_code, 'approve')
     expect(late.status).toBe(400)
+  })
+})
+
+describe('signed out', () => {
+  it('the page is the hosted sign-in, back to the device page; the code waits in a cookie, not in the return address; no one is signed up', async () => {
+    const started = await client.initiateDeviceAuthorization(await discovered(), {})
+    const browser = new PageClient(base)
+    const page = await browser.get(`/tenants/${brandId}/device?user_code=${encodeURIComponent(started.user_code)}`)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Sign in to connect the device')
+    expect(page.body).toContain('Email me a code')
+    expect(page.body).not.toContain('Acme TV')
+    expect(browser.cookies.get('trellis_device')).toBe(encodeURIComponent(started.user_code))
+    const signIn = await t.db.selectFrom('authorization_requests').select('redirect_uri').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    expect(signIn.redirect_uri).toBe(`${base}/tenants/${brandId}/device`)
+    // an address with no account at the brand gets no code: this page signs in, it signs no one up
+    const stranger = uniqueEmail('nobody')
+    expect((await browser.submit(page, '/auth/oauth2/authorize/email', { email: stranger })).status).toBe(200)
+    await t.app.services.email.idle()
+    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', stranger).execute()).toEqual([])
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', stranger).execute()).toEqual([])
   })
 })
 
