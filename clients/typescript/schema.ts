@@ -704,7 +704,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Device authorization endpoint (RFC 8628): a device code to poll with and a user code for the person to enter */
-        post: operations["postAuthOauth2DeviceAuthorization"];
+        post: operations["requestDeviceAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -721,7 +721,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Device authorization endpoint (RFC 8628): a device code to poll with and a user code for the person to enter */
-        post: operations["postTenantAuthOauth2DeviceAuthorization"];
+        post: operations["requestTenantDeviceAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2885,10 +2885,10 @@ export interface paths {
             cookie?: never;
         };
         /** Page: the verification URI of the device authorization grant (RFC 8628); ?user_code= fills the code in */
-        get: operations["getDevice"];
+        get: operations["showDeviceVerificationPage"];
         put?: never;
         /** Page: the typed user code; shows the app and its scopes to allow or deny (form) */
-        post: operations["postDevice"];
+        post: operations["enterDeviceUserCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2905,7 +2905,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Page: allow or deny the device (form) */
-        post: operations["postDeviceDecision"];
+        post: operations["decideDeviceAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3316,10 +3316,10 @@ export interface paths {
             cookie?: never;
         };
         /** Page: the verification URI of the device authorization grant (RFC 8628); ?user_code= fills the code in */
-        get: operations["getTenantDevice"];
+        get: operations["showTenantDeviceVerificationPage"];
         put?: never;
         /** Page: the typed user code; shows the app and its scopes to allow or deny (form) */
-        post: operations["postTenantDevice"];
+        post: operations["enterTenantDeviceUserCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3336,7 +3336,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Page: allow or deny the device (form) */
-        post: operations["postTenantDeviceDecision"];
+        post: operations["decideTenantDeviceAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7276,7 +7276,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    postAuthOauth2DeviceAuthorization: {
+    requestDeviceAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -7322,7 +7322,7 @@ export interface operations {
             429: components["responses"]["OAuthTooManyRequests"];
         };
     };
-    postTenantAuthOauth2DeviceAuthorization: {
+    requestTenantDeviceAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -13464,7 +13464,7 @@ export interface operations {
             };
         };
     };
-    getDevice: {
+    showDeviceVerificationPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -13483,7 +13483,7 @@ export interface operations {
             };
         };
     };
-    postDevice: {
+    enterDeviceUserCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -13502,7 +13502,7 @@ export interface operations {
             };
         };
     };
-    postDeviceDecision: {
+    decideDeviceAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -14167,7 +14167,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
-    getTenantDevice: {
+    showTenantDeviceVerificationPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -14189,7 +14189,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
-    postTenantDevice: {
+    enterTenantDeviceUserCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -14211,7 +14211,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
-    postTenantDeviceDecision: {
+    decideTenantDeviceAuthorization: {
         parameters: {
             query?: never;
             header?: never;
