@@ -222,6 +222,20 @@ describe('signed out', () => {
     expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', stranger).execute()).toEqual([])
     expect(await t.db.selectFrom('users').select('id').where('email', '=', stranger).execute()).toEqual([])
   })
+
+  it("speaks the browser's language, in the brand's look, with the pages' CSP", async () => {
+    const browser = new PageClient(base)
+    browser.headers['accept-language'] = 'nl-NL,nl;q=0.9'
+    const page = await browser.get(`/tenants/${brandId}/device`)
+    expect(page.body).toContain('<html lang="nl">')
+    expect(page.body).toContain('Een apparaat koppelen')
+    expect(page.body).toContain('Acme Screens')
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    // a form without the page's CSRF token is refused
+    const forged = await browser.request('POST', `/tenants/${brandId}/device`, { user_code: 'BCDF-GHJK' })
+    expect(forged.status).toBe(403)
+  })
 })
 
 describe('who may use it', () => {
