@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isOAuthPath } from '../src/lib/openapi.ts'
 import { OPERATION_NAMES } from '../src/lib/operation-ids.ts'
 import { createTestApp, errorBody, freePort, usingPostgres, type TestApp, scrapeMetrics, TEST_METRICS_TOKEN } from './helpers.ts'
 
@@ -234,8 +235,8 @@ describe('the API document', () => {
   it('documents the error shapes, with descriptions and headers', () => {
     const problems: string[] = []
     for (const { path, method, op } of all) {
-      // the OAuth endpoints, a tenant issuer's too (its device authorization endpoint)
-      const oauthPath = /^(\/tenants\/\{tenantId\})?\/auth\/oauth2\//.test(path)
+      // the OAuth endpoints, a tenant issuer's device authorization endpoint too
+      const oauthPath = isOAuthPath(path)
       for (const [status, raw] of Object.entries(op.responses)) {
         const r = response(raw)
         const where = `${method} ${path} ${status}`
