@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isOAuthPath } from '../src/lib/openapi.ts'
 import { createActor, createTenant, createTestApp, type Actor, type TestApp } from './helpers.ts'
 
 const SEED = 20_261_122
@@ -262,7 +263,7 @@ function problem(c: Case, status: number, contentType: string, body: string): st
     if (page && contentType.startsWith('text/html')) return null
     if (!contentType.startsWith('application/json')) return `${status} with content-type ${contentType}`
     const b = json() as Record<string, unknown> | undefined
-    if (c.path.startsWith('/auth/oauth2/')) return typeof b?.error === 'string' ? null : `${status} outside RFC 6749 shape`
+    if (isOAuthPath(c.path)) return typeof b?.error === 'string' ? null : `${status} outside RFC 6749 shape`
     // the v5 dialect answers in its own envelope (CLIENTS.md section 3); a URL the router cannot
     // read (bad percent-encoding, too long) never reaches a route and gets the platform's shape
     if (c.path.startsWith('/v5/') && b?.data === null && typeof b.errorMessage === 'string') return null

@@ -159,6 +159,13 @@ async function everyFlow({ t, base, adminSecret }: Run, seen: Set<string>): Prom
   const cli = (await http('POST', ADMIN_PATH, { argv: ['clients', 'rotate-secret', backend.clientId, '--json'] }, { 'x-trellis-admin-secret': adminSecret.toString('base64url') })).json()
   keep(JSON.parse(String(cli.stdout)).clientSecret)
 
+  // the device authorization grant: its codes in a body, a query string and a cookie, and its tokens
+  const tv = (await http('POST', '/oauth/clients', { name: 'TV', redirectUris: [], grantTypes: ['urn:ietf:params:oauth:grant-type:device_code'], public: true, tenantId: null }, platform.headers)).json()
+  const started = (await http('POST', '/auth/oauth2/device_authorization', form({ client_id: tv.clientId }))).json()
+  keep(started.device_code, started.user_code, started.user_code?.replace('-', ''))
+  expect((await http('POST', '/auth/oauth2/token', form({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.device_code, client_id: tv.clientId }))).json().error).toBe('authorization_pending')
+  expect((await http('GET', `/device?user_code=${started.user_code}`)).status).toBe(200)
+
   // device credentials, and the live stream's ticket in a query string
   const sensor = (await http('POST', `/tenants/${brand.id}/sensors`, { deviceId: 'e0:5a:1b:77:00:01', name: 'Fan', type: '58' }, admin.headers)).json()
   const device = (await http('POST', `/tenants/${brand.id}/sensors/${sensor.id}/credentials`, undefined, admin.headers)).json()

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isOAuthPath } from '../src/lib/openapi.ts'
 import { OPERATION_NAMES } from '../src/lib/operation-ids.ts'
 import { createTestApp, errorBody, freePort, usingPostgres, type TestApp, scrapeMetrics, TEST_METRICS_TOKEN } from './helpers.ts'
 
@@ -234,6 +235,8 @@ describe('the API document', () => {
   it('documents the error shapes, with descriptions and headers', () => {
     const problems: string[] = []
     for (const { path, method, op } of all) {
+      // the OAuth endpoints, a tenant issuer's device authorization endpoint too
+      const oauthPath = isOAuthPath(path)
       for (const [status, raw] of Object.entries(op.responses)) {
         const r = response(raw)
         const where = `${method} ${path} ${status}`
@@ -242,13 +245,13 @@ describe('the API document', () => {
         if (status === '429' && !r.headers?.['Retry-After']) problems.push(`${where}: no Retry-After`)
         if (Number(status) >= 400 && r.content?.['application/json']) {
           // the OAuth endpoints answer RFC 6749 errors, the v5 dialect its own envelope, all else the Error shape
-          const shape = path.startsWith('/auth/oauth2/') ? 'OAuthError' : path.startsWith('/v5/') ? 'V5Refusal' : path === '/ready' ? 'NotReady' : 'Error'
+          const shape = oauthPath ? 'OAuthError' : path.startsWith('/v5/') ? 'V5Refusal' : path === '/ready' ? 'NotReady' : 'Error'
           if (r.content['application/json'].schema.$ref !== `#/components/schemas/${shape}`) problems.push(`${where}: not the ${shape} shape`)
         }
       }
       // the v5 dialect refuses a token without the scope with 200 Not_Allowed, so it documents only 401
       const refusals = path.startsWith('/v5/') ? ['401'] : ['401', '403']
-      if (op.security?.length && !path.startsWith('/auth/oauth2/') && !refusals.every((status) => op.responses[status])) {
+      if (op.security?.length && !oauthPath && !refusals.every((status) => op.responses[status])) {
         problems.push(`${method} ${path}: no 401/403`)
       }
     }

@@ -30,7 +30,7 @@ const OWNERS: Record<string, readonly string[]> = {
   'modules/sessions': ['sessions'],
   'modules/email': ['email_outbox', 'sender_verifications'],
   'modules/users': ['users', 'user_tokens'],
-  'modules/oauth': ['oauth_clients', 'signing_keys', 'login_codes', 'refresh_tokens'],
+  'modules/oauth': ['oauth_clients', 'signing_keys', 'login_codes', 'refresh_tokens', 'device_authorizations'],
   'modules/passkeys': ['webauthn_user_handles', 'webauthn_credentials', 'webauthn_challenges', 'native_apps', 'passkey_policies'],
   'modules/spaces': ['spaces', 'algorithms', 'space_algorithms'],
   'modules/schedules': ['schedule_groups', 'schedule_items', 'schedule_runs'],

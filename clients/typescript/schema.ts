@@ -515,7 +515,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Token endpoint (RFC 6749): authorization_code with PKCE, refresh_token (rotating), client_credentials */
+        /** Token endpoint (RFC 6749): authorization_code with PKCE, refresh_token (rotating), client_credentials, device_code (RFC 8628) */
         post: operations["requestToken"];
         delete?: never;
         options?: never;
@@ -688,6 +688,40 @@ export interface paths {
         get: operations["getTenantOpenidConfiguration"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth2/device_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Device authorization endpoint (RFC 8628): a device code to poll with and a user code for the person to enter */
+        post: operations["requestDeviceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/auth/oauth2/device_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Device authorization endpoint (RFC 8628): a device code to poll with and a user code for the person to enter */
+        post: operations["requestTenantDeviceAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2895,6 +2929,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: the verification URI of the device authorization grant (RFC 8628); ?user_code= fills the code in */
+        get: operations["showDeviceVerificationPage"];
+        put?: never;
+        /** Page: the typed user code; shows the app and its scopes to allow or deny (form) */
+        post: operations["enterDeviceUserCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: allow or deny the device (form) */
+        post: operations["decideDeviceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/auth/oauth2/authorize": {
         parameters: {
             query?: never;
@@ -3319,6 +3388,41 @@ export interface paths {
         put?: never;
         /** Account page: add a passkey, the authenticator's answer (JSON) */
         post: operations["createTenantAccountPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page: the verification URI of the device authorization grant (RFC 8628); ?user_code= fills the code in */
+        get: operations["showTenantDeviceVerificationPage"];
+        put?: never;
+        /** Page: the typed user code; shows the app and its scopes to allow or deny (form) */
+        post: operations["enterTenantDeviceUserCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/device/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page: allow or deny the device (form) */
+        post: operations["decideTenantDeviceAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4652,6 +4756,7 @@ export interface components {
             name: string;
             redirectUris: string[];
             public?: boolean;
+            /** @description the grants the client may use, each of authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code; default: authorization_code (a machine client: client_credentials). A client gets the device authorization grant (RFC 8628) only with urn:ietf:params:oauth:grant-type:device_code here */
             grantTypes?: string[];
             /** @description default: every scope (account, tenants:*, spaces:*, sensors:*) */
             scopes?: string[];
@@ -4720,7 +4825,7 @@ export interface components {
         };
         /** @description Unknown parameters (e.g. makeAccessTokenLongLasting) are ignored. */
         TokenRequest: {
-            /** @description authorization_code, refresh_token, client_credentials or password */
+            /** @description authorization_code, refresh_token, client_credentials, password or urn:ietf:params:oauth:grant-type:device_code */
             grant_type?: string;
             code?: string;
             code_verifier?: string;
@@ -4731,6 +4836,8 @@ export interface components {
             scope?: string;
             username?: string;
             password?: string;
+            /** @description The device_code grant (RFC 8628 3.4): the device code the device authorization endpoint gave */
+            device_code?: string;
         };
         TokenResponse: {
             access_token: string;
@@ -4746,7 +4853,7 @@ export interface components {
          * @description RFC 6749 5.2 error code, or rate_limited
          * @enum {string}
          */
-        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "rate_limited";
+        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "rate_limited" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token";
         LoginCodeRequest: {
             /** Format: email */
             email: string;
@@ -4763,6 +4870,29 @@ export interface components {
              * @example nl-NL
              */
             locale?: string;
+        };
+        /** @description Unknown parameters are ignored. */
+        DeviceAuthorizationRequest: {
+            /** @description The client; or its Basic credentials (client_secret_basic) */
+            client_id?: string;
+            /** @description client_secret_post, for a confidential client */
+            client_secret?: string;
+            /** @description The scopes the tokens should carry, within the client's; absent: the client's defaults */
+            scope?: string;
+        };
+        DeviceAuthorizationResponse: {
+            /** @description The device polls the token endpoint with it (grant_type urn:ietf:params:oauth:grant-type:device_code) */
+            device_code: string;
+            /** @description What the person types on the verification page: 8 letters shown as XXXX-XXXX */
+            user_code: string;
+            /** @description The issuer's hosted page where the person types the user code */
+            verification_uri: string;
+            /** @description The same page with the user code filled in (for a QR code) */
+            verification_uri_complete: string;
+            /** @description Seconds the codes live */
+            expires_in: number;
+            /** @description Least seconds between two polls */
+            interval: number;
         };
         CurrentUser: {
             user: {
@@ -5292,6 +5422,17 @@ export interface components {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description Not found, or not visible to the caller */
+        OAuthNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
                 "Cache-Control": components["headers"]["NoStore"];
                 [name: string]: unknown;
             };
@@ -6911,6 +7052,8 @@ export interface operations {
                         revocation_endpoint: string;
                         introspection_endpoint: string;
                         passwordless_login_code_endpoint: string;
+                        /** @description RFC 8628: the issuer's device authorization endpoint */
+                        device_authorization_endpoint: string;
                         scopes_supported: string[];
                         grant_types_supported: string[];
                         response_types_supported: string[];
@@ -6953,6 +7096,8 @@ export interface operations {
                         revocation_endpoint: string;
                         introspection_endpoint: string;
                         passwordless_login_code_endpoint: string;
+                        /** @description RFC 8628: the issuer's device authorization endpoint */
+                        device_authorization_endpoint: string;
                         scopes_supported: string[];
                         grant_types_supported: string[];
                         response_types_supported: string[];
@@ -6996,6 +7141,8 @@ export interface operations {
                         revocation_endpoint: string;
                         introspection_endpoint: string;
                         passwordless_login_code_endpoint: string;
+                        /** @description RFC 8628: the issuer's device authorization endpoint */
+                        device_authorization_endpoint: string;
                         scopes_supported: string[];
                         grant_types_supported: string[];
                         response_types_supported: string[];
@@ -7210,6 +7357,8 @@ export interface operations {
                         revocation_endpoint: string;
                         introspection_endpoint: string;
                         passwordless_login_code_endpoint: string;
+                        /** @description RFC 8628: the issuer's device authorization endpoint */
+                        device_authorization_endpoint: string;
                         scopes_supported: string[];
                         grant_types_supported: string[];
                         response_types_supported: string[];
@@ -7259,6 +7408,8 @@ export interface operations {
                         revocation_endpoint: string;
                         introspection_endpoint: string;
                         passwordless_login_code_endpoint: string;
+                        /** @description RFC 8628: the issuer's device authorization endpoint */
+                        device_authorization_endpoint: string;
                         scopes_supported: string[];
                         grant_types_supported: string[];
                         response_types_supported: string[];
@@ -7281,6 +7432,100 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    requestDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Unknown parameters are ignored. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "my-tv-app",
+                 *       "scope": "openid sensors:read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeviceAuthorizationRequest"];
+                /**
+                 * @example {
+                 *       "client_id": "my-tv-app",
+                 *       "scope": "openid sensors:read"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["DeviceAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAuthorizationResponse"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthUnauthorized"];
+            404: components["responses"]["OAuthNotFound"];
+            413: components["responses"]["OAuthPayloadTooLarge"];
+            415: components["responses"]["OAuthUnsupportedMediaType"];
+            429: components["responses"]["OAuthTooManyRequests"];
+        };
+    };
+    requestTenantDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        /** @description Unknown parameters are ignored. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "my-tv-app",
+                 *       "scope": "openid sensors:read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeviceAuthorizationRequest"];
+                /**
+                 * @example {
+                 *       "client_id": "my-tv-app",
+                 *       "scope": "openid sensors:read"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["DeviceAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAuthorizationResponse"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthUnauthorized"];
+            404: components["responses"]["OAuthNotFound"];
+            413: components["responses"]["OAuthPayloadTooLarge"];
+            415: components["responses"]["OAuthUnsupportedMediaType"];
+            429: components["responses"]["OAuthTooManyRequests"];
         };
     };
     getCurrentUser: {
@@ -13453,6 +13698,63 @@ export interface operations {
             };
         };
     };
+    showDeviceVerificationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    enterDeviceUserCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    decideDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getTenantAuthOauth2Authorize: {
         parameters: {
             query?: never;
@@ -14124,6 +14426,72 @@ export interface operations {
         };
     };
     createTenantAccountPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    showTenantDeviceVerificationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    enterTenantDeviceUserCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    decideTenantDeviceAuthorization: {
         parameters: {
             query?: never;
             header?: never;

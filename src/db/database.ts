@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { DeviceCommandsTable, DeviceConflictsTable, DevicesTable, ScheduleGroupsTable, ScheduleItemsTable, ScheduleRunsTable, SensorHistoryTable, WsTicketsTable } from './device-tables.ts'
 
 import type { LatestData } from './device-tables.ts'
-import type { AuthorizationRequestsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
+import type { AuthorizationRequestsTable, DeviceAuthorizationsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
 import type { NativeAppsTable, PasskeyPoliciesTable, WebauthnChallengesTable, WebauthnCredentialsTable, WebauthnUserHandlesTable } from './passkey-tables.ts'
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
@@ -11,7 +11,7 @@ import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable 
 export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
-export type { LoginCode, AuthorizationRequest, LoginCodesTable } from './login-tables.ts'
+export type { LoginCode, AuthorizationRequest, DeviceAuthorization, LoginCodesTable } from './login-tables.ts'
 export type { NativeAppsTable, PasskeyPoliciesTable, WebauthnChallengesTable, WebauthnCredentialsTable } from './passkey-tables.ts'
 export type { LatestData, CommandStatus, DeviceCommand, Device } from './device-tables.ts'
 
@@ -244,6 +244,7 @@ export interface Database {
   email_outbox: EmailOutboxTable
   sender_verifications: SenderVerificationsTable
   login_codes: LoginCodesTable
+  device_authorizations: DeviceAuthorizationsTable
   refresh_tokens: RefreshTokensTable
   spaces: SpacesTable
   algorithms: AlgorithmsTable

@@ -64,3 +64,23 @@ export interface RefreshTokensTable {
 
 export type LoginCode = Selectable<LoginCodesTable>
 export type AuthorizationRequest = Selectable<AuthorizationRequestsTable>
+
+/** A device authorization request (RFC 8628): codes as hashes, the decision, the polling. */
+export interface DeviceAuthorizationsTable {
+  id: Generated<number>
+  device_code_hash: string
+  user_code_hash: string
+  client_id: string
+  tenant_id: number | null
+  scope: string
+  interval_seconds: number
+  expires_at: ColumnType<Date, Date, Date>
+  last_polled_at: NullableTimestamp
+  status: ColumnType<'pending' | 'approved' | 'denied', 'pending' | 'approved' | 'denied' | undefined, 'pending' | 'approved' | 'denied'>
+  user_id: ColumnType<number | null, number | null | undefined, number | null>
+  auth_time: NullableTimestamp
+  decided_at: NullableTimestamp
+  consumed_at: NullableTimestamp
+  created_at: ColumnType<Date, Date, never>
+}
+export type DeviceAuthorization = Selectable<DeviceAuthorizationsTable>

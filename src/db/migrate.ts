@@ -30,6 +30,7 @@ import * as m0031 from './migrations/0031_account_deletion.ts'
 import * as m0033 from './migrations/0033_webhooks.ts'
 import * as m0036 from './migrations/0036_passkeys.ts'
 import * as m0037 from './migrations/0037_native_apps.ts'
+import * as m0038 from './migrations/0038_device_authorizations.ts'
 import * as m0044 from './migrations/0044_passkey_policies.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0033_webhooks': m0033,
   '0036_passkeys': m0036,
   '0037_native_apps': m0037,
+  '0038_device_authorizations': m0038,
   '0044_passkey_policies': m0044,
 }
 

@@ -158,18 +158,12 @@ export const APP_ERRORS = {
   client_id_taken: { status: 409, message: (clientId: string) => `A client with client_id ${clientId} already exists.` },
   public_client: { status: 400, message: 'A public client has no secret.' },
   invalid_tenant: { status: 400, message: (): ErrorText => said('tenantId: no such tenant', field('body.tenantId', 'is not a tenant')) },
-  signing_key_unavailable: {
-    status: 503,
-    message: (): ErrorText => ({ message: 'This instance cannot sign tokens now; try again (another instance can).', headers: { 'retry-after': '5' } }),
-  },
+  signing_key_unavailable: { status: 503, message: (): ErrorText => ({ message: 'This instance cannot sign tokens now; try again (another instance can).', headers: { 'retry-after': '5' } }) },
 
   // tenants and members (tenancy/)
   invalid_parent: { status: 400, message: said },
   tenant_id_taken: { status: 409, message: (id: number | undefined) => `A tenant with id ${id} already exists.` },
-  tenant_id_retired: {
-    status: 409,
-    message: (id: number) => `Tenant id ${id} belonged to a deleted tenant whose audit trail is kept; choose another id.`,
-  },
+  tenant_id_retired: { status: 409, message: (id: number) => `Tenant id ${id} belonged to a deleted tenant whose audit trail is kept; choose another id.` },
   last_owner: { status: 409, message: 'A tenant must keep at least one owner.' },
   // an account's deletion (modules/privacy, lib/leaving-errors.ts)
   sole_owner: { status: 409, message: (tenants: readonly { id: number; name: string }[]): ErrorText => soleOwnerText(tenants) },
@@ -267,6 +261,11 @@ export const OAUTH_ERRORS = {
   rate_limited: { status: 429, rfc: 'none: Trellis, with Retry-After (RFC 9110 10.2.3)' },
   unsupported_response_type: { status: 302, rfc: 'RFC 6749 4.1.2.1', redirectOnly: true },
   login_required: { status: 302, rfc: 'OpenID Connect Core 1.0 3.1.2.6', redirectOnly: true },
+  // the device authorization grant's answers to a polling device (RFC 8628 3.5)
+  authorization_pending: { status: 400, rfc: 'RFC 8628 3.5' },
+  slow_down: { status: 400, rfc: 'RFC 8628 3.5' },
+  access_denied: { status: 400, rfc: 'RFC 8628 3.5' },
+  expired_token: { status: 400, rfc: 'RFC 8628 3.5' },
 } as const satisfies Record<string, OAuthErrorSpec>
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS

@@ -17,7 +17,7 @@ import { Counter, Gauge, Registry } from 'prom-client'
 import { poolOf, type DB } from '../db/connect.ts'
 import { OAUTH_CODE } from './error-catalog.ts'
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password', 'urn:ietf:params:oauth:grant-type:device_code'] as const
 /** RFC 6749 5.2 codes plus ours; anything else is counted as "error" to keep labels bounded. */
 export const GRANT_OUTCOMES = [
   'issued',
@@ -28,6 +28,11 @@ export const GRANT_OUTCOMES = [
   OAUTH_CODE.unsupported_grant_type,
   OAUTH_CODE.invalid_scope,
   OAUTH_CODE.rate_limited,
+  // a polling device's answers (RFC 8628 3.5)
+  OAUTH_CODE.authorization_pending,
+  OAUTH_CODE.slow_down,
+  OAUTH_CODE.access_denied,
+  OAUTH_CODE.expired_token,
   'error',
 ] as const
 

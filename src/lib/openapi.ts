@@ -35,7 +35,11 @@ export interface Document {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
-const isOAuthPath = (path: string) => path.startsWith('/auth/oauth2/')
+/**
+ * The paths that answer RFC 6749's error shape: those under /auth/oauth2/, and a tenant issuer's
+ * device authorization endpoint (RFC 8628; the tenant's hosted pages under its prefix answer as pages).
+ */
+export const isOAuthPath = (path: string) => path.startsWith('/auth/oauth2/') || path === '/tenants/{tenantId}/auth/oauth2/device_authorization'
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
 
 function operations(doc: Document): { path: string; method: string; op: Operation }[] {

@@ -28,6 +28,11 @@ export const OPERATION_NAMES: Readonly<Record<string, string>> = {
   'POST /auth/oauth2/revoke': 'revokeToken',
   'POST /auth/oauth2/introspect': 'introspectToken',
   'POST /auth/passwordlessLogin/code': 'requestLoginCode',
+  'POST /auth/oauth2/device_authorization': 'requestDeviceAuthorization',
+  // the device grant's page (RFC 8628's verification URI), not a device of the fleet
+  'GET /device': 'showDeviceVerificationPage',
+  'POST /device': 'enterDeviceUserCode',
+  'POST /device/decision': 'decideDeviceAuthorization',
   'GET /users/current': 'getCurrentUser',
   'PATCH /users/current': 'updateCurrentUser',
   'POST /users/current/password': 'changePassword',

@@ -167,7 +167,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const pages = await createPagesModule({
     ...withEvents, secretBox, keys, codeKey, clients: oauth.clients, passwordless: oauth.passwordless, tenants: tenancy.tenants, accounts: users.accounts,
     invitations: tenancy.invitations, senderVerification: email.senderVerification, sessions: sessions.sessions,
-    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore }, privacy: { deletion: privacy.deletion, exporter: privacy.exporter }, passkeys: passkeys.passkeys, passkeyModes: passkeys.modes,
+    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore }, privacy: { deletion: privacy.deletion, exporter: privacy.exporter }, passkeys: passkeys.passkeys, passkeyModes: passkeys.modes, device: oauth.device,
   })
   const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, pages, email, audit, webhooks }, config.auditRetentionDays)
   const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}

@@ -5,9 +5,11 @@
 import type { OAuthClient } from '../../db/database.ts'
 import { validationError, type ErrorDetail } from '../../lib/errors.ts'
 import { MACHINE_SCOPES } from '../tenancy/index.ts'
+import { DEVICE_GRANT } from './device-codes.ts'
 import { redirectUriProblem } from './redirect-uris.ts'
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
+/** The grants a client may be registered with; a client gets a grant only when its list has it. */
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password', DEVICE_GRANT] as const
 export type GrantType = (typeof GRANT_TYPES)[number]
 
 export interface NewClientInput {

@@ -4,6 +4,8 @@ import Type from 'typebox'
 import { component, errorResponses, Nullable, pageSchema, PageQuerySchema } from '../../lib/schemas.ts'
 import { Id } from '../../lib/scope.ts'
 import { type ClientsService, clientView } from './clients.service.ts'
+import { GRANT_TYPES } from './client-input.ts'
+import { DEVICE_GRANT } from './device-codes.ts'
 
 const IdTokenAlg = Type.Union([Type.Literal('RS256'), Type.Literal('ES256')], {
   description: "the JWS algorithm of the client's ID tokens (OpenID Connect id_token_signed_response_alg); default RS256",
@@ -31,7 +33,10 @@ const CreateClientBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   redirectUris: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 50 }),
   public: Type.Optional(Type.Boolean()),
-  grantTypes: Type.Optional(Type.Array(Type.String(), { maxItems: 10 })),
+  grantTypes: Type.Optional(Type.Array(Type.String(), {
+    maxItems: 10,
+    description: `the grants the client may use, each of ${GRANT_TYPES.join(', ')}; default: authorization_code (a machine client: client_credentials). A client gets the device authorization grant (RFC 8628) only with ${DEVICE_GRANT} here`,
+  })),
   scopes: Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'default: every scope (account, tenants:*, spaces:*, sensors:*)' }),
   ),

@@ -2,7 +2,8 @@
  * What an issuer publishes about itself: RFC 8414 authorization server metadata and OpenID
  * Connect Discovery 1.0. The platform is one issuer, and every tenant another
  * (`$PUBLIC_URL/tenants/{id}`, see oidc.ts issuerOf): a tenant's document sends the browser
- * to the tenant's hosted pages (authorization, sign-out, login code endpoint), so a library
+ * to the tenant's hosted pages (authorization, sign-out, login code endpoint, device
+ * authorization: its user codes are entered on the tenant's page), so a library
  * pointed at a brand's issuer URL runs the branded flow without rewriting a URL. The
  * endpoints a browser never sees (token, revocation, introspection, userinfo, keys) are the
  * platform's, shared by every issuer.
@@ -24,6 +25,8 @@ export function authorizationServerMetadata(config: Readonly<Config>, grantTypes
     revocation_endpoint: `${base}/auth/oauth2/revoke`,
     introspection_endpoint: `${base}/auth/oauth2/introspect`,
     passwordless_login_code_endpoint: `${issuer}/auth/passwordlessLogin/code`,
+    // RFC 8628: under the issuer, which the request (its user code, its tokens) belongs to (device-codes.ts)
+    device_authorization_endpoint: `${issuer}/auth/oauth2/device_authorization`,
     scopes_supported: [...OIDC_SCOPES, ...SCOPES],
     grant_types_supported: grantTypes,
     response_types_supported: ['code'],

@@ -16,6 +16,11 @@ import type { AccountStore } from '../users/index.ts'
 import { Attempts } from './attempts.ts'
 import { clientRoutes } from './clients.routes.ts'
 import { ClientsService } from './clients.service.ts'
+import { DEVICE_GRANT } from './device-codes.ts'
+import { purgeExpiredDeviceAuthorizations } from './device.repository.ts'
+import { deviceRoutes } from './device.routes.ts'
+import { DeviceService } from './device.service.ts'
+import { deviceCodeGrant } from './grants/device-code.ts'
 import { passwordGrant } from './grants/password.ts'
 import type { KeyStore } from './keys.service.ts'
 import { insertUniqueCode } from './login-code-job.repository.ts'
@@ -74,6 +79,8 @@ export interface OAuthModule {
   signingKeys: SigningKeysService
   oauth: OAuthService
   passwordless: PasswordlessService
+  /** The device authorization grant's endpoint and the hosted page's user codes (RFC 8628). */
+  device: DeviceService
   /** Login codes drawn, found and marked in the hosted pages' sign-in. */
   codes: LoginCodeStore
   /** The origins browsers may call from (the clients' redirect origins). */
@@ -84,7 +91,7 @@ export interface OAuthModule {
   routes: FastifyPluginAsync
   /** Every signing key with what it does at `now` (the console's platform page, which asks the platform policy first). */
   signingKeysAt(now: Date): Promise<SigningKeyInfo[]>
-  /** Housekeeping: login codes long expired. */
+  /** Housekeeping: login codes and device authorizations long expired. */
   sweepLoginCodes(at: Date): Promise<void>
   /** Housekeeping: refresh tokens long expired (before the sessions' sweep, which keeps a session that still has some). */
   sweepRefreshTokens(at: Date): Promise<void>
@@ -96,14 +103,18 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
   const { db, config, log, clock, policy, audit } = deps
   const cors = new CorsOrigins(db, clock, deps.tenantStore)
   const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, deps.tenantStore, () => cors.invalidate())
-  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore, deps.events)
+  const attempts = new Attempts(deps.limits, config)
+  const oauth = new OAuthService(db, config, deps.keys, clients, attempts, log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore, deps.events)
   oauth.registerGrant('password', passwordGrant)
+  oauth.registerGrant(DEVICE_GRANT, deviceCodeGrant)
+  const device = new DeviceService(db, config, clients, attempts, deps.limits, deps.codeKey, clock, deps.tenantStore)
   const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log)
   return {
     clients,
     signingKeys: new SigningKeysService(db, deps.secretBox, policy, audit, clock, config.accessTokenTtlSeconds),
     oauth,
     passwordless,
+    device,
     codes: loginCodeStatements,
     cors,
     clientRoutes: async (app) => {
@@ -112,9 +123,13 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
     routes: async (app) => {
       await app.register(oauthRoutes, { oauth, passwordless })
       await app.register(oidcRoutes, { oauth, policy })
+      await app.register(deviceRoutes, { device })
     },
     signingKeysAt: (now) => listSigningKeys(db, config.accessTokenTtlSeconds, now),
-    sweepLoginCodes: (at) => purgeExpiredLoginCodes(db, at),
+    sweepLoginCodes: async (at) => {
+      await purgeExpiredLoginCodes(db, at)
+      await purgeExpiredDeviceAuthorizations(db, at)
+    },
     sweepRefreshTokens: (at) => purgeExpiredRefreshTokens(db, at),
     hasRefreshTokens,
   }

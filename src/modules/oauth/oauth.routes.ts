@@ -5,23 +5,17 @@
  */
 import type { OAuthService } from './oauth.service.ts'
 import type { PasswordlessService } from './passwordless.service.ts'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { OAUTH_CODE, OAuthError } from '../../lib/errors.ts'
-import { component, ErrorSchema, errorResponses, LocaleTag, OAuthErrorSchema, SuccessMessage } from '../../lib/schemas.ts'
+import { component, ErrorSchema, errorResponses, LocaleTag, SuccessMessage } from '../../lib/schemas.ts'
 import { Id, registerScoped, scopedParams } from '../../lib/scope.ts'
-import { toErrorResponse } from '../../plugins/errors.ts'
+import { consumes, oauthErrors, oauthReplies } from './oauth-replies.ts'
 import { CODE_SENT_MESSAGE } from './passwordless.service.ts'
-
-const oauthErrors = { 400: OAuthErrorSchema, 401: OAuthErrorSchema, 429: OAuthErrorSchema }
-
-// Both JSON (what existing apps send) and form encoding (RFC 6749) are accepted.
-const consumes = ['application/json', 'application/x-www-form-urlencoded']
 
 const TokenBody = Type.Object(
   {
-    grant_type: Type.Optional(Type.String({ description: 'authorization_code, refresh_token, client_credentials or password' })),
+    grant_type: Type.Optional(Type.String({ description: 'authorization_code, refresh_token, client_credentials, password or urn:ietf:params:oauth:grant-type:device_code' })),
     code: Type.Optional(Type.String()),
     code_verifier: Type.Optional(Type.String()),
     redirect_uri: Type.Optional(Type.String()),
@@ -31,6 +25,7 @@ const TokenBody = Type.Object(
     scope: Type.Optional(Type.String()),
     username: Type.Optional(Type.String()),
     password: Type.Optional(Type.String()),
+    device_code: Type.Optional(Type.String({ description: 'The device_code grant (RFC 8628 3.4): the device code the device authorization endpoint gave' })),
   },
   {
     ...component('TokenRequest'),
@@ -64,18 +59,7 @@ const TokenOnlyBody = Type.Object({
 async function oauth2Routes(parent: FastifyInstance, { oauth }: { oauth: OAuthService }): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
-    if (error instanceof OAuthError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.error, error_description: error.description })
-    }
-    const { status, body, headers } = toErrorResponse(error, request)
-    if (status >= 500) return reply.code(status).send({ error: OAUTH_CODE.server_error, error_description: body.message })
-    return reply.code(status).headers(headers).send({ error: OAUTH_CODE.invalid_request, error_description: body.message })
-  })
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
-  })
+  oauthReplies(app)
 
   const request = (r: { body: unknown; headers: { authorization?: string }; ip: string }, reply?: { elapsedTime: number }) => ({
     body: r.body,
@@ -90,7 +74,7 @@ async function oauth2Routes(parent: FastifyInstance, { oauth }: { oauth: OAuthSe
     {
       schema: {
         tags: ['oauth'],
-        summary: 'Token endpoint (RFC 6749): authorization_code with PKCE, refresh_token (rotating), client_credentials',
+        summary: 'Token endpoint (RFC 6749): authorization_code with PKCE, refresh_token (rotating), client_credentials, device_code (RFC 8628)',
         consumes,
         body: TokenBody,
         response: { 200: TokenResponseSchema, ...oauthErrors },
@@ -154,6 +138,7 @@ export const ServerMetadata = Type.Object({
   revocation_endpoint: Type.String(),
   introspection_endpoint: Type.String(),
   passwordless_login_code_endpoint: Type.String(),
+  device_authorization_endpoint: Type.String({ description: "RFC 8628: the issuer's device authorization endpoint" }),
   scopes_supported: Strings,
   grant_types_supported: Strings,
   response_types_supported: Strings,

@@ -30,7 +30,7 @@ import { findRefreshToken, type TokenResponse } from './tokens.repository.ts'
 /** Parameters the endpoints read; anything else is ignored. */
 const KNOWN = [
   'grant_type', 'code', 'code_verifier', 'redirect_uri', 'client_id', 'client_secret',
-  'refresh_token', 'scope', 'username', 'password', 'token', 'token_type_hint',
+  'refresh_token', 'scope', 'username', 'password', 'token', 'token_type_hint', 'device_code',
 ] as const
 /**
  * Flags the existing apps send as a JSON boolean, or as text in a form; read as 'true' when

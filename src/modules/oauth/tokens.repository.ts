@@ -210,11 +210,12 @@ export async function openSession(
   trx: Executor,
   sessions: SessionStore,
   ttlSeconds: number,
-  s: { userId: number; clientId: string; tenantId: number | null; scope: string; network?: string },
+  s: { userId: number; clientId: string; tenantId: number | null; scope: string; network?: string; authTime?: Date },
   now: Date,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
-  await sessions.insertSession(trx, { id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null, auth_time: now })
+  // auth_time: when the person proved the address (default now: a password just checked)
+  await sessions.insertSession(trx, { id: sessionId, user_id: s.userId, client_id: s.clientId, tenant_id: s.tenantId, scope: s.scope, network: s.network ?? null, auth_time: s.authTime ?? now })
   return { sessionId, refreshToken: await insertRefreshToken(trx, sessionId, ttlSeconds, now) }
 }
 

@@ -165,8 +165,8 @@ export class AuthorizeService {
     return { kind: 'ready', request, client, loginHint: params.loginHint }
   }
 
-  /** A sign-in to Trellis's own pages (the account page, the console: `page`), no app involved. */
-  async beginAccount(tenantId: number | null, browser: string, ip: string, page: '/account' | '/console' = '/account'): Promise<AuthorizationRequest> {
+  /** A sign-in to Trellis's own pages (the account page, the console, the device page: `page`), no app involved. */
+  async beginAccount(tenantId: number | null, browser: string, ip: string, page: '/account' | '/console' | '/device' = '/account'): Promise<AuthorizationRequest> {
     await this.limitStarts(ip)
     const redirectUri = `${this.config.publicUrl}${this.prefix(tenantId)}${page}`
     return insertAuthorization(this.db, { browser, clientId: null, redirectUri, tenantId }, this.clock.now())

@@ -8,7 +8,7 @@ import type { EventSink } from '../../lib/events.ts'
 import type { Limits } from '../../lib/rate-limit.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { SenderVerification } from '../email/index.ts'
-import type { ClientsService, KeyStore, PasswordlessService } from '../oauth/index.ts'
+import type { ClientsService, DeviceService, KeyStore, PasswordlessService } from '../oauth/index.ts'
 import type { PasskeyPolicyService, PasskeysService } from '../passkeys/index.ts'
 import type { InvitationsService } from '../tenancy/index.ts'
 import type { AccountsService } from '../users/index.ts'
@@ -46,6 +46,8 @@ export interface PagesDeps {
   passkeys: PasskeysService
   /** How the tenant a page is under offers passkeys. */
   passkeyModes: Pick<PasskeyPolicyService, 'modeAt' | 'suggestTo'>
+  /** The device authorization grant's user codes, asked and decided on the device page (modules/oauth). */
+  device: DeviceService
   /** user.created for an account a hosted sign-in makes (modules/webhooks). */
   events?: EventSink
 }
@@ -77,7 +79,7 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
     routes: async (app) => {
       const { tenants, accounts, senderVerification } = deps
       const passkeys = { db, config, clock, codeKey: deps.codeKey, stores: deps.stores, sessions, authorize, passkeys: deps.passkeys, modes: deps.passkeyModes }
-      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, privacy: deps.privacy, passkeys })
+      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, privacy: deps.privacy, passkeys, device: deps.device })
     },
     sweep: (at) => purgeExpiredAuthorizations(db, at),
   }

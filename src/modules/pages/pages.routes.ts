@@ -11,6 +11,8 @@ import { accountRoutes } from './account.routes.ts'
 import { leaveRoutes } from './leave.routes.ts'
 import { authorizeRoutes } from './authorize.routes.ts'
 import { devRoutes } from './dev.routes.ts'
+import { deviceRoutes } from './device.routes.ts'
+import type { DeviceService } from '../oauth/index.ts'
 import { invitationRoutes } from './invitation.routes.ts'
 import { senderVerificationRoutes } from './sender-verification.routes.ts'
 import { PageKit, type PageTenants } from './kit.ts'
@@ -43,6 +45,8 @@ export interface PagesRoutesDeps {
   privacy: { deletion: AccountDeletion; exporter: AccountExport }
   /** The sign-in page's passkey button and autofill, and the account page's passkeys. */
   passkeys: PasskeyPagesDeps
+  /** The device authorization grant's user codes (modules/oauth). */
+  device: DeviceService
 }
 
 export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): Promise<void> {
@@ -65,6 +69,7 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
     leaveRoutes(scoped, kit, { sessions, ...deps.privacy })
     invitationRoutes(scoped, kit, sessions, deps.invitationSignIn, deps.invitations)
     passkeyPageRoutes(scoped, kit, deps.passkeys)
+    deviceRoutes(scoped, kit, { device: deps.device, sessions, authorize })
   })
   // the link of a sender confirmation email: a platform address, never under a tenant's prefix
   senderVerificationRoutes(app, kit, deps.senderVerification)

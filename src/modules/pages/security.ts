@@ -24,6 +24,8 @@ export interface CookieNames {
   session: string
   /** The invitation page keeps its token here while the person signs in (invitation.routes.ts). */
   invitation: string
+  /** The device page keeps the user code here while the person signs in (device.routes.ts). */
+  device: string
   secure: boolean
 }
 
@@ -31,8 +33,8 @@ export function cookieNames(publicUrl: string): CookieNames {
   const secure = publicUrl.startsWith('https:')
   // __Host- cookies must be Secure with Path=/ and no Domain: only the exact host gets them
   return secure
-    ? { browser: '__Host-trellis_browser', session: '__Host-trellis_session', invitation: '__Host-trellis_invitation', secure }
-    : { browser: 'trellis_browser', session: 'trellis_session', invitation: 'trellis_invitation', secure }
+    ? { browser: '__Host-trellis_browser', session: '__Host-trellis_session', invitation: '__Host-trellis_invitation', device: '__Host-trellis_device', secure }
+    : { browser: 'trellis_browser', session: 'trellis_session', invitation: 'trellis_invitation', device: 'trellis_device', secure }
 }
 
 export function cookieOptions(names: CookieNames, maxAgeSeconds?: number) {

@@ -33,6 +33,7 @@ export const accountReads = { findUserById, membersQuery, sessionUser, knownNetw
 export function accountStatements(tenants: TenantStore) {
   return {
     findUserByEmail,
+    findUserById,
     upgradePasswordHash,
     knownNetwork,
     pageSessionUser,

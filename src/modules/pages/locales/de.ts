@@ -1,7 +1,9 @@
 /** The hosted pages' texts in German (every key of en.ts; `{name}` as there). */
+import { deviceDe } from './device-de.ts'
 import type { PageCatalog } from './en.ts'
 
 export const de: PageCatalog = {
+  ...deviceDe,
   'error.title': 'Etwas stimmt nicht',
   'error.tooLarge': 'Was Sie gesendet haben, ist zu groß.',
   'error.badRequest': 'Diese Seite konnte nicht verstehen, was gesendet wurde. Gehen Sie zurück und versuchen Sie es erneut.',

@@ -4,7 +4,11 @@
  * lacks at run time reads in English. Values are plain text: `{name}` marks a value filled in
  * when the page is drawn (escaped as HTML there, see ../i18n.ts), the one interpolation form.
  */
+import { deviceEn } from './device-en.ts'
+
 export const en = {
+  // the device page (device.routes.ts): a part of its own
+  ...deviceEn,
   // every page
   'error.title': 'Something is not right',
   'error.tooLarge': 'What you sent is too large.',

@@ -1,7 +1,9 @@
 /** The hosted pages' texts in French (every key of en.ts; `{name}` as there). */
+import { deviceFr } from './device-fr.ts'
 import type { PageCatalog } from './en.ts'
 
 export const fr: PageCatalog = {
+  ...deviceFr,
   'error.title': 'Quelque chose ne va pas',
   'error.tooLarge': 'Ce que vous avez envoyé est trop volumineux.',
   'error.badRequest': 'Cette page n’a pas compris ce qui a été envoyé. Revenez en arrière et réessayez.',

@@ -1,7 +1,9 @@
 /** The hosted pages' texts in Dutch (every key of en.ts; `{name}` as there). */
+import { deviceNl } from './device-nl.ts'
 import type { PageCatalog } from './en.ts'
 
 export const nl: PageCatalog = {
+  ...deviceNl,
   'error.title': 'Er klopt iets niet',
   'error.tooLarge': 'Wat je stuurde is te groot.',
   'error.badRequest': 'Deze pagina begreep niet wat er werd gestuurd. Ga terug en probeer het opnieuw.',
