@@ -318,6 +318,7 @@ const PUBLIC: Record<string, string> = {
   'GET /console/tenants/:tenantId/apps': CONSOLE,
   'POST /console/tenants/:tenantId/apps': CONSOLE,
   'GET /console/tenants/:tenantId/apps/secret': CONSOLE,
+  'GET /console/tenants/:tenantId/apps/:clientId': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/edit': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/rotate': CONSOLE,
   'GET /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,

@@ -7,6 +7,7 @@
  * the form otherwise. And the platform page's service refuses anyone but the platform.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as oidc from 'openid-client'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createActor, type TestApp } from './helpers.ts'
 import { consoleTestbed, csrfOf, landed, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
@@ -26,6 +27,44 @@ const url = (path: string, tenantId = w.brandId) => `/console/tenants/${tenantId
 const secretOn = (body: string) => /id="new-secret" type="text" value="([^"]+)"/.exec(body)?.[1]
 
 describe('apps', () => {
+  it("an app's page gives its developer the issuer, discovery URL, URIs, grant types, lifetimes, scopes and a quick start that works", async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(url('/apps'))
+    // registering comes first, with no scope ticked: the admin picks the least the app needs
+    expect(page.body.indexOf('Register an app')).toBeLessThan(page.body.indexOf('<ul class="clients">') === -1 ? Infinity : page.body.indexOf('<ul class="clients">'))
+    expect(page.body).not.toMatch(/name="scopes" value="[^"]+" checked/)
+    const done = await landed(browser, await browser.submit(page, url('/apps'), { name: 'Acme Display', redirectUris: 'https://srv.acme.example/display', allowedOrigins: '', kind: 'public', scopes: 'account', device: '1' }))
+    expect(done.body).toContain('Acme Display is registered.')
+    const row = await t.db.selectFrom('oauth_clients').select(['client_id', 'grant_types']).where('name', '=', 'Acme Display').executeTakeFirstOrThrow()
+    expect(row.grant_types).toContain('urn:ietf:params:oauth:grant-type:device_code')
+    expect(done.body).toContain(`href="${url(`/apps/${row.client_id}`)}">Open Acme Display</a>`)
+
+    const app = await browser.get(url(`/apps/${row.client_id}`))
+    expect(app.status).toBe(200)
+    const issuer = `${base}/tenants/${w.brandId}`
+    expect(app.body).toContain(`value="${issuer}"`)
+    expect(app.body).toContain(`value="${issuer}/.well-known/openid-configuration"`)
+    expect(app.body).toContain(`value="${row.client_id}"`)
+    expect(app.body).toContain('<code>https://srv.acme.example/display</code>')
+    expect(app.body).toContain('<code>urn:ietf:params:oauth:grant-type:device_code</code>')
+    expect(app.body).toContain('access token 15 min; refresh token 30 d')
+    expect(app.body).toContain('people approve it on their phone with a short code')
+    expect(app.body).toContain(`client.discovery(new URL(&#39;${issuer}&#39;), &#39;${row.client_id}&#39;)`)
+    expect(app.body).toContain('client.initiateDeviceAuthorization(config, { scope: &#39;account&#39; })')
+
+    // the quick start's first lines, as written there, find the brand's issuer and start a device sign-in
+    const config = await oidc.discovery(new URL(issuer), row.client_id, undefined, undefined, { execute: [oidc.allowInsecureRequests] })
+    expect(config.serverMetadata().issuer).toBe(issuer)
+    const started = await oidc.initiateDeviceAuthorization(config, { scope: 'account' })
+    expect(started.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/)
+
+    // a member reads who to ask; another tenant's id is a 404
+    const member = await signedInBrowser(t, base, w.member)
+    expect((await member.get(url(`/apps/${row.client_id}`))).body).toContain('registered by the admins of Acme Climate')
+    expect((await browser.get(url(`/apps/${row.client_id}`, w.otherId))).status).toBe(404)
+  })
+
+
   it("a brand's admin registers a confidential app, edits it, rotates its secret (shown once) and deletes it", async () => {
     const browser = await signedInBrowser(t, base, w.admin)
     const page = await browser.get(url('/apps'))

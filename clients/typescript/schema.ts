@@ -3843,6 +3843,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/tenants/{tenantId}/apps/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console: an app's page: issuer, discovery URL, URIs, grant types, lifetimes, scopes and a quick start */
+        get: operations["getConsoleTenantApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/tenants/{tenantId}/apps/{clientId}/delete": {
         parameters: {
             query?: never;
@@ -15280,6 +15297,39 @@ export interface operations {
         responses: {
             /** @description OK */
             200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getConsoleTenantApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /console, which signs the browser in and comes back */
+            303: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -9,8 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import type { OAuthClient } from '../../db/database.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
+import { DEVICE_GRANT, issuerOf } from '../oauth/index.ts'
 import { isBrand } from '../tenancy/index.ts'
 import { field, type SafeHtml } from '../pages/index.ts'
+import { appPage } from './app-page.views.ts'
 import { type AppDraft, appsPage, askForApps, shownSecret } from './apps.views.ts'
 import { hasProblems, type Problems } from './forms.ts'
 import { refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes, type Onward } from './console-kit.ts'
@@ -55,6 +57,8 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
       public: field(request, 'kind') !== 'confidential',
       scopes: scopesOf(request),
       tenantId: c.tenant.id,
+      // a device without a browser signs in by the device grant, besides the code flow
+      ...(field(request, 'device') === '1' ? { grantTypes: ['authorization_code', DEVICE_GRANT] } : {}),
       ...(origins.length ? { allowedOrigins: origins } : {}),
     })
     // an app without a secret has nothing to hide: the apps page says it is registered;
@@ -81,6 +85,14 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     ck.shownOnce.set(reply, c.page.browser, { kind: 'rotated', name: client.name, secret })
     return { onward: '/apps/secret' }
   }, view, { back: '/apps', params })
+
+  // an app's page: what its developer wires it with, and a quick start for its kind
+  ck.get('/apps/:clientId', "an app's page: issuer, discovery URL, URIs, grant types, lifetimes, scopes and a quick start", async (c, request) => {
+    if (!c.platformAdmin && !(c.admin && isBrand(c.tenant))) return askForApps(c)
+    const client = await ownClient(s, c, clientParam(request))
+    const { publicUrl, accessTokenTtlSeconds, refreshTokenTtlSeconds } = app.config
+    return appPage(c, client, { issuer: issuerOf(publicUrl, client.tenant_id), accessTokenTtlSeconds, refreshTokenTtlSeconds })
+  }, params)
 
   const deleting = { back: '/apps', params }
   ck.confirm('/apps/:clientId/delete', 'delete a client', async (c, request) => {
@@ -118,7 +130,7 @@ async function onForm(s: ConsoleServices, c: Console, request: FastifyRequest, c
     }
     // a refusal naming no field of the form is said at the top, the form as it was
     if (!hasProblems(problems) && refusal.status !== 403) throw error
-    const typed = { ...Object.fromEntries(APP_FIELDS.map((name) => [name, field(request, name)])), kind: field(request, 'kind'), scopes: scopesOf(request).join(' ') }
+    const typed = { ...Object.fromEntries(APP_FIELDS.map((name) => [name, field(request, name)])), kind: field(request, 'kind'), device: field(request, 'device'), scopes: scopesOf(request).join(' ') }
     const top = refusal.status === 403 ? refusal.error : c.t.text('form.refused')
     return { ...(await show(s, c, { error: top }, undefined, { typed, problems, clientId })), status: refusal.status }
   }

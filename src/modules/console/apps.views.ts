@@ -25,14 +25,15 @@ function clientCard(c: Console, client: OAuthClient, draft?: AppDraft): SafeHtml
   const none = t.text('apps.none')
   return html`<li class="client"><h3>${v.name} <span class="hint">${t.text(v.public ? 'apps.public' : 'apps.confidential')}</span></h3>
 ${copyable(`client-${client.id}`, t.text('apps.clientId'), t.text('apps.copyClientId'), v.clientId)}
+<p><a href="${base}">${t.text('appPage.open', { name: v.name })}</a></p>
 <dl><dt>${t.text('apps.redirectUris')}</dt><dd>${v.redirectUris.join(', ') || none}</dd><dt>${t.text('apps.corsOrigins')}</dt><dd>${v.allowedOrigins.join(', ') || none}</dd><dt>${t.text('apps.scopes')}</dt><dd>${v.scopes.join(' ')}</dd></dl>
 ${editForm(c, base, client, draft?.clientId === client.client_id ? draft : undefined)}
 ${v.public ? '' : actionButton({ action: `${base}/rotate`, csrf: c.page.csrf, label: t.text('apps.newSecretFor', { name: v.name }) })}
 ${confirmLink({ href: `${base}/delete`, label: t.text('apps.delete', { name: v.name }) })}</li>`
 }
 
-const scopeBoxes = (legend: string, chosen: readonly string[], problem?: string) =>
-  html`<fieldset${problem ? html` class="field invalid"` : ''}><legend>${legend}</legend>${problem ? html`<p class="hint problem">${problem}</p>` : ''}
+const scopeBoxes = (legend: string, chosen: readonly string[], problem?: string, hint?: string) =>
+  html`<fieldset${problem ? html` class="field invalid"` : ''}><legend>${legend}</legend>${hint ? html`<p class="hint">${hint}</p>` : ''}${problem ? html`<p class="hint problem">${problem}</p>` : ''}
 ${SCOPES.map((s) => html`<label class="choice"><input type="checkbox" name="scopes" value="${s}"${chosen.includes(s) ? html` checked` : ''}> ${s}</label>`)}</fieldset>`
 
 /** What a brand's admin may register (client-limits.ts checkBrandRedirectUris); the platform registers any. */
@@ -54,11 +55,12 @@ ${scopeBoxes(t.text('apps.scopesOf', name), draft ? typed('scopes', '').split(' 
 <button type="submit" class="secondary">${t.text('apps.save', name)}</button></form></details>`
 }
 
-function createForm(c: Console, draft?: AppDraft): SafeHtml {
+function createForm(c: Console, open: boolean, draft?: AppDraft): SafeHtml {
   const { t } = c
   const typed = (name: string) => draft?.typed[name] ?? ''
   const confidential = typed('kind') === 'confidential'
-  return html`<h2>${t.text('apps.register')}</h2>
+  // open at once where there is no app yet, or where a refused registration comes back
+  return html`<details class="register"${open ? html` open` : ''}><summary><h2>${t.text('apps.register')}</h2></summary>
 <form method="post" action="/console/tenants/${c.tenant.id}/apps" class="stack narrow">${csrfField(c.page.csrf)}
 ${textField({ name: 'name', label: t.text('apps.name'), value: typed('name'), required: true, maxlength: 200, problem: draft?.problems.name })}
 ${textArea({ name: 'redirectUris', label: t.text('apps.redirectUris'), value: typed('redirectUris'), hint: redirectHint(c, t.text('apps.redirectHint')), problem: draft?.problems.redirectUris })}
@@ -66,8 +68,9 @@ ${textArea({ name: 'allowedOrigins', label: t.text('apps.corsOrigins'), value: t
 <fieldset><legend>${t.text('apps.kind')}</legend>
 <label class="choice"><input type="radio" name="kind" value="public"${confidential ? '' : html` checked`}> ${t.text('apps.kindPublic')}</label>
 <label class="choice"><input type="radio" name="kind" value="confidential"${confidential ? html` checked` : ''}> ${t.text('apps.kindConfidential')}</label></fieldset>
-${scopeBoxes(t.text('apps.scopes'), draft ? typed('scopes').split(' ') : SCOPES, draft?.problems.scopes)}
-<button type="submit">${t.text('apps.registerButton')}</button></form>`
+${scopeBoxes(t.text('apps.scopes'), draft ? typed('scopes').split(' ') : [], draft?.problems.scopes, t.text('apps.scopesHint'))}
+<label class="choice"><input type="checkbox" name="device" value="1"${typed('device') ? html` checked` : ''}> ${t.text('apps.deviceGrant')}</label>
+<button type="submit">${t.text('apps.registerButton')}</button></form></details>`
 }
 
 /** Who registers the apps, for a person who may not. */
@@ -79,9 +82,10 @@ export function askForApps(c: Console): ConsolePage {
 }
 
 export function appsPage(c: Console, clients: OAuthClient[], n: Notes, extra: SafeHtml = html``, draft?: AppDraft): ConsolePage {
+  const registering = draft?.clientId === null ? draft : undefined
   const body = html`${notes(n)}${extra}
-${clients.length ? html`<ul class="clients">${clients.map((client) => clientCard(c, client, draft))}</ul>` : html`<p>${c.t.text('apps.noneYet', { tenant: c.tenant.name })}</p>`}
-${createForm(c, draft?.clientId === null ? draft : undefined)}`
+${createForm(c, clients.length === 0 || registering !== undefined, registering)}
+${clients.length ? html`<ul class="clients">${clients.map((client) => clientCard(c, client, draft))}</ul>` : html`<p>${c.t.text('apps.noneYet', { tenant: c.tenant.name })}</p>`}`
   return { title: c.t.text('apps.title'), section: 'apps', body, scripts: ['/console/console.js'] }
 }
 

@@ -1,5 +1,6 @@
 /** The console's texts in German (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { appPageDe } from './app-page.de.ts'
 import { emailTypesDe } from './email-types.de.ts'
 import { passkeysDe } from './passkeys.de.ts'
 import { webhooksDe } from './webhooks.de.ts'
@@ -7,6 +8,7 @@ import { webhooksDe } from './webhooks.de.ts'
 export const de: ConsoleCatalog = {
   ...webhooksDe,
   ...emailTypesDe,
+  ...appPageDe,
   ...passkeysDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',

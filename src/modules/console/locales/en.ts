@@ -1,4 +1,5 @@
 /** The console's texts in English, the reference catalog (lib/i18n.ts; nl, de, fr typed as ConsoleCatalog, held complete by its test). `{name}`: a value filled in, escaped. */
+import { appPageEn } from './app-page.en.ts'
 import { emailTypesEn } from './email-types.en.ts'
 import { passkeysEn } from './passkeys.en.ts'
 import { webhooksEn } from './webhooks.en.ts'
@@ -6,6 +7,7 @@ import { webhooksEn } from './webhooks.en.ts'
 export const en = {
   ...webhooksEn,
   ...emailTypesEn,
+  ...appPageEn,
   ...passkeysEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',

@@ -1,5 +1,6 @@
 /** The console's texts in French (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { appPageFr } from './app-page.fr.ts'
 import { emailTypesFr } from './email-types.fr.ts'
 import { passkeysFr } from './passkeys.fr.ts'
 import { webhooksFr } from './webhooks.fr.ts'
@@ -7,6 +8,7 @@ import { webhooksFr } from './webhooks.fr.ts'
 export const fr: ConsoleCatalog = {
   ...webhooksFr,
   ...emailTypesFr,
+  ...appPageFr,
   ...passkeysFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',

@@ -1,5 +1,6 @@
 /** The console's texts in Dutch (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
+import { appPageNl } from './app-page.nl.ts'
 import { emailTypesNl } from './email-types.nl.ts'
 import { passkeysNl } from './passkeys.nl.ts'
 import { webhooksNl } from './webhooks.nl.ts'
@@ -7,6 +8,7 @@ import { webhooksNl } from './webhooks.nl.ts'
 export const nl: ConsoleCatalog = {
   ...webhooksNl,
   ...emailTypesNl,
+  ...appPageNl,
   ...passkeysNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
