@@ -224,7 +224,7 @@ const PUBLIC: Record<string, string> = {
   'GET /tenants/:tenantId/.well-known/openid-configuration': "OpenID Connect discovery of the tenant's issuer",
   'GET /tenants/:tenantId/.well-known/oauth-authorization-server': "RFC 8414 metadata of the tenant's issuer",
   'GET /.well-known/oauth-authorization-server/tenants/:tenantId': "RFC 8414 metadata of the tenant's issuer (its 3.1 address)",
-  'GET /pages/pages.css': PAGE, 'GET /pages/passkey.js': PAGE,
+  'GET /pages/pages.css': PAGE, 'GET /pages/passkey.js': PAGE, 'GET /pages/favicon.svg': PAGE, 'GET /favicon.ico': PAGE,
   'POST /auth/oauth2/authorize/passkey/options': PAGE, 'POST /tenants/:tenantId/auth/oauth2/authorize/passkey/options': PAGE,
   'POST /auth/oauth2/authorize/passkey': PAGE, 'POST /tenants/:tenantId/auth/oauth2/authorize/passkey': PAGE,
   'POST /account/passkeys/options': PAGE, 'POST /tenants/:tenantId/account/passkeys/options': PAGE,

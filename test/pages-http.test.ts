@@ -86,6 +86,22 @@ describe('authorization endpoint checks', () => {
   })
 })
 
+describe('the icon', () => {
+  it('every page names an icon that answers: the platform’s, or a brand’s logo; /favicon.ico answers too', async () => {
+    const browser = new PageClient(base)
+    const page = await browser.get('/account')
+    expect(page.body).toContain('<link rel="icon" href="/pages/favicon.svg">')
+    for (const path of ['/pages/favicon.svg', '/favicon.ico']) {
+      const icon = await fetch(`${base}${path}`)
+      expect(icon.status).toBe(200)
+      expect(icon.headers.get('content-type')).toBe('image/svg+xml')
+      expect(await icon.text()).toMatch(/^<svg /)
+    }
+    const brand = await t.app.services.tenants.create(OPERATOR, { name: 'Logo Brand', logoUrl: 'https://cdn.logo.example/logo.png' })
+    expect((await browser.get(`/tenants/${brand.id}/account`)).body).toContain('<link rel="icon" href="https://cdn.logo.example/logo.png">')
+  })
+})
+
 describe('the page flow', () => {
   async function start(browser: PageClient, extra: Record<string, string> = {}, tenantId?: number) {
     const client = await createClient(t.app)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createActor, createTenant, createTestApp, errorBody, uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 
 let t: TestApp
@@ -143,6 +144,23 @@ describe('tenants', () => {
     const invitee = await createActor(t, { email })
     const res = await t.app.inject({ method: 'POST', url: '/invitations/accept', headers: invitee.headers, payload: { token } })
     expect(errorBody(res).code).toBe('invalid_token')
+  })
+
+  it('an invitation needs an address mail can reach, and is not made for someone already a member', async () => {
+    const invite = (email: string) => t.app.inject({ method: 'POST', url: `/tenants/${tenantA}/members`, headers: adminA.headers, payload: { email, role: 'member' } })
+    const unreachable = await invite('a@b')
+    expect(unreachable.statusCode).toBe(400)
+    expect(errorBody(unreachable)).toMatchObject({ code: 'validation_failed', details: [{ field: 'body.email' }] })
+    // the service itself refuses it too, for the callers without the API's schema (the console's form)
+    await expect(t.app.services.invitations.invite(OPERATOR, tenantA, { email: 'a@b', role: 'member' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'body.email', message: 'must be an address with a domain, like name@example.com' }],
+    })
+    const member = await invite(memberA.user.email.toUpperCase())
+    expect(member.statusCode).toBe(409)
+    expect(errorBody(member).code).toBe('already_member')
+    const pending = await t.db.selectFrom('invitations').select('id').where('email', 'in', ['a@b', memberA.user.email]).execute()
+    expect(pending).toEqual([])
   })
 
   it("another tenant's admin gets 404 on every tenant and member route", async () => {

@@ -215,6 +215,7 @@ export const APP_ERRORS = {
   // passkeys (modules/passkeys): the ceremony's answers say what failed, never why a key did not verify
   passkey_challenge_unknown: { status: 400, message: 'This passkey request is unknown, already used or expired. Ask for new options and try again.' },
   passkey_refused: { status: 400, message: 'The passkey could not be verified. Try again, or sign in with an emailed code.' },
+  already_member: { status: 409, message: 'This address is already a member of the tenant: change its role instead of inviting it.' },
   passkeys_off: { status: 403, message: 'This brand does not offer passkeys: sign in with an emailed code.' },
 
   // hosted pages (pages/): shown to a person, so the messages are sentences for people

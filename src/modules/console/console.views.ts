@@ -61,6 +61,7 @@ export function renderConsole(shell: ConsoleShell): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${shell.title} · ${t.text('shell.console')}</title>
+<link rel="icon" href="/pages/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/pages/pages.css">
 <link rel="stylesheet" href="/console/console.css">
 </head>

@@ -28,6 +28,7 @@ export function renderPage(input: PageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${input.title} · ${brand.name}</title>
+<link rel="icon" href="${brand.logoUrl ?? '/pages/favicon.svg'}">
 <link rel="stylesheet" href="/pages/pages.css">
 <style nonce="${nonce}">${colours}</style>
 </head>

@@ -28,6 +28,7 @@ import { servePages } from './page-plugin.ts'
 import { passkeyPageRoutes, passkeyScript, type PasskeyPagesDeps } from './passkey-pages.ts'
 
 const CSS = readFileSync(new URL('./pages.css', import.meta.url), 'utf8')
+const ICON = readFileSync(new URL('./assets/favicon.svg', import.meta.url), 'utf8')
 
 export interface PagesRoutesDeps {
   csrfKey: Buffer
@@ -57,6 +58,13 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
   app.get('/pages/pages.css', { schema: { tags: ['pages'], summary: "The hosted pages' stylesheet" } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CSS),
   )
+
+  // the platform's icon, which a page without a brand's logo names (and browsers ask /favicon.ico for)
+  for (const path of ['/pages/favicon.svg', '/favicon.ico']) {
+    app.get(path, { schema: { tags: ['pages'], summary: "The platform's icon (SVG)" } }, async (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(ICON),
+    )
+  }
 
   passkeyScript(app)
 

@@ -24,13 +24,13 @@ import { appErrors, forbidden, notFound } from '../../lib/errors.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { keyset } from '../../db/query-kit.ts'
-import { normalizeEmail } from '../../lib/email-address.ts'
+import { isDeliverableAddress, normalizeEmail } from '../../lib/email-address.ts'
 import type { Executor } from '../../db/executor.ts'
 import { auditActor, type Actor } from './actor.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
 import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import { roleAtLeast, type Policy } from './policy.ts'
-import { addMembership, findTenant, membershipRole } from './tenants.repository.ts'
+import { addMembership, findTenant, memberByEmail, membershipRole, type MembersQuery } from './tenants.repository.ts'
 import type { InvitationBudget } from './invitation-budget.ts'
 
 type InvitedRole = Exclude<TenantRole, 'customer'>
@@ -75,6 +75,8 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly audit: AuditSink,
     private readonly budget: InvitationBudget,
+    /** The tenant's members with their addresses (the users module's query): a member is not invited again. */
+    private readonly membersOf: MembersQuery,
     private readonly events: EventSink = NO_EVENTS,
   ) {}
 
@@ -97,6 +99,8 @@ export class InvitationsService {
     const actorRole = await this.policy.authorize(actor, 'members.manage', tenantId)
     if (input.role === 'owner' && !roleAtLeast(actorRole, 'owner')) throw forbidden('Only owners may invite owners.')
     const email = normalizeEmail(input.email)
+    if (!isDeliverableAddress(email)) throw appErrors.validation_failed('The invitation needs an address mail can reach.', [{ field: 'body.email', message: 'must be an address with a domain, like name@example.com' }])
+    if (await memberByEmail(this.membersOf, this.db, tenantId, email)) throw appErrors.already_member()
     await this.budget.spend(actor, email)
     const inviter = await this.inviter(actor, tenantId)
     const token = randomToken(32)

@@ -90,7 +90,7 @@ export function createTenancyModule(deps: TenancyDeps): TenancyModule {
   const { db, config, clock, cursors, policy, audit } = deps
   const settingsHistory = new SettingsHistory(db, policy, cursors, clock, audit)
   const tenants = new TenantsService(db, deps.checkEmailText, policy, cursors, deps.linkRules, clock, deps.membersQuery, deps.senderVerification, settingsHistory, deps.events)
-  const invitations = new InvitationsService(db, config, deps.email, policy, cursors, clock, audit, new InvitationBudget(deps.mailBudgets, deps.invitationBucket), deps.events)
+  const invitations = new InvitationsService(db, config, deps.email, policy, cursors, clock, audit, new InvitationBudget(deps.mailBudgets, deps.invitationBucket), deps.membersQuery, deps.events)
   return {
     tenants,
     settingsHistory,

@@ -123,4 +123,9 @@ export interface MemberRow {
  * A tenant's members with their accounts, as a list query keyed by `users.id`. The accounts
  * belong to the users module, above this one: the wiring passes in its query (membersQuery).
  */
+/** The member of a tenant with this (normalized) address, if one is. */
+export async function memberByEmail(membersOf: MembersQuery, db: Executor, tenantId: number, email: string): Promise<MemberRow | undefined> {
+  return membersOf(db, tenantId).where('users.email', '=', email).executeTakeFirst()
+}
+
 export type MembersQuery = (db: Executor, tenantId: number) => SelectQueryBuilder<Database, 'memberships' | 'users', MemberRow>
