@@ -97,6 +97,27 @@ describe('signing in', () => {
     expect(platform.body).toContain('to deliver')
   })
 
+  it('past a hundred tenants, the picker and the platform page search by name and go on page by page', async () => {
+    for (let i = 0; i < 105; i++) await t.app.services.tenants.create(OPERATOR, { name: `Fleet Customer ${String(i).padStart(3, '0')}` })
+    const zeta = await t.app.services.tenants.create(OPERATOR, { name: 'Zeta_100% Heating' })
+    const browser = await signedInBrowser(t, base, w.platformAdmin)
+    for (const path of ['/console', '/console/platform']) {
+      const first = await browser.get(path)
+      expect(first.body).toContain('<label for="tenant-q">Find a tenant by name</label>')
+      expect(first.body).not.toContain(`href="/console/tenants/${zeta.id}"`)
+      const next = /<a href="([^"]+)" rel="next">Next tenants<\/a>/.exec(first.body)?.[1]?.replaceAll('&amp;', '&')
+      expect(next).toMatch(new RegExp(`^${path}\\?after=\\d+$`))
+      const second = await browser.get(next ?? '')
+      expect(second.body).toContain(`href="/console/tenants/${zeta.id}"`)
+      expect(second.body).not.toContain('rel="next"')
+      // any part of the name, any case; % and _ are letters here, not patterns
+      const found = await browser.get(`${path}?q=${encodeURIComponent('zeta_100%')}`)
+      expect(found.body).toContain(`href="/console/tenants/${zeta.id}"`)
+      expect(found.body).not.toContain('Fleet Customer')
+      expect((await browser.get(`${path}?q=${encodeURIComponent('_')}`)).body).not.toContain('Fleet Customer 000')
+    }
+  })
+
   it('the platform page is refused to a brand admin', async () => {
     const browser = await signedInBrowser(t, base, w.admin)
     const platform = await browser.get('/console/platform')

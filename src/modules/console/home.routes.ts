@@ -12,6 +12,7 @@ import { isPlatform } from '../tenancy/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { deviceCounts } from './devices.routes.ts'
 import { overview, tenantPicker } from './home.views.ts'
+import { shownOf, tenantsAsked } from './tenant-finder.ts'
 import { consoleTranslator } from './i18n.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
@@ -56,10 +57,11 @@ async function signIn(ck: ConsoleKit, request: FastifyRequest, reply: FastifyRep
 /** The tenants the person works in (not those they are only a customer of); platform administrators see all. */
 async function picker(ck: ConsoleKit, request: FastifyRequest, reply: FastifyReply, session: PageSession) {
   const actor = pageActor(session, request.ip)
-  const rows = await ck.services.tenants.list(actor)
+  const find = tenantsAsked(request)
+  const rows = await ck.services.tenants.list(actor, find)
   const mine = rows.filter((r: { tenant: Tenant; role: TenantRole | null }) => isPlatform(actor) || (r.role !== null && r.role !== 'customer'))
-  if (mine.length === 1 && !isPlatform(actor) && mine[0]) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${mine[0].tenant.id}`, 303)
+  if (mine.length === 1 && !isPlatform(actor) && mine[0] && !find.q && !find.after) return reply.header('cache-control', 'no-store').redirect(`/console/tenants/${mine[0].tenant.id}`, 303)
   const page = await ck.context(request, reply)
   const t = consoleTranslator(page.t.locale)
-  return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t }, tenantPicker(t, mine))
+  return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t }, tenantPicker(t, mine, shownOf('/console', find, rows)))
 }

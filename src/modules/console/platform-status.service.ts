@@ -11,7 +11,7 @@ import type { Tenant } from '../../db/database.ts'
 
 /** The tenants service's list (tenancy), as far as this page needs it. */
 interface TenantList {
-  list(actor: Actor): Promise<{ tenant: Tenant }[]>
+  list(actor: Actor, opts?: { q?: string; after?: number }): Promise<{ tenant: Tenant }[]>
 }
 
 /** The platform's figures, read by the modules that own them (the signing keys, the outbox); the policy is asked here first. */
@@ -28,11 +28,12 @@ export class PlatformStatus {
     private readonly clock: Clock,
   ) {}
 
-  async inspect(actor: Actor) {
+  /** The figures, with the page of tenants `find` asks for (a part of a name, the id it starts after). */
+  async inspect(actor: Actor, find: { q?: string; after?: number } = {}) {
     this.policy.authorizeAction(actor, 'platform.inspect')
     const now = this.clock.now()
     const [tenants, keys, outbox] = await Promise.all([
-      this.tenants.list(actor),
+      this.tenants.list(actor, find),
       this.reads.signingKeysAt(now),
       this.reads.outboxStats(now),
     ])

@@ -10,6 +10,7 @@ import { pageActor } from '../pages/index.ts'
 import { SIGNED_OUT, type ConsoleKit } from './console-kit.ts'
 import { platformPage } from './platform.views.ts'
 import { consoleTranslator } from './i18n.ts'
+import { shownOf, tenantsAsked } from './tenant-finder.ts'
 
 export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const { platform } = ck.services
@@ -17,9 +18,10 @@ export function platformRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     const session = await ck.session(request)
     if (!session) return reply.header('cache-control', 'no-store').redirect('/console', 303)
     const actor = pageActor(session, request.ip)
-    const figures = await platform.inspect(actor)
+    const find = tenantsAsked(request)
+    const figures = await platform.inspect(actor, find)
     const page = await ck.context(request, reply)
     const t = consoleTranslator(page.t.locale)
-    return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t }, platformPage(t, figures))
+    return ck.send(reply, { page, session, tenant: null, platformAdmin: isPlatform(actor), t }, platformPage(t, figures, shownOf('/console/platform', find, figures.tenants)))
   })
 }

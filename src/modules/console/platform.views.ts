@@ -5,14 +5,18 @@ import type { ConsolePage } from './console-kit.ts'
 import type { ConsoleText } from './i18n.ts'
 import type { ConsoleMessageKey } from './locales/en.ts'
 import type { PlatformFigures } from './platform-status.service.ts'
+import { tenantFinder, type TenantsShown } from './home.views.ts'
 
-export function platformPage(t: ConsoleText, { tenants: all, keys, outbox }: PlatformFigures): ConsolePage {
+export function platformPage(t: ConsoleText, { tenants: all, keys, outbox }: PlatformFigures, shown: TenantsShown): ConsolePage {
+  const finder = tenantFinder(t, shown)
   const head = (...columns: ConsoleMessageKey[]) => html`<thead><tr>${columns.map((key) => html`<th scope="col">${t.text(key)}</th>`)}</tr></thead>`
   const figure = (key: ConsoleMessageKey, count: string | number) => html`<li>${t.t(key, { count: html`<span class="tile-figure">${count}</span>` })}</li>`
   const body = html`<h2>${t.text('nav.tenants')}</h2>
+${finder.search}
 <div class="scroll"><table>${head('platform.tenant', 'platform.kind', 'brandPage.signup')}<tbody>
 ${all.map(({ tenant }) => html`<tr><th scope="row"><a href="/console/tenants/${tenant.id}">${tenant.name}</a> <span class="hint">#${tenant.id}</span></th><td>${isBrand(tenant) ? t.text('picker.brand') : t.text('platform.under', { id: String(tenant.parent_tenant_id) })}</td><td>${tenant.signup}</td></tr>`)}
 </tbody></table></div>
+${finder.next}
 <h2>${t.text('platform.keys')}</h2>
 <div class="scroll"><table>${head('platform.keyId', 'devices.now', 'platform.created')}<tbody>
 ${keys.map((k) => html`<tr><td><code>${k.kid}</code></td><td>${k.state}</td><td>${k.createdAt.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`)}

@@ -199,9 +199,16 @@ export class TenantsService {
     return 'memberOf' in filter ? { memberId: filter.memberOf } : filter
   }
 
-  /** Every tenant for platform administrators; otherwise those the caller has a role in. At most 100. */
-  async list(actor: Actor): Promise<{ tenant: Tenant; role: TenantRole | null }[]> {
-    const rows = await this.listQuery(this.filterFor(actor)).orderBy('tenants.id').limit(PLAIN_LIST_MAX).execute()
+  /**
+   * Every tenant for platform administrators; otherwise those the caller has a role in. At most
+   * 100, by id: those after `after` (the last id of the page before), named like `q` (any part
+   * of the name, any case) where given.
+   */
+  async list(actor: Actor, opts: { q?: string; after?: number } = {}): Promise<{ tenant: Tenant; role: TenantRole | null }[]> {
+    let query = this.listQuery(this.filterFor(actor))
+    if (opts.q) query = query.where('tenants.name', 'ilike', `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    if (opts.after) query = query.where('tenants.id', '>', opts.after)
+    const rows = await query.orderBy('tenants.id').limit(PLAIN_LIST_MAX).execute()
     return rows.map(({ role, ...tenant }) => ({ tenant, role }))
   }
 

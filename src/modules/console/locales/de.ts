@@ -1,6 +1,7 @@
 /** The console's texts in German (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { appPageDe } from './app-page.de.ts'
+import { homeDe } from './home.de.ts'
 import { emailTypesDe } from './email-types.de.ts'
 import { passkeysDe } from './passkeys.de.ts'
 import { webhooksDe } from './webhooks.de.ts'
@@ -9,6 +10,7 @@ export const de: ConsoleCatalog = {
   ...webhooksDe,
   ...emailTypesDe,
   ...appPageDe,
+  ...homeDe,
   ...passkeysDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',
@@ -37,17 +39,6 @@ export const de: ConsoleCatalog = {
   'roles.owner': 'Inhaber',
   'roles.admin': 'Admin',
   'roles.member': 'Mitglied',
-  'home.youAre': 'Sie sind {role} in {tenant}.',
-  'home.youArePlatform': 'Sie sind {role} in {tenant} (als Plattform-Administrator).',
-  'home.glance': 'Auf einen Blick',
-  'home.devices': '{count} Geräte',
-  'home.online': '{count} jetzt online',
-  'home.claimed': '{count} zugeordnet',
-  'home.members': '{count} Mitglieder',
-  'picker.title': 'Ihre Mandanten',
-  'picker.none': 'Mit diesem Konto verwalten Sie keinen Mandanten. Bitten Sie einen Administrator Ihres Teams um eine Einladung.',
-  'picker.platformAdmin': 'Plattform-Administrator',
-  'picker.brand': 'Marke',
   'brandPage.title': 'Marke',
   'brandPage.notBrand': '{tenant} ist keine Marke: Es trägt das Aussehen, die Texte und die Registrierung seiner Marke.',
   'brandPage.name': 'Name',

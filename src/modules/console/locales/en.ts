@@ -1,5 +1,6 @@
 /** The console's texts in English, the reference catalog (lib/i18n.ts; nl, de, fr typed as ConsoleCatalog, held complete by its test). `{name}`: a value filled in, escaped. */
 import { appPageEn } from './app-page.en.ts'
+import { homeEn } from './home.en.ts'
 import { emailTypesEn } from './email-types.en.ts'
 import { passkeysEn } from './passkeys.en.ts'
 import { webhooksEn } from './webhooks.en.ts'
@@ -8,6 +9,7 @@ export const en = {
   ...webhooksEn,
   ...emailTypesEn,
   ...appPageEn,
+  ...homeEn,
   ...passkeysEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',
@@ -38,18 +40,6 @@ export const en = {
   'roles.owner': 'Owner',
   'roles.admin': 'Admin',
   'roles.member': 'Member',
-  // the front door (home.views.ts)
-  'home.youAre': 'You are {role} in {tenant}.',
-  'home.youArePlatform': 'You are {role} in {tenant} (as a platform administrator).',
-  'home.glance': 'At a glance',
-  'home.devices': '{count} devices',
-  'home.online': '{count} online now',
-  'home.claimed': '{count} claimed',
-  'home.members': '{count} members',
-  'picker.title': 'Your tenants',
-  'picker.none': 'You have no tenant to manage with this account. Ask an administrator of your team for an invitation.',
-  'picker.platformAdmin': 'platform administrator',
-  'picker.brand': 'brand',
   // the brand page (brand.views.ts)
   'brandPage.title': 'Brand',
   'brandPage.notBrand': "{tenant} is not a brand: it wears its brand's look, texts and sign-up.",

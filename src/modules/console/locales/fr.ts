@@ -1,6 +1,7 @@
 /** The console's texts in French (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { appPageFr } from './app-page.fr.ts'
+import { homeFr } from './home.fr.ts'
 import { emailTypesFr } from './email-types.fr.ts'
 import { passkeysFr } from './passkeys.fr.ts'
 import { webhooksFr } from './webhooks.fr.ts'
@@ -9,6 +10,7 @@ export const fr: ConsoleCatalog = {
   ...webhooksFr,
   ...emailTypesFr,
   ...appPageFr,
+  ...homeFr,
   ...passkeysFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',
@@ -37,17 +39,6 @@ export const fr: ConsoleCatalog = {
   'roles.owner': 'Propriétaire',
   'roles.admin': 'Admin',
   'roles.member': 'Membre',
-  'home.youAre': 'Vous êtes {role} dans {tenant}.',
-  'home.youArePlatform': 'Vous êtes {role} dans {tenant} (en tant qu’administrateur de la plateforme).',
-  'home.glance': 'En un coup d’œil',
-  'home.devices': '{count} appareils',
-  'home.online': '{count} en ligne',
-  'home.claimed': '{count} associés',
-  'home.members': '{count} membres',
-  'picker.title': 'Vos locataires',
-  'picker.none': 'Vous n’avez aucun locataire à gérer avec ce compte. Demandez une invitation à un administrateur de votre équipe.',
-  'picker.platformAdmin': 'administrateur de la plateforme',
-  'picker.brand': 'marque',
   'brandPage.title': 'Marque',
   'brandPage.notBrand': '{tenant} n’est pas une marque : il porte l’apparence, les textes et l’inscription de sa marque.',
   'brandPage.name': 'Nom',

@@ -1,6 +1,7 @@
 /** The console's texts in Dutch (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { appPageNl } from './app-page.nl.ts'
+import { homeNl } from './home.nl.ts'
 import { emailTypesNl } from './email-types.nl.ts'
 import { passkeysNl } from './passkeys.nl.ts'
 import { webhooksNl } from './webhooks.nl.ts'
@@ -9,6 +10,7 @@ export const nl: ConsoleCatalog = {
   ...webhooksNl,
   ...emailTypesNl,
   ...appPageNl,
+  ...homeNl,
   ...passkeysNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
@@ -37,17 +39,6 @@ export const nl: ConsoleCatalog = {
   'roles.owner': 'Eigenaar',
   'roles.admin': 'Admin',
   'roles.member': 'Lid',
-  'home.youAre': 'Je bent {role} in {tenant}.',
-  'home.youArePlatform': 'Je bent {role} in {tenant} (als platformbeheerder).',
-  'home.glance': 'In één oogopslag',
-  'home.devices': '{count} apparaten',
-  'home.online': '{count} nu online',
-  'home.claimed': '{count} geclaimd',
-  'home.members': '{count} leden',
-  'picker.title': 'Jouw tenants',
-  'picker.none': 'Je hebt met dit account geen tenant te beheren. Vraag een beheerder van je team om een uitnodiging.',
-  'picker.platformAdmin': 'platformbeheerder',
-  'picker.brand': 'merk',
   'brandPage.title': 'Merk',
   'brandPage.notBrand': '{tenant} is geen merk: het draagt de uitstraling, teksten en aanmelding van zijn merk.',
   'brandPage.name': 'Naam',
