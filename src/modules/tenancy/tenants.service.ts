@@ -199,11 +199,7 @@ export class TenantsService {
     return 'memberOf' in filter ? { memberId: filter.memberOf } : filter
   }
 
-  /**
-   * Every tenant for platform administrators; otherwise those the caller has a role in. At most
-   * 100, by id: those after `after` (the last id of the page before), named like `q` (any part
-   * of the name, any case) where given.
-   */
+  /** Every tenant for platform administrators, else those the caller has a role in: 100 by id, after `after`, named like `q` (any part, any case). */
   async list(actor: Actor, opts: { q?: string; after?: number } = {}): Promise<{ tenant: Tenant; role: TenantRole | null }[]> {
     let query = this.listQuery(this.filterFor(actor))
     if (opts.q) query = query.where('tenants.name', 'ilike', `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
