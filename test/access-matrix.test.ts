@@ -324,6 +324,8 @@ const PUBLIC: Record<string, string> = {
   'GET /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'POST /console/tenants/:tenantId/apps/:clientId/delete': CONSOLE,
   'GET /console/tenants/:tenantId/devices': CONSOLE,
+  'POST /console/tenants/:tenantId/devices/register': CONSOLE,
+  'POST /console/tenants/:tenantId/devices/import': CONSOLE,
   'GET /console/tenants/:tenantId/devices/credentials': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/command': CONSOLE,
   'POST /console/tenants/:tenantId/devices/:sensorId/credentials': CONSOLE,

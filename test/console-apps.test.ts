@@ -223,6 +223,38 @@ describe('devices', () => {
   })
 })
 
+describe("a brand's devices", () => {
+  it('its admin registers one and imports a file; the list names the model, who holds each, online or not and the last report', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const page = await browser.get(url('/devices'))
+    const one = await landed(browser, await browser.submit(page, url('/devices/register'), { mac: 'E0:5A:1B:00:00:01', model: '58', claimCode: 'BOX-CODE-0001', factoryPassword: '' }))
+    expect(one.body).toContain('e0:5a:1b:00:00:01 is registered.')
+    expect(one.body).toMatch(/<code>e0:5a:1b:00:00:01<\/code><\/th><td>Whisper Flex 2 <span class="hint">58<\/span><\/td>\s*<td>unclaimed<\/td><td>-<\/td><td>-<\/td>/)
+
+    // a file: one row refused by the API's rules refuses the file, saying which field; a good one registers all
+    const bad = await browser.submit(one, url('/devices/import'), { file: `mac,model,claimCode\ne0:5a:1b:00:00:02,${'5'.repeat(101)},BOX-CODE-0002` })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toContain('The device e0:5a:1b:00:00:02 needs another look: model must not have more than 100 characters.')
+    const noCode = await browser.submit(one, url('/devices/import'), { file: 'mac,model\ne0:5a:1b:00:00:02,58' })
+    expect(noCode.status).toBe(400)
+    expect(noCode.body).toContain('row 2: a claim code or a factory password is required')
+    const imported = await landed(browser, await browser.submit(one, url('/devices/import'), { file: 'mac,model,claimCode\ne0:5a:1b:00:00:02,58,BOX-CODE-0002\ne0:5a:1b:00:00:01,26,BOX-CODE-0001\n' }))
+    expect(imported.body).toContain('Imported: 1 registered, 1 updated, 0 refused.')
+    expect(imported.body).toContain('Whisper Flex <span class="hint">26</span>')
+
+    // a customer claims one: the brand sees the customer's tenant (no personal data), offline until it reports
+    const customer = await t.app.services.tenants.create(OPERATOR, { name: 'Ana Home', parentTenantId: w.brandId })
+    const owner = await createActor(t, { tenantId: customer.id, role: 'owner' })
+    const claimed = await t.app.inject({ method: 'POST', url: `/tenants/${customer.id}/devices/claim`, headers: owner.headers, payload: { mac: 'e0:5a:1b:00:00:02', code: 'BOX-CODE-0002', name: 'Bedroom fan' } })
+    expect(claimed.statusCode).toBe(201)
+    const held = await browser.get(url('/devices'))
+    expect(held.body).toMatch(new RegExp(`<code>e0:5a:1b:00:00:02</code></th><td>Whisper Flex 2 <span class="hint">58</span></td>\\s*<td>by customer tenant #${customer.id}</td><td><span class="badge">offline</span></td><td>-</td>`))
+    expect(held.body).not.toContain(owner.user.email)
+    const audited = await t.db.selectFrom('audit_log').select('action').where('actor_id', '=', String(w.admin.user.id)).where('action', 'in', ['device.register', 'device.register.bulk']).execute()
+    expect(audited.map((a) => a.action).sort()).toEqual(['device.register', 'device.register.bulk'])
+  })
+})
+
 describe('the platform page', () => {
   it("reads through a service that refuses anyone but the platform's administrators", async () => {
     const { platform } = t.app.services.pages

@@ -12,7 +12,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase } from '../src/db/connect.ts'
 import { migrateTo } from '../src/db/migrate.ts'
-import { parseCsv } from '../src/cli/devices.ts'
+import { parseCsv } from '../src/modules/devices/index.ts'
 import { createTestDatabase, testConfig, usingPostgres } from './helpers.ts'
 
 const run = promisify(execFile)

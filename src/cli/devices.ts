@@ -3,71 +3,19 @@
  * file, and the MACs two tenants used before devices were records of their own.
  */
 import { readFileSync } from 'node:fs'
-import type { DeviceInput, RegisterResult } from '../modules/devices/index.ts'
+import { readDevices, type RegisterResult } from '../modules/devices/index.ts'
+import { AppError } from '../lib/errors.ts'
 import { CommandError, emit, id, table, UsageError } from './output.ts'
 import type { Command } from './registry.ts'
 
-/** Rows of RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  const endField = () => {
-    row.push(field)
-    field = ''
+/** The file's devices; a row it cannot read is a usage error, as any other wrong argument. */
+function devicesOf(text: string) {
+  try {
+    return readDevices(text)
+  } catch (error) {
+    if (error instanceof AppError) throw new UsageError(error.message)
+    throw error
   }
-  const endRow = () => {
-    endField()
-    rows.push(row)
-    row = []
-  }
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"'
-      i++
-    } else if (c === '"') quoted = !quoted
-    else if (quoted) field += c
-    else if (c === ',') endField()
-    else if (c === '\n') endRow()
-    else if (c !== '\r') field += c
-  }
-  if (field !== '' || row.length > 0) endRow()
-  return rows.filter((r) => r.some((f) => f.trim() !== ''))
-}
-
-/** Column names as people write them: claimCode, claim_code, claim secret, ... */
-const COLUMNS: Record<string, keyof DeviceInput> = {
-  mac: 'mac',
-  model: 'model',
-  claimcode: 'claimCode',
-  claimsecret: 'claimCode',
-  factorypassword: 'factoryPassword',
-}
-
-function toInput(record: Record<string, unknown>, line: number): DeviceInput {
-  const input: Record<string, string> = {}
-  for (const [key, value] of Object.entries(record)) {
-    const name = COLUMNS[key.toLowerCase().replace(/[^a-z]/g, '')]
-    if (name && typeof value === 'string' && value !== '') input[name] = value
-  }
-  if (!input.mac || !input.model) throw new UsageError(`row ${line}: mac and model are required`)
-  if (!input.claimCode && !input.factoryPassword) throw new UsageError(`row ${line}: a claim code or a factory password is required`)
-  return { mac: input.mac, model: input.model, claimCode: input.claimCode, factoryPassword: input.factoryPassword }
-}
-
-/** A JSON array of objects, or CSV with a header row. */
-export function readDevices(text: string): DeviceInput[] {
-  const trimmed = text.trim()
-  if (trimmed.startsWith('[')) {
-    const rows: unknown = JSON.parse(trimmed)
-    if (!Array.isArray(rows)) throw new UsageError('a JSON file holds an array of devices')
-    return rows.map((r: unknown, i) => toInput(typeof r === 'object' && r !== null ? (r as Record<string, unknown>) : {}, i + 1))
-  }
-  const [header, ...rows] = parseCsv(trimmed)
-  if (!header) return []
-  return rows.map((r, i) => toInput(Object.fromEntries(header.map((h, j) => [h.trim(), (r[j] ?? '').trim()])), i + 2))
 }
 
 const CHUNK = 500
@@ -82,7 +30,7 @@ export const deviceCommands: Command[] = [
     async run(ctx, { values, positionals }) {
       const file = positionals[0]
       if (!file) throw new UsageError('FILE is required')
-      const devices = readDevices(readFileSync(file, 'utf8'))
+      const devices = devicesOf(readFileSync(file, 'utf8'))
       const brand = values.brand === undefined ? null : id(values.brand as string, '--brand')
       const results: RegisterResult[] = []
       for (let i = 0; i < devices.length; i += CHUNK) {

@@ -5,16 +5,25 @@
  * whether each was claimed. Every action is the devices API's own service call.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError, appErrors } from '../../lib/errors.ts'
 import { Id } from '../../lib/scope.ts'
 import { field, html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
 import { unlessForbidden } from './console-reads.ts'
 import { devicesPage, newCredentials } from './devices.views.ts'
 import { isBrand } from '../tenancy/index.ts'
+import { DeviceInputSchema, readDevices } from '../devices/index.ts'
+import { checked } from './console-kit.ts'
 
 export async function deviceCounts(s: ConsoleServices, c: Console) {
   return s.sensors.counts(c.actor, c.tenant.id)
 }
+
+/** The devices one import registers at most (the API's bulk takes as many). */
+const IMPORT_MAX = 1000
+
+/** The fields given (a form's empty ones left out, as the API's body would). */
+const given = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
 const sensorParam = (request: FastifyRequest) => (request.params as { sensorId: number }).sensorId
 
@@ -37,6 +46,31 @@ export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const params = { sensorId: Id }
   const view = (c: Console, _r: FastifyRequest, n: Notes) => show(s, c, n)
   ck.get('/devices', 'devices, online now, last state', (c) => show(s, c, {}))
+
+  // a brand's admins register its devices here as on the API: one, or a file of them
+  const back = { back: '/devices' }
+  ck.post('/devices/register', 'register one of the brand\'s devices (its admins)', async (c, request) => {
+    const typed = { mac: field(request, 'mac').trim(), model: field(request, 'model').trim(), claimCode: field(request, 'claimCode').trim() || undefined, factoryPassword: field(request, 'factoryPassword') || undefined }
+    const input = checked(DeviceInputSchema, given(typed))
+    const done = await s.devices.registry.register(c.actor, c.tenant.id, input)
+    return c.t.text(done.status === 'created' ? 'devices.registered' : 'devices.updated', { mac: done.mac })
+  }, view, back)
+  ck.post('/devices/import', 'register the brand\'s devices from CSV or JSON (its admins)', async (c, request) => {
+    const read = readDevices(field(request, 'file'))
+    if (read.length > IMPORT_MAX) throw appErrors.validation_failed(`At most ${IMPORT_MAX} devices at once.`, [{ field: 'file', message: `holds ${read.length} devices` }])
+    // each row as the API's schema takes it: a refusal names the row's field
+    const devices = read.map((d) => {
+      try {
+        return checked(DeviceInputSchema, given(d))
+      } catch (error) {
+        throw error instanceof AppError ? appErrors.validation_failed(`The device ${d.mac} needs another look:`, error.details) : error
+      }
+    })
+    const results = await s.devices.registry.registerMany(c.actor, c.tenant.id, devices)
+    const count = (status: string) => results.filter((r) => r.status === status).length
+    const refused = results.flatMap((r) => (r.status === 'error' ? [`${r.mac}: ${r.message}`] : []))
+    return [c.t.text('devices.imported', { created: count('created'), updated: count('updated'), refused: refused.length }), ...refused.slice(0, 20)].join(' ')
+  }, view, back)
   // a new MQTT password is shown here, once (shown-once.ts): the form redirected to this page
   ck.get('/devices/credentials', 'the MQTT password a form just made, shown once (read again: it was shown already)', async (c, request, reply) => {
     const shown = ck.shownOnce.take(request, reply, c.page.browser)

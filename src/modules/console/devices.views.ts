@@ -2,14 +2,16 @@
 import type { Sensor } from '../../db/database.ts'
 import { html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsolePage, Notes } from './console-kit.ts'
-import { actionButton, confirmLink, csrfField, notes } from './console.views.ts'
+import { findSensorType, SENSOR_TYPES } from '../sensors/index.ts'
+import { actionButton, confirmLink, csrfField, notes, textArea, textField } from './console.views.ts'
+import { when } from './webhooks.views.ts'
 import type { ConsoleText } from './i18n.ts'
 
 export interface DevicesData {
   counts: { total: number; online: number; claimed: number }
   sensors: Sensor[]
-  /** The devices the brand registered and whether each was claimed; null: the section is left out. */
-  registered: { device: { mac: string; model: string }; claimed: boolean }[] | null
+  /** The devices the brand registered, each with its holder where claimed; null: the section is left out. */
+  registered: { device: { mac: string; model: string }; holder: { tenantId: number; online: boolean; lastSeenAt: Date | null } | null }[] | null
 }
 
 function stateOf(t: ConsoleText, sensor: Sensor): string {
@@ -43,13 +45,46 @@ ${c.admin ? confirmLink({ href: `${base}/delete`, label: t.text('devices.delete'
 </tr>`
 }
 
+/** A model as people know it: its name, with the id the API takes. */
+const modelName = (model: string) => {
+  const known = findSensorType(model)
+  return known ? html`${known.name} <span class="hint">${model}</span>` : html`${model}`
+}
+
+function registeredRow(c: Console, { device, holder }: NonNullable<DevicesData['registered']>[number]): SafeHtml {
+  const { t } = c
+  const now = holder ? (holder.online ? html`<span class="badge on">${t.text('devices.online')}</span>` : html`<span class="badge">${t.text('devices.offline')}</span>`) : '-'
+  return html`<tr><th scope="row"><code>${device.mac}</code></th><td>${modelName(device.model)}</td>
+<td>${holder ? t.text('devices.heldBy', { tenant: String(holder.tenantId) }) : t.text('devices.unclaimed')}</td><td>${now}</td><td>${holder ? when(holder.lastSeenAt) : '-'}</td></tr>`
+}
+
+/** Register one device, or import a file of them (CSV or JSON, as `trellis devices import` reads). */
+function registerForms(c: Console): SafeHtml {
+  const { t } = c
+  const base = `/console/tenants/${c.tenant.id}/devices`
+  return html`<details><summary>${t.text('devices.registerOne')}</summary>
+<form method="post" action="${base}/register" class="stack narrow">${csrfField(c.page.csrf)}
+${textField({ name: 'mac', label: t.text('devices.mac'), value: '', required: true, maxlength: 40, placeholder: 'e0:5a:1b:76:ef:60' })}
+<label for="f-model">${t.text('devices.model')}</label>
+<select id="f-model" name="model">${SENSOR_TYPES.flatMap((m) => m.types.map((type) => html`<option value="${type}">${m.name} (${type})</option>`))}</select>
+${textField({ name: 'claimCode', label: t.text('devices.claimCode'), value: '', maxlength: 200, hint: t.text('devices.claimCodeHint') })}
+${textField({ name: 'factoryPassword', label: t.text('devices.factoryPassword'), value: '', type: 'password', maxlength: 200 })}
+<button type="submit">${t.text('devices.registerButton')}</button></form></details>
+<details><summary>${t.text('devices.importTitle')}</summary>
+<form method="post" action="${base}/import" class="stack narrow">${csrfField(c.page.csrf)}
+${textArea({ name: 'file', label: t.text('devices.importFile'), value: '', hint: t.text('devices.importHint') })}
+<button type="submit">${t.text('devices.importButton')}</button></form></details>`
+}
+
 function registeredSection(c: Console, rows: DevicesData['registered']): SafeHtml {
   if (!rows) return html``
   const { t } = c
+  const column = (key: Parameters<ConsoleText['text']>[0]) => html`<th scope="col">${t.text(key)}</th>`
   return html`<h2>${t.text('devices.registeredBy', { tenant: c.tenant.name })}</h2>
+${registerForms(c)}
 ${rows.length
-    ? html`<table><thead><tr><th scope="col">${t.text('devices.mac')}</th><th scope="col">${t.text('devices.model')}</th><th scope="col">${t.text('devices.claimedColumn')}</th></tr></thead><tbody>
-${rows.map(({ device, claimed }) => html`<tr><td>${device.mac}</td><td>${device.model}</td><td>${t.text(claimed ? 'devices.claimed' : 'devices.unclaimed')}</td></tr>`)}</tbody></table>`
+    ? html`<div class="scroll"><table><thead><tr>${column('devices.mac')}${column('devices.model')}${column('devices.claimedColumn')}${column('devices.now')}${column('devices.lastReport')}</tr></thead><tbody>
+${rows.map((row) => registeredRow(c, row))}</tbody></table></div>`
     : html`<p>${t.text('devices.noneRegistered')}</p>`}`
 }
 

@@ -24,7 +24,7 @@ const DeviceFields = {
     Type.Boolean({ description: 'RISK: anyone who reaches the broker and knows the MAC can then speak as this device. Only for firmware that cannot send credentials.' }),
   ),
 }
-const DeviceInputSchema = Type.Object({ mac: Mac, ...DeviceFields }, component('DeviceRegistration'))
+export const DeviceInputSchema = Type.Object({ mac: Mac, ...DeviceFields }, component('DeviceRegistration'))
 const DeviceSchema = Type.Object(
   {
     mac: Type.String(),

@@ -184,12 +184,12 @@ export class DeviceRegistry {
     return devicesRegisteredBy(this.db, tenantId)
   }
 
-  /** The brand's devices as `list` gives them, each with whether a tenant has claimed it. */
-  async listWithClaims(actor: Actor, tenantId: number | null): Promise<{ device: Device; claimed: boolean }[]> {
+  /** The brand's devices as `list` gives them, each with its holder (a tenant id, nothing of the person), online or not, and its last report. */
+  async listWithClaims(actor: Actor, tenantId: number | null): Promise<{ device: Device; claimed: boolean; holder: { tenantId: number; online: boolean; lastSeenAt: Date | null } | null }[]> {
     const devices = await this.list(actor, tenantId)
     if (!devices.length) return []
-    const claimed = await this.sensors.devicesPresented(this.db, devices.map((d) => d.id))
-    return devices.map((device) => ({ device, claimed: claimed.has(device.id) }))
+    const holders = await this.sensors.devicesPresented(this.db, devices.map((d) => d.id))
+    return devices.map((device) => ({ device, claimed: holders.has(device.id), holder: holders.get(device.id) ?? null }))
   }
 
   /**

@@ -17,10 +17,11 @@ export function sensorPresenting(db: Executor, deviceRef: number): Promise<Senso
 }
 
 /** Which of these devices (by row id) a sensor presents: the claimed ones. */
-export async function devicesPresented(db: Executor, deviceRefs: readonly number[]): Promise<Set<number>> {
-  if (deviceRefs.length === 0) return new Set()
-  const rows = await db.selectFrom('sensors').select('device_ref').where('device_ref', 'in', deviceRefs).execute()
-  return new Set(rows.flatMap((r) => (r.device_ref === null ? [] : [r.device_ref])))
+/** Who holds each of these devices (the tenant of the sensor presenting it), whether it is online, and when it last reported. */
+export async function devicesPresented(db: Executor, deviceRefs: readonly number[]): Promise<Map<number, { tenantId: number; online: boolean; lastSeenAt: Date | null }>> {
+  if (deviceRefs.length === 0) return new Map()
+  const rows = await db.selectFrom('sensors').select(['device_ref', 'tenant_id', 'online', 'last_seen_at']).where('device_ref', 'in', deviceRefs).execute()
+  return new Map(rows.flatMap((r) => (r.device_ref === null ? [] : [[r.device_ref, { tenantId: r.tenant_id, online: r.online, lastSeenAt: r.last_seen_at }] as const])))
 }
 
 /** Whether a space holds a sensor (spaces' SpaceContents). */

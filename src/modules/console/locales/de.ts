@@ -2,6 +2,7 @@
 import type { ConsoleCatalog } from './en.ts'
 import { appPageDe } from './app-page.de.ts'
 import { homeDe } from './home.de.ts'
+import { devicesRegisterDe } from './devices-register.de.ts'
 import { emailTypesDe } from './email-types.de.ts'
 import { passkeysDe } from './passkeys.de.ts'
 import { webhooksDe } from './webhooks.de.ts'
@@ -11,6 +12,7 @@ export const de: ConsoleCatalog = {
   ...emailTypesDe,
   ...appPageDe,
   ...homeDe,
+  ...devicesRegisterDe,
   ...passkeysDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',

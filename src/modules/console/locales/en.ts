@@ -1,6 +1,7 @@
 /** The console's texts in English, the reference catalog (lib/i18n.ts; nl, de, fr typed as ConsoleCatalog, held complete by its test). `{name}`: a value filled in, escaped. */
 import { appPageEn } from './app-page.en.ts'
 import { homeEn } from './home.en.ts'
+import { devicesRegisterEn } from './devices-register.en.ts'
 import { emailTypesEn } from './email-types.en.ts'
 import { passkeysEn } from './passkeys.en.ts'
 import { webhooksEn } from './webhooks.en.ts'
@@ -10,6 +11,7 @@ export const en = {
   ...emailTypesEn,
   ...appPageEn,
   ...homeEn,
+  ...devicesRegisterEn,
   ...passkeysEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',

@@ -2,6 +2,7 @@
 import type { ConsoleCatalog } from './en.ts'
 import { appPageFr } from './app-page.fr.ts'
 import { homeFr } from './home.fr.ts'
+import { devicesRegisterFr } from './devices-register.fr.ts'
 import { emailTypesFr } from './email-types.fr.ts'
 import { passkeysFr } from './passkeys.fr.ts'
 import { webhooksFr } from './webhooks.fr.ts'
@@ -11,6 +12,7 @@ export const fr: ConsoleCatalog = {
   ...emailTypesFr,
   ...appPageFr,
   ...homeFr,
+  ...devicesRegisterFr,
   ...passkeysFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',

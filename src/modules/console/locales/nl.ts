@@ -2,6 +2,7 @@
 import type { ConsoleCatalog } from './en.ts'
 import { appPageNl } from './app-page.nl.ts'
 import { homeNl } from './home.nl.ts'
+import { devicesRegisterNl } from './devices-register.nl.ts'
 import { emailTypesNl } from './email-types.nl.ts'
 import { passkeysNl } from './passkeys.nl.ts'
 import { webhooksNl } from './webhooks.nl.ts'
@@ -11,6 +12,7 @@ export const nl: ConsoleCatalog = {
   ...emailTypesNl,
   ...appPageNl,
   ...homeNl,
+  ...devicesRegisterNl,
   ...passkeysNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
