@@ -18,16 +18,20 @@ export async function unlessForbidden<T>(run: () => Promise<T>): Promise<T | nul
 
 /**
  * Names actors: members by address (read through TenantsService.members, as the people page
- * does), the signed-in person as "you", others by kind and id.
+ * does), the tenant's clients by name, the signed-in person as "you", others by kind and id.
  */
 export async function whoIn(s: ConsoleServices, c: Console): Promise<Who> {
   const members = (await unlessForbidden(() => s.tenants.members(c.actor, c.tenant.id))) ?? []
   const emails = new Map(members.map((m) => [String(m.id), m.email]))
+  // the tenant's apps and machine clients by name, where the person may read them
+  const clients = (await unlessForbidden(() => s.clients.ofTenant(c.actor, c.tenant.id))) ?? []
+  const apps = new Map(clients.map((client) => [client.client_id, client.name]))
   const me = String(c.session.user.id)
   return ({ kind, id }) => {
     if (kind === 'user' && id === me) return c.t.text('who.you', { email: c.session.user.email })
     if (kind === 'user' && id !== null && emails.has(id)) return emails.get(id) ?? id
     if (kind === 'operator') return c.t.text('who.operator')
+    if (kind === 'client' && id !== null && apps.has(id)) return `${apps.get(id) ?? id} (${id})`
     return id === null ? kind : `${kind} ${id}`
   }
 }
