@@ -174,6 +174,7 @@ export const APP_ERRORS = {
   // an account's deletion (modules/privacy, lib/leaving-errors.ts)
   sole_owner: { status: 409, message: (tenants: readonly { id: number; name: string }[]): ErrorText => soleOwnerText(tenants) },
   insufficient_user_authentication: { status: 401, rfc: 'RFC 9470 3 (step-up challenge)', message: (maxAge: number): ErrorText => stepUpText('insufficient_user_authentication', maxAge) },
+  account_blocked: { status: 403, message: 'This account is blocked by its administrators: it cannot sign in or refresh its tokens until they unblock it.' },
   invitation_email_mismatch: { status: 403, message: 'This invitation is for another address; sign in with the address it was sent to.' },
   email_type_not_customisable: {
     status: 400,

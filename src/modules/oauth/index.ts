@@ -11,3 +11,6 @@ export { clientReads, type LoginCodeStore, type OAuthDeps, type OAuthModule, cre
 export type { OAuthService } from './oauth.service.ts'
 export type { SigningKeysService } from './signing-keys.service.ts'
 export type { CorsOrigins } from './origins.service.ts'
+export { SignInLog, signInView, type SignInView } from './sign-ins.service.ts'
+export { SIGN_IN_OUTCOMES, type SignInOutcome } from './sign-in-outcomes.ts'
+export { SignInSchema } from './sign-ins.routes.ts'

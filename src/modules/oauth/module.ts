@@ -27,6 +27,8 @@ import { CorsOrigins } from './origins.service.ts'
 import { PasswordlessService } from './passwordless.service.ts'
 import { listSigningKeys, type SigningKeyInfo } from './signing-keys.repository.ts'
 import { SigningKeysService } from './signing-keys.service.ts'
+import { signInRoutes } from './sign-ins.routes.ts'
+import { SignInLog } from './sign-ins.service.ts'
 
 /**
  * The reads of clients that the modules below this one are built with (tenancy's link rules,
@@ -74,6 +76,8 @@ export interface OAuthModule {
   signingKeys: SigningKeysService
   oauth: OAuthService
   passwordless: PasswordlessService
+  /** The sign-in log: every attempt and its outcome, written where it is decided (sign-ins.service.ts). */
+  signIns: SignInLog
   /** Login codes drawn, found and marked in the hosted pages' sign-in. */
   codes: LoginCodeStore
   /** The origins browsers may call from (the clients' redirect origins). */
@@ -96,14 +100,17 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
   const { db, config, log, clock, policy, audit } = deps
   const cors = new CorsOrigins(db, clock, deps.tenantStore)
   const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, deps.tenantStore, () => cors.invalidate())
-  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore, deps.events)
+  const signIns = new SignInLog(db, policy, deps.cursors, clock)
+  const stores = { accounts: deps.accountStore, sessions: deps.sessionStore, signIns }
+  const oauth = new OAuthService(db, config, deps.keys, clients, new Attempts(deps.limits, config), log, deps.codeKey, deps.isSessionActive, clock, stores, deps.tenantStore, deps.events)
   oauth.registerGrant('password', passwordGrant)
-  const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log)
+  const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log, db, signIns)
   return {
     clients,
     signingKeys: new SigningKeysService(db, deps.secretBox, policy, audit, clock, config.accessTokenTtlSeconds),
     oauth,
     passwordless,
+    signIns,
     codes: loginCodeStatements,
     cors,
     clientRoutes: async (app) => {
@@ -112,6 +119,7 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
     routes: async (app) => {
       await app.register(oauthRoutes, { oauth, passwordless })
       await app.register(oidcRoutes, { oauth, policy })
+      await app.register(signInRoutes, { signIns })
     },
     signingKeysAt: (now) => listSigningKeys(db, config.accessTokenTtlSeconds, now),
     sweepLoginCodes: (at) => purgeExpiredLoginCodes(db, at),
