@@ -183,7 +183,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       audit: audit.audit, auditErasure: audit.erasure,
       tenantEmails: email.tenantEmails,
       clients: oauth.clients,
-      memberSessions: sessions.memberSessions,
+      memberSessions: sessions.memberSessions, people: users.people, signIns: oauth.signIns, heldDevices: sensors.held, deletion: privacy.deletion,
       sensors: sensors.sensors,
       devices: devices.devices,
       webhooks: webhooks.webhooks,

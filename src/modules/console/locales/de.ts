@@ -1,9 +1,10 @@
 /** The console's texts in German (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { webhooksDe } from './webhooks.de.ts'
+import { peopleDe } from './people.de.ts'
 
 export const de: ConsoleCatalog = {
-  ...webhooksDe,
+  ...webhooksDe, ...peopleDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',
   'shell.skip': 'Zum Inhalt springen',

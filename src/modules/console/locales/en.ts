@@ -1,8 +1,9 @@
 /** The console's texts in English, the reference catalog (lib/i18n.ts; nl, de, fr typed as ConsoleCatalog, held complete by its test). `{name}`: a value filled in, escaped. */
 import { webhooksEn } from './webhooks.en.ts'
+import { peopleEn } from './people.en.ts'
 
 export const en = {
-  ...webhooksEn,
+  ...webhooksEn, ...peopleEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',
   'shell.name': 'Trellis console',
@@ -25,8 +26,7 @@ export const en = {
   'nav.audit': 'Audit log',
   'nav.platform': 'Platform',
   // a role as a sentence names it (lower case) and as a choice lists it
-  'role.owner': 'owner',
-  'role.admin': 'admin',
+  'role.owner': 'owner', 'role.admin': 'admin',
   'role.member': 'member',
   'role.customer': 'customer',
   'roles.owner': 'Owner',

@@ -1,9 +1,10 @@
 /** The console's texts in French (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { webhooksFr } from './webhooks.fr.ts'
+import { peopleFr } from './people.fr.ts'
 
 export const fr: ConsoleCatalog = {
-  ...webhooksFr,
+  ...webhooksFr, ...peopleFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',
   'shell.skip': 'Aller au contenu',

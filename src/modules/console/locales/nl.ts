@@ -1,9 +1,10 @@
 /** The console's texts in Dutch (every key of en.ts; `{name}` as there). */
 import type { ConsoleCatalog } from './en.ts'
 import { webhooksNl } from './webhooks.nl.ts'
+import { peopleNl } from './people.nl.ts'
 
 export const nl: ConsoleCatalog = {
-  ...webhooksNl,
+  ...webhooksNl, ...peopleNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
   'shell.skip': 'Naar de inhoud',
