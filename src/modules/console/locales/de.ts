@@ -144,7 +144,7 @@ export const de: ConsoleCatalog = {
   'sessions.thisBrowser': '(dieser Browser)',
   'sessions.end': 'Die am {when} geöffnete Sitzung beenden',
   'sessions.back': 'Zurück zu den Personen',
-  'sessions.of': 'Anmeldesitzungen von Person #{id}',
+  'sessions.of': 'Anmeldesitzungen von {who}',
   'sessions.opened': 'Geöffnet',
   'sessions.app': 'App',
   'sessions.network': 'Netzwerk',

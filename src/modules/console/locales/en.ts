@@ -148,7 +148,7 @@ export const en = {
   'sessions.thisBrowser': '(this browser)',
   'sessions.end': 'End the session opened {when}',
   'sessions.back': 'Back to people',
-  'sessions.of': 'Sign-in sessions of person #{id}',
+  'sessions.of': 'Sign-in sessions of {who}',
   'sessions.opened': 'Opened',
   'sessions.app': 'App',
   'sessions.network': 'Network',

@@ -144,7 +144,7 @@ export const fr: ConsoleCatalog = {
   'sessions.thisBrowser': '(ce navigateur)',
   'sessions.end': 'Terminer la session ouverte le {when}',
   'sessions.back': 'Retour aux personnes',
-  'sessions.of': 'Sessions de connexion de la personne n° {id}',
+  'sessions.of': 'Sessions de connexion de {who}',
   'sessions.opened': 'Ouverte',
   'sessions.app': 'Application',
   'sessions.network': 'Réseau',

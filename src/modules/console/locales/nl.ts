@@ -144,7 +144,7 @@ export const nl: ConsoleCatalog = {
   'sessions.thisBrowser': '(deze browser)',
   'sessions.end': 'De sessie beëindigen die is geopend op {when}',
   'sessions.back': 'Terug naar mensen',
-  'sessions.of': 'Aanmeldsessies van persoon #{id}',
+  'sessions.of': 'Aanmeldsessies van {who}',
   'sessions.opened': 'Geopend',
   'sessions.app': 'App',
   'sessions.network': 'Netwerk',
