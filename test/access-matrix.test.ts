@@ -316,6 +316,7 @@ const PUBLIC: Record<string, string> = {
   'GET /console/tenants/:tenantId/person/:userId': CONSOLE,
   'POST /console/tenants/:tenantId/person/:userId/block': CONSOLE,
   'POST /console/tenants/:tenantId/person/:userId/unblock': CONSOLE,
+  'POST /console/tenants/:tenantId/person/:userId/confirmation': CONSOLE,
   'POST /console/tenants/:tenantId/person/:userId/sessions/:sessionId/end': CONSOLE,
   'POST /console/tenants/:tenantId/person/:userId/sessions/end-all': CONSOLE,
   'GET /console/tenants/:tenantId/person/:userId/delete': CONSOLE,

@@ -4,6 +4,8 @@
 // sessions, and deletes the account; another brand's admin cannot open the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, uniqueEmail, type TestApp } from './helpers.ts'
+import { insertUser } from '../src/modules/users/users.repository.ts'
+import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { createClient, exchange, latestCode, mailSettled, pkcePair, requestCode } from './login-helpers.ts'
 import { consoleTestbed, landed, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 import type { PageClient } from './page-client.ts'
@@ -103,6 +105,24 @@ describe("a person's page", () => {
     expect(ended.body).toContain(`Every session of ${email} is ended`)
     expect((await current(first.access_token)).statusCode).toBe(401)
     expect((await current(second.access_token)).statusCode).toBe(401)
+  })
+
+  it('sends the address confirmation again to an account not yet confirmed, and only then', async () => {
+    const email = uniqueEmail('unconfirmed')
+    const user = await insertUser(t.db, { email, tenantId: w.brandId, emailConfirmedAt: null })
+    await addMembership(t.db, w.brandId, user.id, 'customer')
+    const page = await admin.get(personUrl(user.id))
+    expect(page.body).toContain('Address confirmed')
+    const sent = await landed(admin, await admin.submit(page, `/person/${user.id}/confirmation`))
+    expect(sent.body).toContain(`A new address confirmation is on its way to ${email}`)
+    await mailSettled(t.app)
+    const mail = await t.db.selectFrom('email_outbox').select('type').where('to_address', '=', email).execute()
+    expect(mail.map((m) => m.type)).toEqual(['emailConfirmation'])
+    const audit = await t.db.selectFrom('audit_log').select('action').where('target_id', '=', String(user.id)).execute()
+    expect(audit.map((a) => a.action)).toEqual(['person.confirmation.resend'])
+    // a confirmed address has no such button
+    const { userId } = await signedIn(uniqueEmail('confirmed'))
+    expect((await admin.get(personUrl(userId))).body).not.toContain('/confirmation"')
   })
 
   it('deletes the account as its own deletion does, with its sign-in rows', async () => {

@@ -27,7 +27,7 @@ async function unlessRefused<T>(run: () => Promise<T>): Promise<T | null> {
 async function show(s: ConsoleServices, c: Console, userId: number, n: Notes): Promise<ConsolePage> {
   const person = await s.people.person(c.actor, c.tenant.id, userId)
   const [summary, devices, sessions, manageable] = await Promise.all([
-    s.signIns.summaryOf({ tenantId: person.tenantId, email: person.email }),
+    s.signIns.summaryFor(c.actor, c.tenant.id, { tenantId: person.tenantId, email: person.email }),
     s.heldDevices.of(c.actor, c.tenant.id, person.tenants.map((x) => x.id)),
     unlessRefused(() => s.memberSessions.list(c.actor, c.tenant.id, userId)),
     unlessRefused(() => s.people.manageable(c.actor, c.tenant.id, userId)).then((u) => u !== null),
@@ -56,6 +56,11 @@ export function personRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     return c.t.text('person.unblockedDone', { email: person.email })
   }, view, back)
 
+  ck.post('/person/:userId/confirmation', 'send the address confirmation again (an account not yet confirmed)', async (c, request) => {
+    const person = await s.people.person(c.actor, c.tenant.id, userParam(request))
+    const sent = await s.people.resendConfirmation(c.actor, c.tenant.id, person.id)
+    return c.t.text(sent ? 'person.confirmationSent' : 'person.alreadyConfirmed', { email: person.email })
+  }, view, back)
   ck.post('/person/:userId/sessions/:sessionId/end', "end one of a person's sessions (its tokens stop at once)", async (c, request) => {
     const { sessionId } = request.params as { sessionId: string }
     await s.memberSessions.revoke(c.actor, c.tenant.id, userParam(request), sessionId)

@@ -80,7 +80,8 @@ function actions(c: Console, p: Person, r: PersonReads, base: string): SafeHtml 
   const block = p.blockedAt
     ? actionButton({ action: `${base}/unblock`, csrf: c.page.csrf, label: t.text('person.unblock', email), kind: 'secondary' })
     : actionButton({ action: `${base}/block`, csrf: c.page.csrf, label: t.text('person.block', email), kind: 'danger' })
-  return html`<h3>${t.text('person.actions')}</h3><p class="hint">${t.text('person.blockHint')}</p>${block}
+  const confirm = p.emailConfirmedAt ? html`` : actionButton({ action: `${base}/confirmation`, csrf: c.page.csrf, label: t.text('person.resendConfirmation', email), kind: 'secondary' })
+  return html`<h3>${t.text('person.actions')}</h3><p class="hint">${t.text('person.blockHint')}</p>${block}${confirm}
 <p>${confirmLink({ href: `${base}/delete`, label: t.text('person.delete', email) })}</p>`
 }
 

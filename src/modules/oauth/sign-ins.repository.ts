@@ -50,7 +50,7 @@ export function signInsQuery(db: Executor, tenantId: number | null, email: strin
 
 /** A person's apps and networks, from their rows in their tenant: each with its last use. */
 export async function personSignIns(db: Executor, who: { tenantId: number | null; email: string }) {
-  const base = db.selectFrom('sign_ins').where(sql<boolean>`coalesce(tenant_id, 0) = ${who.tenantId ?? 0}`).where('email', '=', who.email).where('outcome', 'in', ['signed_in', 'refreshed'])
+  const base = db.selectFrom('sign_ins').where(inTenant(who.tenantId)).where('email', '=', who.email).where('outcome', 'in', ['signed_in', 'refreshed'])
   const [apps, networks, last] = await Promise.all([
     base.select(['client_id', (eb) => eb.fn.max('at').as('last')]).where('client_id', 'is not', null).groupBy('client_id').orderBy('last', 'desc').limit(20).execute(),
     base.select(['network', (eb) => eb.fn.max('at').as('last')]).where('network', 'is not', null).groupBy('network').orderBy('last', 'desc').limit(20).execute(),
@@ -69,12 +69,15 @@ export async function purgeSignIns(db: DB, at: Date, retentionDays: number): Pro
   return Number(result.numDeletedRows)
 }
 
-/** A leaving person's rows: by their account and by their address in their tenant. */
-export async function forgetSignIns(db: Executor, who: { userId: number; tenantId: number | null; email: string }): Promise<void> {
-  await db
-    .deleteFrom('sign_ins')
-    .where((eb) => eb.or([eb('user_id', '=', who.userId), eb.and([sql<boolean>`coalesce(tenant_id, 0) = ${who.tenantId ?? 0}`, eb('email', '=', who.email)])]))
-    .execute()
+/**
+ * A leaving person's rows: their address in their tenant (every row of an account carries both:
+ * the account's tenant and address, a refresh's too), by the (tenant, address) index.
+ */
+export async function forgetSignIns(db: Executor, who: { tenantId: number | null; email: string }): Promise<void> {
+  await db.deleteFrom('sign_ins').where(inTenant(who.tenantId)).where('email', '=', who.email).execute()
 }
+
+/** The rows of a tenant, or of platform accounts (null), as the (tenant, address) index reads them. */
+const inTenant = (tenantId: number | null) => (tenantId === null ? sql<boolean>`tenant_id is null` : sql<boolean>`tenant_id = ${tenantId}`)
 
 export type { SignInRow }

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/executor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { newestFirst } from '../../db/query-kit.ts'
-import type { Actor, Policy } from '../tenancy/index.ts'
+import { isPlatform, type Actor, type Policy } from '../tenancy/index.ts'
 import { forgetSignIns, insertSignIn, personSignIns, purgeSignIns, signInsQuery, type SignInEntry } from './sign-ins.repository.ts'
 
 export function signInView(r: SignInRow) {
@@ -71,9 +71,16 @@ export class SignInLog {
     return this.page(null, query.email, query)
   }
 
-  /** A person's apps, networks and last sign-in (the caller, the people service, asked the policy). */
-  summaryOf(who: { tenantId: number | null; email: string }) {
-    return personSignIns(this.db, { tenantId: who.tenantId, email: who.email.toLowerCase() })
+  /**
+   * A person's apps, networks and last sign-in, for the person page of the brand `brandId`: from
+   * the person's own tenant's rows for an account of the brand (or for the platform); a brand sees
+   * of anyone else (a platform account on its staff) only the rows under the brand, never where
+   * they sign in elsewhere.
+   */
+  async summaryFor(actor: Actor, brandId: number, who: { tenantId: number | null; email: string }) {
+    await this.policy.authorize(actor, 'people.read', brandId)
+    const tenantId = who.tenantId === brandId || isPlatform(actor) ? who.tenantId : brandId
+    return personSignIns(this.db, { tenantId, email: who.email.toLowerCase() })
   }
 
   /** Housekeeping: rows older than the audit log's retention. */
@@ -82,7 +89,7 @@ export class SignInLog {
   }
 
   /** A leaving person's rows, in their deletion's transaction. */
-  forget(trx: Executor, who: { userId: number; tenantId: number | null; email: string }): Promise<void> {
-    return forgetSignIns(trx, { ...who, email: who.email.toLowerCase() })
+  forget(trx: Executor, who: { tenantId: number | null; email: string }): Promise<void> {
+    return forgetSignIns(trx, { tenantId: who.tenantId, email: who.email.toLowerCase() })
   }
 }

@@ -133,7 +133,7 @@ export class AccountDeletion {
       await revokeSessions(trx, { userId }, 'account_deleted', clock.now())
       const result: Deleted = { pseudonym: newPseudonym(), tenantsDeleted: alone.map((t) => t.id), devicesReleased }
       await this.record(trx, actor, user, result)
-      await this.deps.signIns.forget(trx, { userId, tenantId: user.tenant_id, email: user.email })
+      await this.deps.signIns.forget(trx, { tenantId: user.tenant_id, email: user.email })
       await email.send(trx, confirmation(user, prefixTenant))
       await this.deps.accounts.erase(trx, userId)
       await (this.deps.events ?? NO_EVENTS).record(trx, { type: 'user.deleted', tenantId: user.tenant_id, data: { userId } })

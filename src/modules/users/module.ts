@@ -76,7 +76,7 @@ export interface UsersModule {
 
 export function createUsersModule(deps: UsersDeps): UsersModule {
   const accounts = new AccountsService(deps.db, deps.config, deps.email, deps.log, deps.policy, deps.mailLimits, deps.clock, deps.audit, deps.tenantStore, deps.events)
-  const people = new PeopleService(deps.db, deps.policy, deps.clock, deps.audit, deps.tenantStore, deps.leaving)
+  const people = new PeopleService(deps.db, deps.policy, deps.clock, deps.audit, deps.tenantStore, deps.leaving, { email: deps.email, config: deps.config })
   return {
     accounts,
     people,

@@ -24,6 +24,9 @@ import { forbidden, notFound } from '../../lib/errors.ts'
 import { revokeSessions } from '../sessions/index.ts'
 import { auditActor, isPlatform, type Actor, type Policy, type TenantLeaving, type TenantStore } from '../tenancy/index.ts'
 import { findUserById, setBlocked } from './users.repository.ts'
+import type { Config } from '../../config.ts'
+import type { EmailService } from '../email/index.ts'
+import { accountMail, issueToken } from './account-jobs.repository.ts'
 
 /** The reason a blocked person's sessions end with: the refresh grant names the refusal by it. */
 export const BLOCKED_REASON = 'user_blocked'
@@ -66,6 +69,7 @@ export class PeopleService {
     private readonly audit: AuditSink,
     private readonly tenancy: TenantStore,
     private readonly leaving: TenantLeaving,
+    private readonly mail: { email: EmailService; config: Readonly<Config> },
   ) {}
 
   /** The person, if they are of the brand `tenantId` (or the platform asks); 404 otherwise. */
@@ -108,6 +112,24 @@ export class PeopleService {
       await this.audit.record(trx, { actor: auditActor(actor), tenantId, action: 'person.block', target: { type: 'user', id: userId } })
     })
     return this.person(actor, tenantId, userId)
+  }
+
+  /**
+   * Sends the address confirmation again (a fresh link; the older one stops working), to an
+   * account of the brand whose address is not confirmed yet: a password sign-up that lost its
+   * mail. False when the address is already confirmed (a code sign-in confirms it): nothing sent.
+   */
+  async resendConfirmation(actor: Actor, tenantId: number, userId: number): Promise<boolean> {
+    const user = await this.manageable(actor, tenantId, userId)
+    if (user.email_confirmed_at) return false
+    const { email, config } = this.mail
+    await this.db.transaction().execute(async (trx) => {
+      const { token } = await issueToken(trx, user.id, 'emailConfirmation', config.emailConfirmationTtlSeconds, this.clock.now())
+      await email.send(trx, accountMail('emailConfirmation', user, user.tenant_id, { emailConfirmationToken: token }))
+      await this.audit.record(trx, { actor: auditActor(actor), tenantId, action: 'person.confirmation.resend', target: { type: 'user', id: userId } })
+    })
+    email.wake()
+    return true
   }
 
   /** Unblocks the person: they may sign in again (the sessions the block ended stay ended). */
