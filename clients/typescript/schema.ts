@@ -3686,6 +3686,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/tenants/{tenantId}/person/{userId}/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Console: send the address confirmation again (an account not yet confirmed) (form) */
+        post: operations["postConsoleTenantPersonConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/tenants/{tenantId}/person/{userId}/sessions/{sessionId}/end": {
         parameters: {
             query?: never;
@@ -14895,6 +14912,29 @@ export interface operations {
         };
     };
     postConsoleTenantPersonUnblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postConsoleTenantPersonConfirmation: {
         parameters: {
             query?: never;
             header?: never;
