@@ -30,7 +30,7 @@ const OWNERS: Record<string, readonly string[]> = {
   'modules/sessions': ['sessions'],
   'modules/email': ['email_outbox', 'sender_verifications'],
   'modules/users': ['users', 'user_tokens'],
-  'modules/oauth': ['oauth_clients', 'signing_keys', 'login_codes', 'refresh_tokens', 'device_authorizations'],
+  'modules/oauth': ['oauth_clients', 'signing_keys', 'login_codes', 'refresh_tokens', 'device_authorizations', 'sign_ins'],
   'modules/passkeys': ['webauthn_user_handles', 'webauthn_credentials', 'webauthn_challenges', 'native_apps', 'passkey_policies'],
   'modules/spaces': ['spaces', 'algorithms', 'space_algorithms'],
   'modules/schedules': ['schedule_groups', 'schedule_items', 'schedule_runs'],
@@ -51,7 +51,11 @@ const JOINT_READS: Record<string, Record<string, string>> = {
     tenants: "the profile's tenants (GET /users/current answers from the session check's one statement)",
   },
   'src/modules/users/users.repository.ts': { memberships: "membersQuery and the CLI's list of a tenant's accounts" },
-  'src/modules/oauth/tokens.repository.ts': { sessions: 'a refresh rotates in one statement only while its session is live (bench:login)' },
+  'src/modules/oauth/tokens.repository.ts': {
+    sessions: 'a refresh rotates in one statement only while its session is live (bench:login)',
+    users: "a refresh's row in the sign-in log names the account's address and tenant, in the rotation's statement",
+  },
+  'src/modules/oauth/sign-ins.repository.ts': { users: "a refused refresh's row names the account's address, in its one insert" },
   'src/modules/email/mail-jobs.service.ts': { tenants: 'a deferred mail job is written only for a tenant that exists, in the same statement' },
   'src/modules/devices/devices.repository.ts': { sensors: 'the sensor presenting a MAC, joined with the device' },
 }

@@ -9,7 +9,7 @@ import type { LoginCodesTable } from './login-tables.ts'
 import type { UsersTable } from './database.ts'
 
 export const USER_COLUMNS = [
-  'id', 'tenant_id', 'email', 'username', 'display_name', 'password_hash', 'email_confirmed_at', 'platform_role', 'created_at', 'updated_at', 'locale',
+  'id', 'tenant_id', 'email', 'username', 'display_name', 'password_hash', 'email_confirmed_at', 'platform_role', 'created_at', 'updated_at', 'locale', 'blocked_at',
 ] as const satisfies readonly (keyof UsersTable)[]
 const _everyUserColumn: Exclude<keyof UsersTable, (typeof USER_COLUMNS)[number]> extends never ? true : false = true
 

@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { DeviceCommandsTable, DeviceConflictsTable, DevicesTable, ScheduleGroupsTable, ScheduleItemsTable, ScheduleRunsTable, SensorHistoryTable, WsTicketsTable } from './device-tables.ts'
 
 import type { LatestData } from './device-tables.ts'
-import type { AuthorizationRequestsTable, DeviceAuthorizationsTable, LoginCodesTable, RefreshTokensTable } from './login-tables.ts'
+import type { AuthorizationRequestsTable, DeviceAuthorizationsTable, LoginCodesTable, RefreshTokensTable, SignInsTable } from './login-tables.ts'
 import type { NativeAppsTable, PasskeyPoliciesTable, WebauthnChallengesTable, WebauthnCredentialsTable, WebauthnUserHandlesTable } from './passkey-tables.ts'
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
@@ -11,7 +11,7 @@ import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable 
 export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
-export type { LoginCode, AuthorizationRequest, DeviceAuthorization, LoginCodesTable } from './login-tables.ts'
+export type { LoginCode, AuthorizationRequest, DeviceAuthorization, LoginCodesTable, SignInRow } from './login-tables.ts'
 export type { NativeAppsTable, PasskeyPoliciesTable, WebauthnChallengesTable, WebauthnCredentialsTable } from './passkey-tables.ts'
 export type { LatestData, CommandStatus, DeviceCommand, Device } from './device-tables.ts'
 
@@ -77,6 +77,8 @@ export interface UsersTable {
   locale: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
+  /** Blocked by the brand's admins or the platform: signs in nowhere, refreshes nothing (migration 0040). */
+  blocked_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface MembershipsTable {
@@ -268,6 +270,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable
+  sign_ins: SignInsTable
 }
 
 export type Tenant = Selectable<TenantsTable>

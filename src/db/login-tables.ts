@@ -84,3 +84,21 @@ export interface DeviceAuthorizationsTable {
   created_at: ColumnType<Date, Date, never>
 }
 export type DeviceAuthorization = Selectable<DeviceAuthorizationsTable>
+
+/** The sign-in log (migration 0040): an attempt and its outcome; never a code or a token. */
+export interface SignInsTable {
+  id: Generated<number>
+  at: ColumnType<Date, Date, Date>
+  /** The account's tenant (null: a platform account), else the tenant the attempt was made under or its app's. */
+  tenant_id: number | null
+  user_id: number | null
+  /** The address the attempt named, normalized; null where none was (a code that matched nothing). */
+  email: string | null
+  client_id: string | null
+  /** IPv4 /24 or IPv6 /48 (lib/network.ts signInNetwork). */
+  network: string | null
+  outcome: string
+  /** Which limit held a code back; null for other outcomes. */
+  detail: string | null
+}
+export type SignInRow = Selectable<SignInsTable>

@@ -31,6 +31,7 @@ import * as m0033 from './migrations/0033_webhooks.ts'
 import * as m0036 from './migrations/0036_passkeys.ts'
 import * as m0037 from './migrations/0037_native_apps.ts'
 import * as m0038 from './migrations/0038_device_authorizations.ts'
+import * as m0040 from './migrations/0040_sign_ins.ts'
 import * as m0044 from './migrations/0044_passkey_policies.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0036_passkeys': m0036,
   '0037_native_apps': m0037,
   '0038_device_authorizations': m0038,
+  '0040_sign_ins': m0040,
   '0044_passkey_policies': m0044,
 }
 

@@ -61,11 +61,7 @@ export const APP_ERRORS = {
   not_ready: { status: 503, message: (failing: string[]) => `Not ready: ${failing.join(', ')} failing.` },
   // input the database refuses (plugins/errors.ts)
   invalid_value: { status: 400, message: 'A value in the request cannot be stored (for example a NUL character or a number out of range).' },
-  conflict: {
-    status: 409,
-    message: (kind: 'duplicate' | 'reference') =>
-      kind === 'duplicate' ? 'This conflicts with an existing record.' : 'This refers to a record that does not exist or is still in use.',
-  },
+  conflict: { status: 409, message: (kind: 'duplicate' | 'reference') => (kind === 'duplicate' ? 'This conflicts with an existing record.' : 'This refers to a record that does not exist or is still in use.') },
 
   // validation, identity and access
   validation_failed: { status: 400, message: said },
@@ -165,9 +161,11 @@ export const APP_ERRORS = {
   tenant_id_taken: { status: 409, message: (id: number | undefined) => `A tenant with id ${id} already exists.` },
   tenant_id_retired: { status: 409, message: (id: number) => `Tenant id ${id} belonged to a deleted tenant whose audit trail is kept; choose another id.` },
   last_owner: { status: 409, message: 'A tenant must keep at least one owner.' },
+  already_member: { status: 409, message: 'This address is already a member of the tenant: change its role instead of inviting it.' },
   // an account's deletion (modules/privacy, lib/leaving-errors.ts)
   sole_owner: { status: 409, message: (tenants: readonly { id: number; name: string }[]): ErrorText => soleOwnerText(tenants) },
   insufficient_user_authentication: { status: 401, rfc: 'RFC 9470 3 (step-up challenge)', message: (maxAge: number): ErrorText => stepUpText('insufficient_user_authentication', maxAge) },
+  account_blocked: { status: 403, message: 'This account is blocked by its administrators: it cannot sign in or refresh its tokens until they unblock it.' },
   invitation_email_mismatch: { status: 403, message: 'This invitation is for another address; sign in with the address it was sent to.' },
   email_type_not_customisable: {
     status: 400,
@@ -215,7 +213,6 @@ export const APP_ERRORS = {
   // passkeys (modules/passkeys): the ceremony's answers say what failed, never why a key did not verify
   passkey_challenge_unknown: { status: 400, message: 'This passkey request is unknown, already used or expired. Ask for new options and try again.' },
   passkey_refused: { status: 400, message: 'The passkey could not be verified. Try again, or sign in with an emailed code.' },
-  already_member: { status: 409, message: 'This address is already a member of the tenant: change its role instead of inviting it.' },
   passkeys_off: { status: 403, message: 'This brand does not offer passkeys: sign in with an emailed code.' },
 
   // hosted pages (pages/): shown to a person, so the messages are sentences for people

@@ -29,3 +29,20 @@ export function originOf(ip: string): Origin {
   const prefix = `${parts.map((p) => p.toString(16)).join(':')}::/64`
   return { address: prefix, network: prefix }
 }
+
+/**
+ * The network the sign-in log names (modules/oauth sign-ins.repository.ts): an IPv4 /24 or an
+ * IPv6 /48, never the whole address. Takes an address, or a network as originOf writes it
+ * (`192.0.2.0/24`, `2001:db8:1:2::/64`, as a mail job carries it); anything else is null.
+ */
+export function signInNetwork(ipOrNetwork: string): string | null {
+  const text = ipOrNetwork.includes('/') ? ipOrNetwork.slice(0, ipOrNetwork.indexOf('/')) : ipOrNetwork
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    parsed = ipaddr.process(text)
+  } catch {
+    return null
+  }
+  if (parsed.kind() === 'ipv4') return `${(parsed as ipaddr.IPv4).octets.slice(0, 3).join('.')}.0/24`
+  return `${(parsed as ipaddr.IPv6).parts.slice(0, 3).map((p) => p.toString(16)).join(':')}::/48`
+}

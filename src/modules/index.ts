@@ -137,7 +137,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     mailBudgets: sessions.mailLimits,
     invitationBucket: limits.bucket('invite-user', config.rateLimits.invitationsPerInviter),
   })
-  const users = createUsersModule({ ...withEvents, tenantStore, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit })
+  const users = createUsersModule({ ...withEvents, tenantStore, email: email.email, policy, mailLimits: sessions.mailLimits, audit: audit.audit, leaving: tenantLeaving })
   const oauth = createOAuthModule({
     ...withEvents, tenantStore, keys, secretBox, codeKey, policy, audit: audit.audit, linkRules, email: email.email, mailLimits: sessions.mailLimits,
     isSessionActive: sessions.sessions.isActive, accountStore: users.store, sessionStore: sessions.store,
@@ -163,7 +163,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   if (background) await devices.devices.start()
   const schedules = createSchedulesModule({ db, clock, log, sensors: sensors.sensors, commands: scheduleCommands(db, sensors.sensors, devices.devices), events: webhooks.events })
   const stopSchedules = background && config.runWorker ? schedules.runner.start() : () => {}
-  const privacy = createPrivacyModule({ ...withEvents, tenantStore, policy, audit: audit.audit, auditErasure: audit.erasure, email: email.email, sensors: sensors.sensors, schedules: schedules.schedules, leaving: tenantLeaving, accounts: accountErasure, sessions: sessions.sessions, appName: async (clientId) => (await oauth.clients.find(clientId))?.name })
+  const privacy = createPrivacyModule({ ...withEvents, tenantStore, policy, audit: audit.audit, auditErasure: audit.erasure, email: email.email, sensors: sensors.sensors, schedules: schedules.schedules, leaving: tenantLeaving, accounts: accountErasure, people: users.people, signIns: oauth.signIns, sessions: sessions.sessions, appName: async (clientId) => (await oauth.clients.find(clientId))?.name })
   const pages = await createPagesModule({
     ...withEvents, secretBox, keys, codeKey, clients: oauth.clients, passwordless: oauth.passwordless, tenants: tenancy.tenants, accounts: users.accounts,
     invitations: tenancy.invitations, senderVerification: email.senderVerification, sessions: sessions.sessions,
@@ -183,7 +183,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       audit: audit.audit, auditErasure: audit.erasure,
       tenantEmails: email.tenantEmails,
       clients: oauth.clients,
-      memberSessions: sessions.memberSessions,
+      memberSessions: sessions.memberSessions, people: users.people, signIns: oauth.signIns, heldDevices: sensors.held, deletion: privacy.deletion,
       sensors: sensors.sensors,
       devices: devices.devices,
       webhooks: webhooks.webhooks,

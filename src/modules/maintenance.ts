@@ -33,6 +33,8 @@ export function sweepsInOrder(
     m.email.sweep,
     m.webhooks.sweep,
     (at) => m.audit.audit.purge(at, auditRetentionDays),
+    // the sign-in log is kept as long as the audit log
+    (at) => m.oauth.signIns.purge(at, auditRetentionDays),
   ]
 }
 

@@ -19,7 +19,10 @@ import { HtmlPage } from '../../lib/schemas.ts'
 import { isBrand, isPlatform, type InvitationsService, type Policy, roleAtLeast, type SettingsHistory, type TenantsService, type UserActor } from '../tenancy/index.ts'
 import type { AuditErasure, AuditLog } from '../audit/index.ts'
 import type { TenantEmailsService } from '../email/index.ts'
-import type { ClientsService } from '../oauth/index.ts'
+import type { ClientsService, SignInLog } from '../oauth/index.ts'
+import type { PeopleService } from '../users/index.ts'
+import type { AccountDeletion } from '../privacy/index.ts'
+import type { HeldDevices } from '../sensors/index.ts'
 import type { MemberSessions } from '../sessions/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
@@ -108,6 +111,11 @@ export interface ConsoleServices {
   tenantEmails: TenantEmailsService
   clients: ClientsService
   memberSessions: MemberSessions
+  /** A brand's people (the person page: block, unblock), its sign-in log, the devices a person holds, and an admin's deletion of a person. */
+  people: PeopleService
+  signIns: SignInLog
+  heldDevices: HeldDevices
+  deletion: AccountDeletion
   sensors: SensorsService
   devices: Devices
   /** A brand's webhook endpoints and their delivery logs (the webhooks page). */

@@ -20,6 +20,8 @@ import { Flash } from './flash.ts'
 import { consoleText } from './i18n.ts'
 import { homeRoutes } from './home.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
+import { personRoutes } from './person.routes.ts'
+import { signInRoutes } from './sign-ins.routes.ts'
 import { platformRoutes } from './platform.routes.ts'
 import { sessionRoutes } from './sessions.routes.ts'
 import { ShownOnce } from './shown-once.ts'
@@ -54,6 +56,8 @@ export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, s
   brandRoutes(app, ck)
   emailRoutes(app, ck)
   peopleRoutes(app, ck)
+  personRoutes(app, ck)
+  signInRoutes(app, ck)
   sessionRoutes(app, ck)
   appRoutes(app, ck)
   deviceRoutes(app, ck)

@@ -7,7 +7,7 @@ import { html, notice, type SafeHtml } from '../pages/index.ts'
 import type { ConsoleText } from './i18n.ts'
 import type { ConsoleMessageKey } from './locales/en.ts'
 
-export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'apps' | 'devices' | 'webhooks' | 'passkeys' | 'audit' | 'platform' | 'tenants'
+export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'signins' | 'apps' | 'devices' | 'webhooks' | 'passkeys' | 'audit' | 'platform' | 'tenants'
 
 export interface ConsoleShell {
   title: string
@@ -30,6 +30,7 @@ const SECTIONS: { id: Section; label: ConsoleMessageKey; path: string; brandOnly
   { id: 'brand', label: 'nav.brand', path: '/brand' },
   { id: 'emails', label: 'nav.emails', path: '/emails' },
   { id: 'people', label: 'nav.people', path: '/people' },
+  { id: 'signins', label: 'nav.signIns', path: '/sign-ins', brandOnly: true },
   { id: 'apps', label: 'nav.apps', path: '/apps' },
   { id: 'devices', label: 'nav.devices', path: '/devices' },
   { id: 'webhooks', label: 'nav.webhooks', path: '/webhooks', brandOnly: true },

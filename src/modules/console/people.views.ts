@@ -40,7 +40,8 @@ function members(c: Console, rows: MemberLine[], draft?: PeopleDraft): SafeHtml 
 ${select({ name: 'role', id: `role-${m.id}`, label: t.text('people.roleOf', { email: m.email }), value: refused?.typed.role ?? m.role, options: roleOptions(t), problem: refused?.problems.role })}
 <button type="submit" class="secondary small">${t.text('people.changeRole')}</button></form>
 ${confirmLink({ href: `${base}/${m.id}/remove`, label: t.text('people.remove', { email: m.email }) })}
-<a href="${base}/${m.id}/sessions">${t.text('people.sessionsOf', { email: m.email })}</a>`
+<a href="${base}/${m.id}/sessions">${t.text('people.sessionsOf', { email: m.email })}</a>
+<a href="/console/tenants/${c.tenant.id}/person/${m.id}">${t.text('person.open', { email: m.email })}</a>`
       : html`${t.text(`role.${m.role}`)}`
   }
   return html`<h2>${t.text('people.members')}</h2><div class="scroll"><table><thead><tr><th scope="col">${t.text('people.person')}</th><th scope="col">${t.text('people.role')}</th></tr></thead><tbody>
@@ -97,7 +98,7 @@ export function customersPage(c: Console, email: string, page: Page<{ email: str
 ${textField({ name: 'email', label: t.text('customers.search'), value: email, type: 'search', maxlength: 320 })}
 <button type="submit" class="secondary">${t.text('customers.searchButton')}</button></form>
 <p>${count}</p>
-<ul class="rows">${page.edges.map(({ node }) => html`<li>${node.email} <span class="hint">${t.text('customers.since', { date: node.joinedAt.slice(0, 10) })}</span>${c.admin ? html` <a href="/console/tenants/${c.tenant.id}/people/members/${node.userId}/sessions">${t.text('people.sessionsOf', { email: node.email })}</a>` : ''}</li>`)}</ul>
+<ul class="rows">${page.edges.map(({ node }) => html`<li>${c.admin ? html`<a href="/console/tenants/${c.tenant.id}/person/${node.userId}">${node.email}</a>` : node.email} <span class="hint">${t.text('customers.since', { date: node.joinedAt.slice(0, 10) })}</span></li>`)}</ul>
 <nav class="pager" aria-label="${t.text('customers.pages')}">${page.pageInfo.hasPreviousPage ? link('before', page.pageInfo.startCursor, t.text('customers.previous')) : ''} ${page.pageInfo.hasNextPage ? link('after', page.pageInfo.endCursor, t.text('customers.next')) : ''}</nav>`
   return { title: t.text('customers.title'), section: 'people', body }
 }

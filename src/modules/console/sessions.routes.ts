@@ -9,12 +9,17 @@ import Type from 'typebox'
 import { Id } from '../../lib/scope.ts'
 import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
 import { sessionsPage } from './sessions.views.ts'
+import { unlessForbidden } from './console-reads.ts'
+import { personName } from './person.views.ts'
 
 const userParam = (request: FastifyRequest) => (request.params as { userId: number }).userId
 
 async function show(s: ConsoleServices, c: Console, userId: number, n: Notes): Promise<ConsolePage> {
   const sessions = await s.memberSessions.list(c.actor, c.tenant.id, userId)
-  return sessionsPage(c, userId, sessions, n)
+  // the person by name and address: a brand's person page reads them; another tenant's members are few
+  const person = (await unlessForbidden(() => s.people.person(c.actor, c.tenant.id, userId))) ?? (await s.tenants.members(c.actor, c.tenant.id)).find((m) => m.id === userId)
+  const who = person ? personName({ email: person.email, displayName: 'displayName' in person ? person.displayName : person.display_name }) : c.t.text('person.title')
+  return sessionsPage(c, userId, who, sessions, n)
 }
 
 export function sessionRoutes(app: FastifyInstance, ck: ConsoleKit): void {

@@ -5,7 +5,7 @@ import type { Console, ConsolePage, Notes } from './console-kit.ts'
 import { actionButton, notes } from './console.views.ts'
 import { when } from './history.views.ts'
 
-export function sessionsPage(c: Console, userId: number, sessions: MemberSession[], n: Notes): ConsolePage {
+export function sessionsPage(c: Console, userId: number, who: string, sessions: MemberSession[], n: Notes): ConsolePage {
   const { t } = c
   const appName = (clientId: string) => (clientId === PAGES_CLIENT ? t.text('sessions.pages') : clientId)
   const base = `/console/tenants/${c.tenant.id}/people/members/${userId}/sessions`
@@ -14,7 +14,7 @@ export function sessionsPage(c: Console, userId: number, sessions: MemberSession
 <td>${actionButton({ action: `${base}/${s.id}/revoke`, csrf: c.page.csrf, label: t.text('sessions.end', { when: when(s.createdAt.toISOString()) }), kind: 'danger' })}</td></tr>`,
   )
   const body = html`${notes(n)}<p><a href="/console/tenants/${c.tenant.id}/people">${t.text('sessions.back')}</a></p>
-<h2>${t.text('sessions.of', { id: userId })}</h2>
+<h2>${t.text('sessions.of', { who })}</h2>
 ${sessions.length
     ? html`<div class="scroll"><table><thead><tr><th scope="col">${t.text('sessions.opened')}</th><th scope="col">${t.text('sessions.app')}</th><th scope="col">${t.text('sessions.network')}</th><th scope="col">${t.text('sessions.endIt')}</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p class="hint">${t.text('sessions.lastUsed')}</p>`

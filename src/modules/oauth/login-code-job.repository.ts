@@ -19,6 +19,8 @@ import type { TenantStore } from '../tenancy/index.ts'
 import type { AccountStore } from '../users/index.ts'
 import type { Executor } from '../../db/executor.ts'
 import { generateLoginCode, hashLoginCode, loginCodeExpiresAt, normalizeLoginCode } from './login-codes.ts'
+import { signInNetwork } from '../../lib/network.ts'
+import { insertSignIn, type SignInOutcome } from './sign-ins.repository.ts'
 
 export const LOGIN_CODE_JOB = 'passwordlessLogin'
 
@@ -90,13 +92,23 @@ export function registerLoginCodeJob(email: EmailService, deps: { db: DB; config
   email.jobs.register(LOGIN_CODE_JOB, LoginCodeJob, async (trx, job) => {
     const tenant = job.tenantId ? await deps.tenants.findTenant(trx, job.tenantId) : null
     if (job.tenantId && !tenant) return null
+    // the decision in the sign-in log, in the job's transaction (sign-ins.repository.ts)
+    const logged = (outcome: SignInOutcome, tenantId: number | null, userId: number | null) =>
+      insertSignIn(trx, { at: deps.clock.now(), tenantId, userId, email: job.email, clientId: job.clientId, network: signInNetwork(job.requestedNetwork), outcome })
     // whose account: the tenant's, one it signs up, or the address's platform account (users/identity.repository.ts)
     const account = await deps.accounts.accountUnderPrefix(trx, job.email, tenant ?? null, job.signUp === false ? 'signin' : 'login')
     if (!account) {
       deps.log.info({ tenantId: job.tenantId }, 'login code not sent: no account there, and the tenant does not allow sign-up')
+      await logged('not_signed_up', job.tenantId, null)
       return null
     }
     const { user, tenantId } = account
+    // a blocked person gets no code (users' people.service.ts)
+    if (user?.blocked_at) {
+      await logged('refused_blocked', tenantId, user.id)
+      return null
+    }
+    await logged('code_sent', tenantId, user?.id ?? null)
     // a newer code for the same email, client and challenge replaces the older ones
     await trx
       .deleteFrom('login_codes')

@@ -32,6 +32,8 @@ import { CorsOrigins } from './origins.service.ts'
 import { PasswordlessService } from './passwordless.service.ts'
 import { listSigningKeys, type SigningKeyInfo } from './signing-keys.repository.ts'
 import { SigningKeysService } from './signing-keys.service.ts'
+import { signInRoutes } from './sign-ins.routes.ts'
+import { SignInLog } from './sign-ins.service.ts'
 
 /**
  * The reads of clients that the modules below this one are built with (tenancy's link rules,
@@ -81,6 +83,8 @@ export interface OAuthModule {
   passwordless: PasswordlessService
   /** The device authorization grant's endpoint and the hosted page's user codes (RFC 8628). */
   device: DeviceService
+  /** The sign-in log: every attempt and its outcome, written where it is decided (sign-ins.service.ts). */
+  signIns: SignInLog
   /** Login codes drawn, found and marked in the hosted pages' sign-in. */
   codes: LoginCodeStore
   /** The origins browsers may call from (the clients' redirect origins). */
@@ -104,17 +108,20 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
   const cors = new CorsOrigins(db, clock, deps.tenantStore)
   const clients = new ClientsService(db, policy, deps.cursors, clock, audit, deps.linkRules, deps.tenantStore, () => cors.invalidate())
   const attempts = new Attempts(deps.limits, config)
-  const oauth = new OAuthService(db, config, deps.keys, clients, attempts, log, deps.codeKey, deps.isSessionActive, clock, { accounts: deps.accountStore, sessions: deps.sessionStore }, deps.tenantStore, deps.events)
+  const signIns = new SignInLog(db, policy, deps.cursors, clock)
+  const stores = { accounts: deps.accountStore, sessions: deps.sessionStore, signIns }
+  const oauth = new OAuthService(db, config, deps.keys, clients, attempts, log, deps.codeKey, deps.isSessionActive, clock, stores, deps.tenantStore, deps.events)
   oauth.registerGrant('password', passwordGrant)
   oauth.registerGrant(DEVICE_GRANT, deviceCodeGrant)
   const device = new DeviceService(db, config, clients, attempts, deps.limits, deps.codeKey, clock, deps.tenantStore)
-  const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log)
+  const passwordless = new PasswordlessService(clients, deps.email, deps.mailLimits, log, db, signIns)
   return {
     clients,
     signingKeys: new SigningKeysService(db, deps.secretBox, policy, audit, clock, config.accessTokenTtlSeconds),
     oauth,
     passwordless,
     device,
+    signIns,
     codes: loginCodeStatements,
     cors,
     clientRoutes: async (app) => {
@@ -124,6 +131,7 @@ export function createOAuthModule(deps: OAuthDeps): OAuthModule {
       await app.register(oauthRoutes, { oauth, passwordless })
       await app.register(oidcRoutes, { oauth, policy })
       await app.register(deviceRoutes, { device })
+      await app.register(signInRoutes, { signIns })
     },
     signingKeysAt: (now) => listSigningKeys(db, config.accessTokenTtlSeconds, now),
     sweepLoginCodes: async (at) => {

@@ -98,7 +98,7 @@ export class OAuthService {
     codeKey: Buffer,
     private readonly isSessionActive: (sessionId: string) => Promise<boolean>,
     clock: Clock,
-    stores: Pick<GrantDeps, 'accounts' | 'sessions'>,
+    stores: Pick<GrantDeps, 'accounts' | 'sessions' | 'signIns'>,
     private readonly tenancy: TenantStore,
     events: EventSink = NO_EVENTS,
   ) {

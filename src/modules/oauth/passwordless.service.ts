@@ -18,6 +18,9 @@ import type { Log } from '../../lib/log.ts'
 import { appErrors, notFound } from '../../lib/errors.ts'
 import { originOf } from '../../lib/network.ts'
 import { signupLocale } from '../../lib/locale.ts'
+import type { DB } from '../../db/connect.ts'
+import { signInNetwork } from '../../lib/network.ts'
+import type { SignInLog } from './sign-ins.service.ts'
 import type { EmailService } from '../email/index.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import type { ClientsService } from './clients.service.ts'
@@ -79,6 +82,8 @@ export class PasswordlessService {
     private readonly email: EmailService,
     private readonly mailLimits: MailLimits,
     private readonly log: Log,
+    private readonly db: DB,
+    private readonly signIns: SignInLog,
   ) {}
 
   async requestCode(input: CodeRequest, tenantId: number | null, ip: string): Promise<void> {
@@ -138,6 +143,9 @@ export class PasswordlessService {
     const budget = await this.mailLimits.takeRecipient(email, ip)
     if (!budget.ok) {
       this.log.info({ clientId: target.clientId }, 'login code not sent: the address has had its share of mail')
+      // in the sign-in log, under the tenant asked under or else the app's, with the limit that held it back
+      const tenant = tenantId ?? (await this.clients.find(target.clientId))?.tenant_id ?? null
+      await this.signIns.record(this.db, { tenantId: tenant, email, clientId: target.clientId, network: signInNetwork(ip), outcome: 'held_back', detail: budget.limit })
       if (target.tellSpent) throw appErrors.mail_budget_spent(budget.retryAfter)
       return
     }

@@ -72,6 +72,8 @@ import { secondsAfter } from '../../lib/clock.ts'
 export interface ExchangeInput extends Presentation {
   codeHash: string
   refreshTtlSeconds: number
+  /** The request's network as the sign-in log names it (an IPv4 /24 or IPv6 /48; lib/network.ts signInNetwork). */
+  signInNetwork?: string | null
 }
 
 export type Exchanged =
@@ -82,11 +84,13 @@ export type Exchanged =
     | { outcome: 'refused' }
     /** No account for the address and the tenant does not accept sign-ups: nothing was written. */
     | { outcome: 'closed' }
+    /** The account is blocked (users' people.service.ts): nothing was written, the code stays unconsumed. */
+    | { outcome: 'blocked'; user: User }
   )
 
 type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${K}`]: T[K] }
 type Row = Prefixed<LoginCode, 'code_'> &
-  Prefixed<User, 'user_'> & { code_found: boolean; user_found: boolean; consumed: boolean; signup_open: boolean; deferred: boolean; signed_up: boolean }
+  Prefixed<User, 'user_'> & { code_found: boolean; user_found: boolean; consumed: boolean; signup_open: boolean; deferred: boolean; signed_up: boolean; blocked: boolean }
 
 const CODE_SELECT = sql.join(LOGIN_CODE_COLUMNS.map((column) => sql`c.${sql.ref(column)} as ${sql.ref(`code_${column}`)}`))
 const USER_SELECT = sql.join(USER_COLUMNS.map((column) => sql`u.${sql.ref(column)} as ${sql.ref(`user_${column}`)}`))
@@ -118,11 +122,18 @@ function sessionAndRefresh(input: ExchangeInput, sessionId: string, refreshToken
       insert into refresh_tokens (token_hash, session_id, expires_at)
       select ${hashSecret(refreshToken)}, id, ${secondsAfter(input.now, input.refreshTtlSeconds)}::timestamptz from session
       returning id
+    ),
+    signed_in as (
+      -- the sign-in log's row (sign-ins.repository.ts), in the same statement: no round trip of its own
+      insert into sign_ins (at, tenant_id, user_id, email, client_id, network, outcome)
+      select ${input.now}::timestamptz, e.tenant_id, u.id, e.email, ${input.clientId}::text, ${input.signInNetwork ?? null}::text, 'signed_in'
+      from the_user u, eligible e where exists (select 1 from session)
     )`
 }
 
 const RESULT = sql`select ${CODE_SELECT}, ${USER_SELECT}, c.id is not null as code_found, u.id is not null as user_found,
-      exists (select 1 from consumed) as consumed, not exists (select 1 from existing) as signed_up`
+      exists (select 1 from consumed) as consumed, not exists (select 1 from existing) as signed_up,
+      exists (select 1 from the_user where blocked_at is not null) as blocked`
 const ONE_ROW = sql`from (select 1) as one left join code c on true left join the_user u on true`
 
 /**
@@ -150,7 +161,7 @@ async function commonExchange(db: Executor, input: ExchangeInput, sessionId: str
     consumed as (
       update login_codes set consumed_at = ${now}::timestamptz, consumed_address = ${input.address}::text, session_id = ${sessionId}::uuid
       where id = (select id from eligible) and consumed_at is null
-        and exists (select 1 from the_user where email_confirmed_at is not null)
+        and exists (select 1 from the_user where email_confirmed_at is not null) and not exists (select 1 from the_user where blocked_at is not null)
       returning id
     ),
     ${sessionAndRefresh(input, sessionId, refreshToken)}
@@ -192,7 +203,7 @@ async function fullExchange(db: Executor, input: ExchangeInput, sessionId: strin
     ),
     consumed as (
       update login_codes set consumed_at = ${now}::timestamptz, consumed_address = ${input.address}::text, session_id = ${sessionId}::uuid
-      where id = (select id from eligible) and consumed_at is null and exists (select 1 from the_user)
+      where id = (select id from eligible) and consumed_at is null and exists (select 1 from the_user) and not exists (select 1 from the_user where blocked_at is not null)
       returning id
     ),
     proven as (
@@ -234,6 +245,7 @@ export async function exchangeLoginCode(db: Executor, input: ExchangeInput): Pro
   const common = await commonExchange(db, input, sessionId, refreshToken)
   const row = common.deferred ? await fullExchange(db, input, sessionId, refreshToken) : common
   const code = row.code_found ? codeOf(row) : null
+  if (row.blocked && row.user_found && !row.consumed) return { code, outcome: 'blocked', user: userOf(row) }
   if (row.consumed && row.user_found) {
     // the address is proven by now, whatever the row read before said
     const user = userOf(row)
@@ -275,6 +287,6 @@ function userOf(r: Row): User {
   return {
     id: r.user_id, tenant_id: r.user_tenant_id, email: r.user_email, username: r.user_username, display_name: r.user_display_name,
     password_hash: r.user_password_hash, email_confirmed_at: r.user_email_confirmed_at, platform_role: r.user_platform_role,
-    created_at: r.user_created_at, updated_at: r.user_updated_at, locale: r.user_locale,
+    created_at: r.user_created_at, updated_at: r.user_updated_at, locale: r.user_locale, blocked_at: r.user_blocked_at,
   }
 }

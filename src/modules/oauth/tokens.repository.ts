@@ -115,6 +115,8 @@ export interface Rotation {
   used_at: Date | null
   expires_at: Date
   revoked_at: Date | null
+  /** Why the session ended (`user_blocked`: its person was blocked), null while it stands. */
+  revoked_reason: string | null
   /** The token was eligible and this statement marked it used and stored `successor`. */
   rotated: boolean
 }
@@ -132,13 +134,13 @@ export interface Rotation {
  */
 export async function rotateRefreshToken(
   db: Executor,
-  presented: { token: string; clientId: string; scopes: readonly string[]; now: Date; ttlSeconds: number },
+  presented: { token: string; clientId: string; scopes: readonly string[]; now: Date; ttlSeconds: number; signInNetwork?: string | null },
 ): Promise<{ row: Rotation; successor: string } | undefined> {
   const successor = randomToken(32)
   const { now } = presented
   const result = await sql<Rotation>`${prepared('rotate_refresh_token')}
     with presented as (
-      select r.id, r.parent_id, r.used_at, r.expires_at, s.id as session_id, s.client_id, s.user_id, s.tenant_id, s.scope, s.revoked_at
+      select r.id, r.parent_id, r.used_at, r.expires_at, s.id as session_id, s.client_id, s.user_id, s.tenant_id, s.scope, s.revoked_at, s.revoked_reason
       from refresh_tokens r join sessions s on s.id = r.session_id
       where r.token_hash = ${hashSecret(presented.token)}
     ), used as (
@@ -154,8 +156,13 @@ export async function rotateRefreshToken(
       where used_at is null and parent_id = (select parent_id from presented) and exists (select 1 from used)
         and id <> (select id from presented) and session_id = (select session_id from presented)
       returning id
+    ), refreshed as (
+      -- the sign-in log's row (sign-ins.repository.ts), in the rotation's statement: no round trip of its own
+      insert into sign_ins (at, tenant_id, user_id, email, client_id, network, outcome)
+      select ${now}::timestamptz, u.tenant_id, u.id, lower(u.email), p.client_id, ${presented.signInNetwork ?? null}::text, 'refreshed'
+      from presented p join users u on u.id = p.user_id where exists (select 1 from successor)
     )
-    select id, session_id, client_id, user_id, tenant_id, scope, used_at, expires_at, revoked_at, exists (select 1 from successor) as rotated
+    select id, session_id, client_id, user_id, tenant_id, scope, used_at, expires_at, revoked_at, revoked_reason, exists (select 1 from successor) as rotated
     from presented
   `.execute(db)
   const row = result.rows[0]

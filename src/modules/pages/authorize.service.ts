@@ -269,6 +269,8 @@ export class AuthorizeService {
     const now = this.clock.now()
     if (!(await completeAuthorization(this.db, request.id, now))) throw expired()
     const user = await this.account(request, code.tenant_id)
+    // a blocked person (users' people.service.ts) begins no browser session and gets no code for an app
+    if (user?.blocked_at) throw appErrors.account_blocked()
     // the address is proved now (a password set before this first proof is discarded); an account-page sign-in's code is used up here
     if (user) await this.stores.accounts.proveAddress(this.db, user, now)
     await this.stores.codes.markCodeSignedIn(this.db, code.id, { now, consume: !request.client_id })

@@ -42,6 +42,8 @@ export interface PasskeyPagesDeps {
 /** The same ending as a typed code: the request completes, a page session begins, the app gets a fresh code. */
 async function finishWithPasskey(deps: PasskeyPagesDeps, request: AuthorizationRequest, user: User, ip: string): Promise<Finished> {
   const now = deps.clock.now()
+  // a blocked person (users' people.service.ts) begins no browser session and gets no code for an app
+  if (user.blocked_at) throw appErrors.account_blocked()
   if (!(await completeAuthorization(deps.db, request.id, now))) throw appErrors.authorization_expired()
   const session = await deps.sessions.create(user.id, user.tenant_id, now)
   const signedIn = { sessionCookie: session.cookie, userId: user.id, tenantId: user.tenant_id }

@@ -38,7 +38,8 @@ import type { EmailService, SendEmailInput } from '../email/index.ts'
 import type { SensorsService } from '../sensors/index.ts'
 import { revokeSessions, type SessionsService } from '../sessions/index.ts'
 import { type Actor, auditActor, type LeavingTenant, type Policy, type TenantLeaving } from '../tenancy/index.ts'
-import type { AccountErasure } from '../users/index.ts'
+import type { AccountErasure, PeopleService } from '../users/index.ts'
+import type { SignInLog } from '../oauth/index.ts'
 
 export interface DeletionDeps {
   db: DB
@@ -55,6 +56,10 @@ export interface DeletionDeps {
   sessions: Pick<SessionsService, 'authTime'>
   /** user.deleted, written with the deletion (modules/webhooks). */
   events?: EventSink
+  /** Who may delete a person of a brand (its admins: accounts of the brand; the platform: any). */
+  people: Pick<PeopleService, 'manageable'>
+  /** The person's rows of the sign-in log go with them. */
+  signIns: Pick<SignInLog, 'forget'>
 }
 
 /** What a deletion did, by the pseudonym the audit log now names the person by. */
@@ -93,6 +98,15 @@ export class AccountDeletion {
     return this.deleteAccount(actor, user.id, prefixTenant)
   }
 
+  /**
+   * A brand's admin (or the platform) deletes a person of the brand (the console's person page):
+   * the same deletion as the person's own, the policy deciding who (users' people.service.ts).
+   */
+  async deletePerson(actor: Actor, tenantId: number, userId: number): Promise<Deleted> {
+    await this.deps.people.manageable(actor, tenantId, userId)
+    return this.deleteAccount(actor, userId, tenantId)
+  }
+
   /** Refuses a sign-in older than RECENT_SIGN_IN_SECONDS (null: the session ended), with how to sign in again. */
   checkRecent(authTime: Date | null): void {
     if (authTime === null) throw invalidToken('The session behind this token has ended.')
@@ -119,6 +133,7 @@ export class AccountDeletion {
       await revokeSessions(trx, { userId }, 'account_deleted', clock.now())
       const result: Deleted = { pseudonym: newPseudonym(), tenantsDeleted: alone.map((t) => t.id), devicesReleased }
       await this.record(trx, actor, user, result)
+      await this.deps.signIns.forget(trx, { tenantId: user.tenant_id, email: user.email })
       await email.send(trx, confirmation(user, prefixTenant))
       await this.deps.accounts.erase(trx, userId)
       await (this.deps.events ?? NO_EVENTS).record(trx, { type: 'user.deleted', tenantId: user.tenant_id, data: { userId } })

@@ -11,6 +11,7 @@ import type { Policy, TenantStore } from '../tenancy/index.ts'
 import { bindLabel, deleteSensor, devicesPresented, findSensor, insertSensor, moveSensor, sensorPresenting, spaceHasSensors, unbindDevice } from './sensors.repository.ts'
 import { sensorRoutes } from './sensors.routes.ts'
 import { SensorsService } from './sensors.service.ts'
+import { HeldDevices } from './held-devices.service.ts'
 
 /**
  * The sensor statements the devices module runs inside its own transactions (the registry, the
@@ -36,6 +37,8 @@ export interface SensorsDeps {
 
 export interface SensorsModule {
   sensors: SensorsService
+  /** The devices a person holds, for the brand's person page. */
+  held: HeldDevices
   /** Writes a device's sensor inside the devices module's transactions. */
   store: SensorStore
   /** What the spaces module (below this one) is built with: the sensors in a space, and their removal with it. */
@@ -48,6 +51,7 @@ export function createSensorsModule(deps: SensorsDeps): SensorsModule {
   const sensors = new SensorsService(deps.db, deps.cursors, deps.policy, deps.clock, deps.audit, deps.releaseDevice, deps.tenantStore, deps.events)
   return {
     sensors,
+    held: new HeldDevices(deps.db, deps.policy, deps.tenantStore),
     store: sensorStatements,
     spaceContents: {
       hasSensors: spaceHasSensors,

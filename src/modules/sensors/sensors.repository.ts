@@ -96,3 +96,15 @@ export function moveSensor(db: Executor, sensorId: number, tenantId: number, now
     .returningAll()
     .executeTakeFirstOrThrow()
 }
+
+/** The sensors of these tenants (a person's, for their person page), by name, at most 100. */
+export async function sensorsOfTenants(db: Executor, tenantIds: readonly number[]) {
+  if (tenantIds.length === 0) return []
+  return db
+    .selectFrom('sensors')
+    .select(['id', 'tenant_id', 'device_id', 'name', 'display_name', 'type', 'online', 'last_seen_at'])
+    .where('tenant_id', 'in', tenantIds)
+    .orderBy('name')
+    .limit(100)
+    .execute()
+}

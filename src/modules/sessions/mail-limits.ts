@@ -33,6 +33,10 @@ import type { Executor } from '../../db/executor.ts'
 /** Whether the address has opened a session from this network before (users' knownNetwork: it reads the accounts). */
 export type KnownNetwork = (db: Executor, who: { email: string }, network: string) => Promise<boolean>
 
+/** Which recipient budget refused (the sign-in log names it): this network's share of the address, the address's over every network, or a known network's own. */
+export type RecipientLimit = 'per_address_network' | 'per_address' | 'per_address_known_network'
+export type RecipientBudget = { ok: true; retryAfter: 0 } | { ok: false; retryAfter: number; limit: RecipientLimit }
+
 export class MailLimits {
   private readonly sender: Bucket
   private readonly recipientHere: Bucket
@@ -66,20 +70,22 @@ export class MailLimits {
    * The same budgets as mayMail, for a sender who chose the address and is told the answer
    * (an invitation: tenancy/invitation-budget.ts): when refused, how long until one is back.
    */
-  async takeRecipient(email: string, ip: string): Promise<{ ok: boolean; retryAfter: number }> {
+  async takeRecipient(email: string, ip: string): Promise<RecipientBudget> {
     const address = email.trim().toLowerCase()
     const { network } = originOf(ip)
     const here = await this.recipientHere.take(`${address} ${network}`)
     let wait = here.retryAfter
+    let limit: RecipientLimit = 'per_address_network'
     if (here.ok) {
       const all = await this.recipient.take(address)
       if (all.ok) return { ok: true, retryAfter: 0 }
       wait = all.retryAfter
+      limit = 'per_address'
       // nothing is sent: this network's share is not spent either
       await here.refund()
     }
-    if (!(await this.knownNetwork(this.db, { email: address }, network))) return { ok: false, retryAfter: wait }
+    if (!(await this.knownNetwork(this.db, { email: address }, network))) return { ok: false, retryAfter: wait, limit }
     const known = await this.recipientKnown.take(`${address} ${network}`)
-    return { ok: known.ok, retryAfter: known.ok ? 0 : Math.min(wait, known.retryAfter) }
+    return known.ok ? { ok: true, retryAfter: 0 } : { ok: false, retryAfter: Math.min(wait, known.retryAfter), limit: 'per_address_known_network' }
   }
 }

@@ -39,6 +39,7 @@ import type { Executor } from '../../db/executor.ts'
 import { findTenant, membershipRole } from './tenants.repository.ts'
 import type { Actor, Scope } from './actor.ts'
 import { isBrand } from './brands.ts'
+import { PEOPLE_ACTIONS } from './people-actions.ts'
 
 const RANK: Record<TenantRole, number> = { customer: 0, member: 1, admin: 2, owner: 3 }
 
@@ -104,12 +105,11 @@ export const ACTIONS = {
   'users.create': { scope: 'tenants:admin', platform: true, machines: true },
   // listing every account, deleting one (the CLI's users list and users delete)
   'users.manage': { scope: 'tenants:admin', platform: true, machines: true },
-  'algorithms.read': { scope: 'spaces:read' },
-  'algorithms.define': { scope: 'spaces:write', platform: true, machines: true },
+  'algorithms.read': { scope: 'spaces:read' }, 'algorithms.define': { scope: 'spaces:write', platform: true, machines: true },
   'webhooks.manage': { scope: 'tenants:admin', role: 'admin', machines: true, brand: true },
   'webhooks.managePlatform': { scope: 'tenants:admin', platform: true, machines: true },
-  'account.read': { scope: 'account', people: true },
-  'account.update': { scope: 'account', people: true },
+  'account.read': { scope: 'account', people: true }, 'account.update': { scope: 'account', people: true },
+  ...PEOPLE_ACTIONS,
   'account.delete': { scope: 'account', people: true }, 'account.export': { scope: 'account', people: true },
 } as const satisfies Record<string, Rule>
 export type Action = keyof typeof ACTIONS

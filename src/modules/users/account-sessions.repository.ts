@@ -41,7 +41,8 @@ function sessionQuery(db: Executor, profile: boolean, inTenant: boolean): Compil
     .selectFrom('sessions')
     .modifyFront(prepared(profile ? 'session_with_profile' : inTenant ? 'session_actor_in_tenant' : 'session_actor'))
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.revoked_at', 'users.id', 'users.platform_role', 'users.tenant_id'])
+    // a blocked person's sessions stand no more than revoked ones (people.service.ts), at once, in the same lookup
+    .select([sql<Date | null>`coalesce(sessions.revoked_at, users.blocked_at)`.as('revoked_at'), 'users.id', 'users.platform_role', 'users.tenant_id'])
     .$if(inTenant, (q) =>
       q.leftJoin('memberships', (join) => join.onRef('memberships.user_id', '=', 'users.id').on('memberships.tenant_id', '=', TENANT)).select('memberships.role'),
     )
@@ -84,6 +85,7 @@ export async function pageSessionUser(db: Executor, session: { cookieHash: strin
     .where('sessions.cookie_hash', '=', session.cookieHash)
     .where('sessions.client_id', '=', session.clientId)
     .where('sessions.revoked_at', 'is', null)
+    .where('users.blocked_at', 'is', null)
     .where('sessions.expires_at', '>', session.now)
     .executeTakeFirst()
 }

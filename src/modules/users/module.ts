@@ -8,7 +8,9 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import type { EmailService } from '../email/index.ts'
 import type { MailLimits } from '../sessions/index.ts'
-import type { Policy, TenantStore } from '../tenancy/index.ts'
+import type { Policy, TenantLeaving, TenantStore } from '../tenancy/index.ts'
+import { PeopleService } from './people.service.ts'
+import { peopleRoutes } from './people.routes.ts'
 import { knownNetwork, pageSessionUser, sessionUser } from './account-sessions.repository.ts'
 import { accountRoutes } from './accounts.routes.ts'
 import { AccountsService } from './accounts.service.ts'
@@ -55,12 +57,16 @@ export interface UsersDeps {
   audit: AuditSink
   /** Tenants, memberships and a list's tenant filter (tenancy's store, built with the access rules). */
   tenantStore: TenantStore
+  /** A person's tenants and roles (the person page). */
+  leaving: TenantLeaving
   /** user.deleted (modules/webhooks). */
   events?: EventSink
 }
 
 export interface UsersModule {
   accounts: AccountsService
+  /** A brand's people: a person, block and unblock. */
+  people: PeopleService
   /** Finds, signs up and proves accounts inside another module's transaction. */
   store: AccountStore
   /** The current user, registration, confirmation, password reset and profile changes. */
@@ -71,12 +77,15 @@ export interface UsersModule {
 
 export function createUsersModule(deps: UsersDeps): UsersModule {
   const accounts = new AccountsService(deps.db, deps.config, deps.email, deps.log, deps.policy, deps.mailLimits, deps.clock, deps.audit, deps.tenantStore, deps.events)
+  const people = new PeopleService(deps.db, deps.policy, deps.clock, deps.audit, deps.tenantStore, deps.leaving, { email: deps.email, config: deps.config })
   return {
     accounts,
+    people,
     store: accountStatements(deps.tenantStore),
     routes: async (app) => {
       await app.register(userRoutes, { accounts })
       await app.register(accountRoutes, { accounts })
+      await app.register(peopleRoutes, { people })
     },
     sweep: (at) => purgeExpiredUserTokens(deps.db, at),
   }

@@ -110,3 +110,8 @@ export function membersQuery(db: Executor, tenantId: number) {
 export async function purgeExpiredUserTokens(db: Executor, at: Date): Promise<void> {
   await sql`delete from user_tokens where expires_at < cast(${at} as timestamptz) - interval '1 day'`.execute(db)
 }
+
+/** Blocks (a time) or unblocks (null) an account (people.service.ts). */
+export async function setBlocked(db: Executor, userId: number, at: Date | null): Promise<void> {
+  await db.updateTable('users').set({ blocked_at: at }).where('id', '=', userId).execute()
+}

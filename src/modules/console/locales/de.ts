@@ -6,6 +6,7 @@ import { devicesRegisterDe } from './devices-register.de.ts'
 import { emailTypesDe } from './email-types.de.ts'
 import { passkeysDe } from './passkeys.de.ts'
 import { webhooksDe } from './webhooks.de.ts'
+import { peopleDe } from './people.de.ts'
 
 export const de: ConsoleCatalog = {
   ...webhooksDe,
@@ -14,6 +15,7 @@ export const de: ConsoleCatalog = {
   ...homeDe,
   ...devicesRegisterDe,
   ...passkeysDe,
+  ...peopleDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',
   'shell.skip': 'Zum Inhalt springen',
@@ -142,7 +144,7 @@ export const de: ConsoleCatalog = {
   'sessions.thisBrowser': '(dieser Browser)',
   'sessions.end': 'Die am {when} geöffnete Sitzung beenden',
   'sessions.back': 'Zurück zu den Personen',
-  'sessions.of': 'Anmeldesitzungen von Person #{id}',
+  'sessions.of': 'Anmeldesitzungen von {who}',
   'sessions.opened': 'Geöffnet',
   'sessions.app': 'App',
   'sessions.network': 'Netzwerk',

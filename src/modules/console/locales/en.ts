@@ -5,6 +5,7 @@ import { devicesRegisterEn } from './devices-register.en.ts'
 import { emailTypesEn } from './email-types.en.ts'
 import { passkeysEn } from './passkeys.en.ts'
 import { webhooksEn } from './webhooks.en.ts'
+import { peopleEn } from './people.en.ts'
 
 export const en = {
   ...webhooksEn,
@@ -13,6 +14,7 @@ export const en = {
   ...homeEn,
   ...devicesRegisterEn,
   ...passkeysEn,
+  ...peopleEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',
   'shell.name': 'Trellis console',
@@ -35,8 +37,7 @@ export const en = {
   'nav.audit': 'Audit log',
   'nav.platform': 'Platform',
   // a role as a sentence names it (lower case) and as a choice lists it
-  'role.owner': 'owner',
-  'role.admin': 'admin',
+  'role.owner': 'owner', 'role.admin': 'admin',
   'role.member': 'member',
   'role.customer': 'customer',
   'roles.owner': 'Owner',
@@ -146,7 +147,7 @@ export const en = {
   'sessions.thisBrowser': '(this browser)',
   'sessions.end': 'End the session opened {when}',
   'sessions.back': 'Back to people',
-  'sessions.of': 'Sign-in sessions of person #{id}',
+  'sessions.of': 'Sign-in sessions of {who}',
   'sessions.opened': 'Opened',
   'sessions.app': 'App',
   'sessions.network': 'Network',

@@ -6,6 +6,7 @@ import { devicesRegisterFr } from './devices-register.fr.ts'
 import { emailTypesFr } from './email-types.fr.ts'
 import { passkeysFr } from './passkeys.fr.ts'
 import { webhooksFr } from './webhooks.fr.ts'
+import { peopleFr } from './people.fr.ts'
 
 export const fr: ConsoleCatalog = {
   ...webhooksFr,
@@ -14,6 +15,7 @@ export const fr: ConsoleCatalog = {
   ...homeFr,
   ...devicesRegisterFr,
   ...passkeysFr,
+  ...peopleFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',
   'shell.skip': 'Aller au contenu',
@@ -142,7 +144,7 @@ export const fr: ConsoleCatalog = {
   'sessions.thisBrowser': '(ce navigateur)',
   'sessions.end': 'Terminer la session ouverte le {when}',
   'sessions.back': 'Retour aux personnes',
-  'sessions.of': 'Sessions de connexion de la personne n° {id}',
+  'sessions.of': 'Sessions de connexion de {who}',
   'sessions.opened': 'Ouverte',
   'sessions.app': 'Application',
   'sessions.network': 'Réseau',

@@ -6,6 +6,7 @@ import { devicesRegisterNl } from './devices-register.nl.ts'
 import { emailTypesNl } from './email-types.nl.ts'
 import { passkeysNl } from './passkeys.nl.ts'
 import { webhooksNl } from './webhooks.nl.ts'
+import { peopleNl } from './people.nl.ts'
 
 export const nl: ConsoleCatalog = {
   ...webhooksNl,
@@ -14,6 +15,7 @@ export const nl: ConsoleCatalog = {
   ...homeNl,
   ...devicesRegisterNl,
   ...passkeysNl,
+  ...peopleNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
   'shell.skip': 'Naar de inhoud',
@@ -142,7 +144,7 @@ export const nl: ConsoleCatalog = {
   'sessions.thisBrowser': '(deze browser)',
   'sessions.end': 'De sessie beëindigen die is geopend op {when}',
   'sessions.back': 'Terug naar mensen',
-  'sessions.of': 'Aanmeldsessies van persoon #{id}',
+  'sessions.of': 'Aanmeldsessies van {who}',
   'sessions.opened': 'Geopend',
   'sessions.app': 'App',
   'sessions.network': 'Netwerk',

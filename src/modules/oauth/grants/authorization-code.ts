@@ -22,7 +22,10 @@
  */
 import type { LoginCode } from '../../../db/database.ts'
 import type { Executor } from '../../../db/executor.ts'
+import { APP_ERRORS } from '../../../lib/error-catalog.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
+import { signInNetwork } from '../../../lib/network.ts'
+import type { SignInOutcome } from '../sign-ins.repository.ts'
 import { hashLoginCode, MAX_CODE_ATTEMPTS, normalizeLoginCode } from '../login-codes.ts'
 import { signIdToken } from '../oidc.ts'
 import { defaultScope, refusedScopeMessage, requestedScopes, requestScope, wantsOpenId } from '../scopes.ts'
@@ -33,6 +36,17 @@ import { accessTokenTtl, userTokenResponse } from '../tokens.repository.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
 
 const invalidCode = () => oauthErrors.invalid_grant('The code is invalid, expired or already used.')
+
+/** A refused presentation in the sign-in log: the code's address and tenant, or (no such code) the app's tenant. */
+function logRefusal(deps: GrantDeps, ctx: GrantContext, code: LoginCode | null, outcome: SignInOutcome): Promise<void> {
+  return deps.signIns.record(deps.db, {
+    tenantId: code ? code.tenant_id : ctx.client.tenant_id,
+    email: code?.email ?? null,
+    clientId: ctx.client.client_id,
+    network: signInNetwork(ctx.ip),
+    outcome,
+  })
+}
 
 /** How long after a redemption the same app's second presentation, from the same address, is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 2000
@@ -77,17 +91,25 @@ const codeScope = (code: LoginCode, ctx: GrantContext) => code.scope ?? defaultS
 async function checkCode(deps: GrantDeps, code: LoginCode | null, ctx: GrantContext, presented: Presentation): Promise<void> {
   // out of reach looks exactly like unknown: a guess learns nothing about live codes
   const refusal = code ? refusalOf(code, presented) : 'out_of_reach'
-  if (!code || refusal === null) return
+  if (!code || refusal === null) {
+    if (!code) await logRefusal(deps, ctx, null, 'code_wrong')
+    return
+  }
   switch (refusal) {
     case 'out_of_reach':
+      await logRefusal(deps, ctx, null, 'code_wrong')
+      throw invalidCode()
     case 'expired':
+      await logRefusal(deps, ctx, code, 'code_expired')
       throw invalidCode()
     case 'consumed':
       await ctx.attempt.notAGuess()
+      await logRefusal(deps, ctx, code, 'code_reused')
       return refuseConsumed(deps, code, ctx, presented.now)
     case 'wrong_client':
     case 'wrong_redirect':
     case 'wrong_verifier':
+      await logRefusal(deps, ctx, refusal === 'wrong_client' ? null : code, 'code_wrong')
       return refuseBinding(deps, code, refusal, ctx)
     case 'public_without_pkce':
       throw oauthErrors.invalid_grant('Public clients must use PKCE.')
@@ -124,6 +146,10 @@ async function verdict(
   if (!code) throw invalidCode()
   // if the tenant's policy closed since the code was sent, nothing was written and the code stays unconsumed
   if (exchanged.outcome === 'closed') throw oauthErrors.invalid_grant('This tenant does not accept sign-ups.')
+  if (exchanged.outcome === 'blocked') {
+    await deps.signIns.record(deps.db, { tenantId: code.tenant_id, userId: exchanged.user.id, email: code.email, clientId: ctx.client.client_id, network: signInNetwork(ctx.ip), outcome: 'refused_blocked' })
+    throw oauthErrors.invalid_grant(APP_ERRORS.account_blocked.message)
+  }
   if (exchanged.outcome === 'refused') {
     // the checks passed on the code as read, so another exchange of it, concurrent with this one, won:
     // judged as any second presentation, on the code as that exchange left it
@@ -163,7 +189,7 @@ export const authorizationCodeGrant: GrantHandler = async (deps, ctx) => {
     now,
   }
   const exchange = (db: Executor) =>
-    exchangeLoginCode(db, { ...presented, codeHash: hashLoginCode(deps.codeKey, normalized), refreshTtlSeconds: deps.config.refreshTokenTtlSeconds })
+    exchangeLoginCode(db, { ...presented, codeHash: hashLoginCode(deps.codeKey, normalized), refreshTtlSeconds: deps.config.refreshTokenTtlSeconds, signInNetwork: signInNetwork(ctx.ip) })
   // a transaction of its own only while an endpoint hears sign-ups: the event commits with the account
   const exchanged = (await deps.events.hears(deps.db, 'user.created'))
     ? await deps.db.transaction().execute(async (trx) => {

@@ -20,6 +20,8 @@
  * spend) does.
  */
 import { hashPassword, verifyPassword } from '../../../lib/crypto.ts'
+import { APP_ERRORS } from '../../../lib/error-catalog.ts'
+import { signInNetwork } from '../../../lib/network.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
 import { normalizeEmail } from '../../../lib/email-address.ts'
 import { defaultScope, refusedScopeMessage, requestScope } from '../scopes.ts'
@@ -30,7 +32,7 @@ let dummyHash: Promise<string> | null = null
 
 const wrong = () => oauthErrors.invalid_grant('The email address or password is wrong.')
 
-export const passwordGrant: GrantHandler = async (deps, { client, params, attempt }) => {
+export const passwordGrant: GrantHandler = async (deps, { client, params, attempt, ip }) => {
   const { username, password } = params
   if (!username || password === undefined) throw oauthErrors.invalid_request('username and password are required.')
   const asked = requestScope(params.scope, client)
@@ -53,6 +55,12 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   if (!user.email_confirmed_at && !deps.config.allowUnconfirmedPasswordLogin) {
     throw oauthErrors.invalid_grant('The email address is not confirmed yet: follow the link in the confirmation email first.')
   }
+  const logged = { tenantId: user.tenant_id, userId: user.id, email: user.email, clientId: client.client_id, network: signInNetwork(ip) }
+  if (user.blocked_at) {
+    // a blocked person (users' people.service.ts) is told so only after their password proved them
+    await deps.signIns.record(deps.db, { ...logged, outcome: 'refused_blocked' })
+    throw oauthErrors.invalid_grant(APP_ERRORS.account_blocked.message)
+  }
   if (check.needsRehash) {
     const upgraded = await hashPassword(password, deps.config.scrypt)
     await deps.accounts.upgradePasswordHash(deps.db, user.id, upgraded)
@@ -61,7 +69,10 @@ export const passwordGrant: GrantHandler = async (deps, { client, params, attemp
   const network = attempt.origin.network
   const session = await deps.db
     .transaction()
-    .execute((trx) => openSession(trx, deps.sessions, deps.config.refreshTokenTtlSeconds, { userId: user.id, clientId: client.client_id, tenantId: null, scope, network }, deps.clock.now()))
+    .execute(async (trx) => {
+      await deps.signIns.record(trx, { ...logged, outcome: 'signed_in' })
+      return openSession(trx, deps.sessions, deps.config.refreshTokenTtlSeconds, { userId: user.id, clientId: client.client_id, tenantId: null, scope, network }, deps.clock.now())
+    })
   const accessTtlSeconds = accessTokenTtl(deps.config, client, params)
   return userTokenResponse(deps, { ...session, userId: user.id, clientId: client.client_id, tenantId: null, scope, accessTtlSeconds })
 }

@@ -49,8 +49,11 @@
  * the legitimate use gets a live successor, and whichever of the two is used first ends the
  * other's line; a later use of the ended line is reuse and revokes the session.
  */
+import { APP_ERRORS } from '../../../lib/error-catalog.ts'
 import { oauthErrors } from '../../../lib/errors.ts'
+import { signInNetwork } from '../../../lib/network.ts'
 import { revokeSessions } from '../../sessions/index.ts'
+import { BLOCKED_REASON } from '../../users/index.ts'
 import { rotateAgain, rotateRefreshToken, userTokenResponse, type Rotation, type TokenResponse } from '../tokens.repository.ts'
 import { grantedScope, requestedScopes } from '../scopes.ts'
 import type { GrantContext, GrantDeps, GrantHandler } from './types.ts'
@@ -106,7 +109,8 @@ export const refreshTokenGrant: GrantHandler = async (deps, ctx) => {
   if (!params.refresh_token) throw oauthErrors.invalid_request('refresh_token is required.')
   const presentation: RefreshPresentation = { clientId: client.client_id, scopes: requestedScopes(params.scope), now: deps.clock.now() }
   // one statement, one round trip: reads the token and, when it is eligible, rotates it (tokens.repository.ts)
-  const rotation = await rotateRefreshToken(deps.db, { ...presentation, token: params.refresh_token, ttlSeconds: deps.config.refreshTokenTtlSeconds })
+  const network = signInNetwork(ctx.ip)
+  const rotation = await rotateRefreshToken(deps.db, { ...presentation, token: params.refresh_token, ttlSeconds: deps.config.refreshTokenTtlSeconds, signInNetwork: network })
   if (!rotation) throw invalid()
   const { row, successor } = rotation
   // the statement's rule, at its `now`, to say why it wrote nothing (it rotated only if every check passes)
@@ -118,6 +122,11 @@ export const refreshTokenGrant: GrantHandler = async (deps, ctx) => {
   if (usedAt) {
     await attempt.notAGuess()
     return presentedAgain(deps, { ...row, user_id: userId, used_at: usedAt }, ctx, presentation)
+  }
+  if (refusal === 'revoked' && row.revoked_reason === BLOCKED_REASON) {
+    // the person was blocked (users' people.service.ts ends their sessions): said, and in the sign-in log
+    await deps.signIns.record(deps.db, { tenantId: row.tenant_id, userId, email: null, clientId: client.client_id, network, outcome: 'refused_blocked' })
+    throw oauthErrors.invalid_grant(APP_ERRORS.account_blocked.message)
   }
   if (refusal === 'revoked' || refusal === 'expired') throw invalid()
   if (refusal === 'wider_scope') throw oauthErrors.invalid_scope('A refresh cannot widen the scope of the session.')

@@ -9,6 +9,7 @@ import type { TokenAttempt } from '../attempts.ts'
 import type { SessionStore } from '../../sessions/index.ts'
 import type { AccountStore } from '../../users/index.ts'
 import type { EventSink } from '../../../lib/events.ts'
+import type { SignInLog } from '../sign-ins.service.ts'
 
 export interface GrantDeps {
   db: DB
@@ -24,6 +25,8 @@ export interface GrantDeps {
   sessions: SessionStore
   /** user.created, for an account the exchange signs up (modules/webhooks). */
   events: EventSink
+  /** The sign-in log: a grant records the outcomes it decides outside its statements (sign-ins.service.ts). */
+  signIns: SignInLog
 }
 
 export interface GrantContext {
