@@ -8,6 +8,7 @@ import type { NativeAppsTable, WebauthnChallengesTable, WebauthnCredentialsTable
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './webhook-tables.ts'
+import type { UpstreamConnectionsTable, UpstreamIdentitiesTable, UpstreamSignInsTable } from './connection-tables.ts'
 export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
@@ -266,6 +267,9 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable
+  upstream_connections: UpstreamConnectionsTable
+  upstream_identities: UpstreamIdentitiesTable
+  upstream_sign_ins: UpstreamSignInsTable
 }
 
 export type Tenant = Selectable<TenantsTable>

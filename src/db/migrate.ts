@@ -30,6 +30,7 @@ import * as m0031 from './migrations/0031_account_deletion.ts'
 import * as m0033 from './migrations/0033_webhooks.ts'
 import * as m0036 from './migrations/0036_passkeys.ts'
 import * as m0037 from './migrations/0037_native_apps.ts'
+import * as m0042 from './migrations/0042_connections.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0033_webhooks': m0033,
   '0036_passkeys': m0036,
   '0037_native_apps': m0037,
+  '0042_connections': m0042,
 }
 
 class StaticProvider implements MigrationProvider {
