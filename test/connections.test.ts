@@ -205,6 +205,26 @@ describe('connections: signing in through a provider', () => {
     expect(decodeJwt((await tokensFrom(again.done)).access_token).sub).toBe(String(owner.user.id))
   })
 
+  it('the account page lists the linked providers and unlinks one, audited', async () => {
+    const email = uniqueEmail('g-unlink')
+    google.people.set('g-unlink', { email, emailVerified: true })
+    const { browser, done } = await signInWith(googleId, google, 'g-unlink')
+    await tokensFrom(done)
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    const page = await browser.get(`/tenants/${brandA}/account/providers`)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Unlink Google')
+    expect(page.body).toContain(email)
+    const after = await browser.submit(page, '/account/providers/unlink')
+    expect(after.status).toBe(200)
+    expect(after.body).toContain('The provider is unlinked.')
+    expect(await t.db.selectFrom('upstream_identities').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'tenant_id']).where('action', '=', 'identity.unlink').where('target_id', '=', String(user.id)).execute()
+    expect(audit).toEqual([{ action: 'identity.unlink', tenant_id: brandA }])
+    // signed out, the page asks to sign in
+    expect((await new PageClient(base).get(`/tenants/${brandA}/account/providers`)).status).toBe(401)
+  })
+
   it("a brand's connection is never used at another brand", async () => {
     const browser = new PageClient(base)
     const atB = await browser.get(authorizeUrl(brandB))

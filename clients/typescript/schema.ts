@@ -1056,6 +1056,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v4/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upstream sign-in providers (Sign in with Apple, Google, any OpenID provider)
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand).
+         */
+        get: operations["listConnectionsV4"];
+        put?: never;
+        /**
+         * Add an upstream sign-in provider
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand). Secrets are sealed at rest and never returned.
+         */
+        post: operations["createConnectionV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upstream sign-in provider */
+        get: operations["getConnectionV4"];
+        put?: never;
+        post?: never;
+        /** Delete an upstream sign-in provider (the identities linked through it go with it) */
+        delete: operations["deleteConnectionV4"];
+        options?: never;
+        head?: never;
+        /** Change an upstream sign-in provider (a new secret or key replaces the stored one) */
+        patch: operations["updateConnectionV4"];
+        trace?: never;
+    };
+    "/v4/connections/{connectionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test this connection: fetch the discovery document and the keys now (Apple: sign a client secret) */
+        post: operations["postConnectionTestV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upstream sign-in providers (Sign in with Apple, Google, any OpenID provider)
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand).
+         */
+        get: operations["listTenantConnectionsV4"];
+        put?: never;
+        /**
+         * Add an upstream sign-in provider
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand). Secrets are sealed at rest and never returned.
+         */
+        post: operations["createTenantConnectionV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upstream sign-in provider */
+        get: operations["getTenantConnectionV4"];
+        put?: never;
+        post?: never;
+        /** Delete an upstream sign-in provider (the identities linked through it go with it) */
+        delete: operations["deleteTenantConnectionV4"];
+        options?: never;
+        head?: never;
+        /** Change an upstream sign-in provider (a new secret or key replaces the stored one) */
+        patch: operations["updateTenantConnectionV4"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/connections/{connectionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test this connection: fetch the discovery document and the keys now (Apple: sign a client secret) */
+        post: operations["postTenantConnectionTestV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/current/export": {
         parameters: {
             query?: never;
@@ -2447,6 +2567,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/upstream/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The providers' redirect URI: finishes the sign-in, or asks for the emailed code first */
+        get: operations["getAuthUpstreamCallback"];
+        put?: never;
+        /** Apple's form_post answer: keeps the name it sends once, then the same callback as a GET */
+        post: operations["postAuthUpstreamCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/email/sender-verification/confirm": {
         parameters: {
             query?: never;
@@ -2843,6 +2981,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oauth2/authorize/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hosted sign-in with a brand's provider: begins the round trip (HTML form; redirects to the provider) */
+        post: operations["postAuthOauth2AuthorizeUpstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth2/authorize/upstream/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hosted sign-in with a provider: the address is proven with an emailed code before the provider is linked */
+        get: operations["getAuthOauth2AuthorizeUpstreamCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account page: the providers linked to the account */
+        get: operations["listAccountProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/providers/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Account page: unlink a provider while another way in remains (HTML form) */
+        post: operations["postAccountProvidersUnlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/auth/oauth2/authorize": {
         parameters: {
             query?: never;
@@ -3233,6 +3439,74 @@ export interface paths {
         put?: never;
         /** Account page: add a passkey, the authenticator's answer (JSON) */
         post: operations["createTenantAccountPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/auth/oauth2/authorize/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hosted sign-in with a brand's provider: begins the round trip (HTML form; redirects to the provider) */
+        post: operations["postTenantAuthOauth2AuthorizeUpstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/auth/oauth2/authorize/upstream/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hosted sign-in with a provider: the address is proven with an emailed code before the provider is linked */
+        get: operations["getTenantAuthOauth2AuthorizeUpstreamCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account page: the providers linked to the account */
+        get: operations["listTenantAccountProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/providers/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Account page: unlink a provider while another way in remains (HTML form) */
+        post: operations["postTenantAccountProvidersUnlink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4380,7 +4654,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "webhook_target_refused" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "sole_owner" | "insufficient_user_authentication" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "webhook_target_refused" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "sole_owner" | "insufficient_user_authentication" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "invalid_issuer" | "invalid_apple_key" | "upstream_refused" | "upstream_signup_closed" | "last_way_in" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -4743,6 +5017,27 @@ export interface components {
             platform: "android";
             packageName: string;
             sha256Fingerprints: string[];
+        };
+        UpstreamConnection: {
+            id: number;
+            tenantId: number | null;
+            kind: "oidc" | "google" | "apple";
+            /** @description shown on the sign-in button ("Continue with <name>") */
+            name: string;
+            issuer: string;
+            clientId: string;
+            /** @description a client secret (oidc, google) or private key (apple) is stored, sealed; it is never returned */
+            hasSecret: boolean;
+            teamId: string | null;
+            keyId: string | null;
+            scopes: string[];
+            enabled: boolean;
+            /** @description the redirect URI to register at the provider */
+            redirectUri: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         Sensor: {
             id: number;
@@ -8153,6 +8448,532 @@ export interface operations {
                     }[];
                 };
             };
+        };
+    };
+    listConnectionsV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connections: components["schemas"]["UpstreamConnection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "oidc",
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientId": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    kind: "oidc" | "google" | "apple";
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "enabled": true,
+                 *       "clientId": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    enabled?: boolean;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postConnectionTestV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description what failed, when ok is false */
+                        problem?: string;
+                        issuer?: string;
+                        authorizationEndpoint?: string;
+                        tokenEndpoint?: string;
+                        /** @description how many keys the JWKS has */
+                        keys?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTenantConnectionsV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connections: components["schemas"]["UpstreamConnection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "oidc",
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientId": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    kind: "oidc" | "google" | "apple";
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "enabled": true,
+                 *       "clientId": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    enabled?: boolean;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantConnectionTestV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description what failed, when ok is false */
+                        problem?: string;
+                        issuer?: string;
+                        authorizationEndpoint?: string;
+                        tokenEndpoint?: string;
+                        /** @description how many keys the JWKS has */
+                        keys?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exportCurrentUser: {
@@ -12612,6 +13433,54 @@ export interface operations {
             };
         };
     };
+    getAuthUpstreamCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the app's redirect URI with its code, or to the emailed-code step */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthUpstreamCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To GET /auth/upstream/callback */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postEmailSenderVerificationConfirm: {
         parameters: {
             query?: never;
@@ -13164,6 +14033,84 @@ export interface operations {
         };
     };
     createAccountPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthOauth2AuthorizeUpstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAuthOauth2AuthorizeUpstreamCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAccountProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAccountProvidersUnlink: {
         parameters: {
             query?: never;
             header?: never;
@@ -13807,6 +14754,94 @@ export interface operations {
         };
     };
     createTenantAccountPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAuthOauth2AuthorizeUpstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getTenantAuthOauth2AuthorizeUpstreamCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listTenantAccountProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAccountProvidersUnlink: {
         parameters: {
             query?: never;
             header?: never;

@@ -2,6 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { UpstreamConnectionsTable, UpstreamIdentitiesTable, UpstreamSignInsTable } from '../../db/connection-tables.ts'
 import type { Executor } from '../../db/executor.ts'
+import { secondsBefore } from '../../lib/clock.ts'
 import { isSealed, type SecretBox } from '../../lib/secret-box.ts'
 
 export type ConnectionRow = Selectable<UpstreamConnectionsTable>
@@ -84,7 +85,7 @@ export async function takePending(db: Executor, requestId: string, now: Date): P
 }
 
 export async function purgeSignIns(db: Executor, now: Date): Promise<void> {
-  await db.deleteFrom('upstream_sign_ins').where('expires_at', '<', new Date(now.getTime() - 24 * 3600 * 1000)).execute()
+  await db.deleteFrom('upstream_sign_ins').where('expires_at', '<', secondsBefore(now, 24 * 3600)).execute()
 }
 
 export function findIdentity(db: Executor, connectionId: number, subject: string, tenantId: number | null): Promise<IdentityRow | undefined> {

@@ -25,7 +25,7 @@ import type { DB } from '../../db/connect.ts'
 import type { User } from '../../db/database.ts'
 import type { Executor } from '../../db/executor.ts'
 import { summarize, type AuditSink } from '../../lib/audit.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import { randomToken, sha256 } from '../../lib/crypto.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import { appErrors } from '../../lib/errors.ts'
@@ -114,7 +114,7 @@ export class UpstreamSignIn {
     const nonce = randomToken()
     const verifier = randomToken()
     const stateHash = hashOf(state)
-    const expiresAt = new Date(clock.now().getTime() + ROUND_TRIP_TTL_SECONDS * 1000)
+    const expiresAt = secondsAfter(clock.now(), ROUND_TRIP_TTL_SECONDS)
     await insertSignIn(db, {
       state_hash: stateHash,
       connection_id: row.id,

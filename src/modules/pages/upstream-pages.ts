@@ -11,7 +11,9 @@
  * a GET, a top-level navigation that carries the browser cookie the round trip is bound to.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import Type from 'typebox'
 import { appErrors } from '../../lib/errors.ts'
+import { HtmlPage } from '../../lib/schemas.ts'
 import type { UpstreamSignIn } from '../connections/index.ts'
 import { brandPath } from './brand.ts'
 import { html } from './html.ts'
@@ -26,12 +28,14 @@ export interface UpstreamPagesDeps extends PasskeyPagesDeps {
   upstream: UpstreamSignIn
 }
 
+const toProvider = { 303: Type.Null({ description: "To the provider's authorization endpoint" }) }
+const back = { 200: HtmlPage, 303: Type.Null({ description: "To the app's redirect URI with its code, or to the emailed-code step" }) }
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 export function upstreamPageRoutes(app: FastifyInstance, kit: PageKit, deps: UpstreamPagesDeps): void {
   const { authorize, upstream, sessions } = deps
 
-  app.post('/auth/oauth2/authorize/upstream', { schema: { tags: ['pages'], summary: "Hosted sign-in with a brand's provider: begins the round trip (HTML form; redirects to the provider)" } }, async (request, reply) => {
+  app.post('/auth/oauth2/authorize/upstream', { schema: { tags: ['pages'], summary: "Hosted sign-in with a brand's provider: begins the round trip (HTML form; redirects to the provider)", response: toProvider } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const pending = await authorize.load(field(request, 'request'), ctx.browser)
     if (!pending?.client_id) throw appErrors.authorization_expired()
@@ -84,7 +88,7 @@ export function upstreamPageRoutes(app: FastifyInstance, kit: PageKit, deps: Ups
 export function upstreamCallbackRoutes(app: FastifyInstance, kit: PageKit, deps: UpstreamPagesDeps): void {
   const { authorize, upstream } = deps
 
-  app.get('/auth/upstream/callback', { schema: { tags: ['pages'], summary: "The providers' redirect URI: finishes the sign-in, or asks for the emailed code first" } }, async (request, reply) => {
+  app.get('/auth/upstream/callback', { schema: { tags: ['pages'], summary: "The providers' redirect URI: finishes the sign-in, or asks for the emailed code first", response: back } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const query = request.query as Record<string, unknown>
     const outcome = await upstream.callback({ state: text(query.state), code: text(query.code), error: text(query.error), browser: ctx.browser, ip: request.ip })
@@ -101,7 +105,7 @@ export function upstreamCallbackRoutes(app: FastifyInstance, kit: PageKit, deps:
     return reply.header('cache-control', 'no-store').redirect(finished.redirect, 303)
   })
 
-  app.post('/auth/upstream/callback', { config: { csrf: 'own' }, schema: { tags: ['pages'], summary: "Apple's form_post answer: keeps the name it sends once, then the same callback as a GET" } }, async (request, reply) => {
+  app.post('/auth/upstream/callback', { config: { csrf: 'own' }, schema: { tags: ['pages'], summary: "Apple's form_post answer: keeps the name it sends once, then the same callback as a GET", response: { 303: Type.Null({ description: 'To GET /auth/upstream/callback' }) } } }, async (request, reply) => {
     const state = field(request, 'state')
     if (state && field(request, 'user')) await upstream.keepUser(state, field(request, 'user'))
     const params = new URLSearchParams({ state, code: field(request, 'code'), error: field(request, 'error') })
