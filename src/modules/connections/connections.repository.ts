@@ -47,6 +47,12 @@ export async function insertSignIn(db: Executor, row: Insertable<UpstreamSignIns
   await db.insertInto('upstream_sign_ins').values(row).execute()
 }
 
+/** How many round trips a sign-in request has begun (each is a row: a button pressed in a loop must not fill the table). */
+export async function signInsOfRequest(db: Executor, requestId: string): Promise<number> {
+  const row = await db.selectFrom('upstream_sign_ins').select((eb) => eb.fn.countAll<number>().as('n')).where('authorization_request_id', '=', requestId).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
 /** Apple's form_post `user` field, kept on the unused round trip until the callback's GET. */
 export async function keepUpstreamUser(db: Executor, stateHash: string, user: string, now: Date): Promise<void> {
   await db.updateTable('upstream_sign_ins').set({ upstream_user: user }).where('state_hash', '=', stateHash).where('used_at', 'is', null).where('expires_at', '>', now).execute()

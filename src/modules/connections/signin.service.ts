@@ -34,11 +34,13 @@ import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { AccountStore } from '../users/index.ts'
 import type { ConnectionsService } from './connections.service.ts'
-import { deleteIdentity, findConnection, findIdentity, identitiesOf, insertIdentity, insertSignIn, keepUpstreamUser, offeredAt, setPending, takePending, takeSignIn, touchIdentity, type ConnectionRow, type SignInRow } from './connections.repository.ts'
+import { deleteIdentity, findConnection, findIdentity, identitiesOf, insertIdentity, insertSignIn, keepUpstreamUser, offeredAt, setPending, signInsOfRequest, takePending, takeSignIn, touchIdentity, type ConnectionRow, type SignInRow } from './connections.repository.ts'
 import { appleName, UpstreamFailure, type UpstreamClaims, type UpstreamClient } from './upstream.ts'
 
 /** How long a round trip to the provider may take (the person signs in there). */
 export const ROUND_TRIP_TTL_SECONDS = 600
+/** Round trips one sign-in request may begin (a person retries; the request itself is rate-limited per IP). */
+export const MAX_ROUND_TRIPS_PER_REQUEST = 10
 
 export interface OfferedConnection {
   id: number
@@ -109,6 +111,7 @@ export class UpstreamSignIn {
   async start(input: { requestId: string; tenantId: number | null; browser: string; connectionId: number }): Promise<string> {
     const { db, clock, box } = this.deps
     const row = await this.usable(input.connectionId, input.tenantId)
+    if ((await signInsOfRequest(db, input.requestId)) >= MAX_ROUND_TRIPS_PER_REQUEST) throw refused()
     const discovery = await this.upstream(() => this.deps.upstream.discover(row.issuer))
     const state = randomToken()
     const nonce = randomToken()
