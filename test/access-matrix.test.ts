@@ -256,6 +256,7 @@ const PUBLIC: Record<string, string> = {
   'GET /account/providers': PAGE, 'GET /tenants/:tenantId/account/providers': PAGE,
   'POST /account/providers/unlink': PAGE, 'POST /tenants/:tenantId/account/providers/unlink': PAGE,
   'GET /auth/upstream/callback': "the providers' redirect URI: the state bound to the browser is the proof",
+  'POST /auth/upstream/nonce': 'a nonce for a native sign-in, handed to any app (single-use, per client, rate-limited)',
   'POST /auth/upstream/callback': "Apple's form_post: only redirects to the GET, which checks the state",
   'POST /confirm-email': PAGE,
   'POST /tenants/:tenantId/confirm-email': PAGE,

@@ -6,6 +6,7 @@
  * a brand's connection is never used at another brand; the ID token's checks refuse a wrong
  * nonce, audience, issuer or an expired token.
  */
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt, SignJWT } from 'jose'
 import { createActor, createTenant, freePort, type TestApp, createTestApp, uniqueEmail } from './helpers.ts'
@@ -263,5 +264,81 @@ describe('connections: the ID token checks', () => {
     await expect(upstream.verify(await token({ aud: 'another-app' }), discovery, expect_)).rejects.toThrow(/aud/)
     await expect(upstream.verify(await token({ iss: 'https://evil.test' }), discovery, expect_)).rejects.toThrow(/iss/)
     await expect(upstream.verify(await token({}, Math.floor(t.clock.now().getTime() / 1000) - 120), discovery, expect_)).rejects.toThrow(/exp/)
+  })
+})
+
+describe('connections: native sign-in by token exchange (RFC 8693)', () => {
+  const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange'
+  const ID_TOKEN = 'urn:ietf:params:oauth:token-type:id_token'
+  let native: { clientId: string; secret: string | null }
+  const now = () => Math.floor(t.clock.now().getTime() / 1000)
+  const idToken = (upstream: Upstream, claims: Record<string, unknown>, exp = now() + 300) =>
+    new SignJWT({ email_verified: true, ...claims })
+      .setProtectedHeader({ alg: upstream.signingAlg, kid: `${upstream === google ? 'google' : 'apple'}-key` })
+      .setIssuer(upstream.issuer)
+      .setAudience(String(claims.aud ?? 'com.example.native'))
+      .setSubject(String(claims.sub ?? 'native-1'))
+      .setIssuedAt(now())
+      .setExpirationTime(exp)
+      .sign(upstream.signingKey)
+  const nonceFor = async (clientId: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/auth/upstream/nonce', payload: { client_id: clientId } })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<{ nonce: string }>().nonce
+  }
+  const exchangeToken = (token: string, client = native) =>
+    t.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { grant_type: GRANT, subject_token: token, subject_token_type: ID_TOKEN, client_id: client.clientId, client_secret: client.secret } })
+
+  beforeAll(async () => {
+    native = await createClient(t.app, { public: false, tenantId: brandA, grantTypes: [GRANT], redirectUris: ['https://native.test/cb'] })
+    expect((await api('PATCH', `/tenants/${brandA}/v4/connections/${googleId}`, adminA, { appIds: ['com.example.native'] })).json()).toMatchObject({ appIds: ['com.example.native'] })
+  })
+
+  it('discovery lists the grant', async () => {
+    for (const url of ['/.well-known/openid-configuration', `/tenants/${brandA}/.well-known/openid-configuration`]) {
+      expect((await t.app.inject({ method: 'GET', url })).json<{ grant_types_supported: string[] }>().grant_types_supported).toContain(GRANT)
+    }
+  })
+
+  it("a native app's ID token for the brand's app id yields Trellis tokens, once", async () => {
+    const email = uniqueEmail('native')
+    const token = await idToken(google, { email, nonce: await nonceFor(native.clientId) })
+    const res = await exchangeToken(token)
+    expect(res.statusCode, res.body).toBe(200)
+    const user = await t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+    expect(decodeJwt(res.json<{ access_token: string }>().access_token).sub).toBe(String(user.id))
+    expect(res.json()).toHaveProperty('refresh_token')
+    // a replay: the nonce is used up
+    expect((await exchangeToken(token)).json()).toMatchObject({ error: 'invalid_grant' })
+  })
+
+  it('refuses another audience, an expired token, a nonce never handed out or handed to another client', async () => {
+    const email = uniqueEmail('native-bad')
+    const refusedWith = async (token: string) => {
+      const res = await exchangeToken(token)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ error: 'invalid_grant' })
+    }
+    await refusedWith(await idToken(google, { email, aud: 'com.stranger.app', nonce: await nonceFor(native.clientId) }))
+    await refusedWith(await idToken(google, { email, nonce: await nonceFor(native.clientId) }, now() - 120))
+    await refusedWith(await idToken(google, { email, nonce: 'a nonce Trellis never gave' }))
+    await refusedWith(await idToken(google, { email, nonce: await nonceFor(app.clientId) }))
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0)
+    // an address that has an account here is linked only on the hosted page, with the emailed code
+    const owner = await createActor(t, { belongsTo: brandA, email: uniqueEmail('native-owner') })
+    await refusedWith(await idToken(google, { sub: 'native-owner', email: owner.user.email, nonce: await nonceFor(native.clientId) }))
+    // a client that did not opt in to the grant
+    const other = await exchangeToken(await idToken(google, { email, nonce: await nonceFor(app.clientId) }), app)
+    expect(other.json()).toMatchObject({ error: 'unauthorized_client' })
+  })
+
+  it("Apple's native token, ES256 with the nonce's SHA-256, signs in the identity the hosted page linked", async () => {
+    const linked = await t.db.selectFrom('upstream_identities').select(['user_id', 'subject']).where('connection_id', '=', appleId).executeTakeFirstOrThrow()
+    const nonce = await nonceFor(native.clientId)
+    const hashed = createHash('sha256').update(nonce).digest('hex')
+    const token = await idToken(apple, { sub: linked.subject, aud: apple.clientId, email_verified: 'true', nonce: hashed })
+    const res = await exchangeToken(token)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(decodeJwt(res.json<{ access_token: string }>().access_token).sub).toBe(String(linked.user_id))
   })
 })

@@ -1176,6 +1176,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/upstream/nonce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A nonce for native sign-in with a provider: single-use, for this client, 10 minutes
+         * @description The app puts the nonce (or its SHA-256 in hex, as Apple's native API is usually given) in its request to Apple or Google, then exchanges the ID token at /auth/oauth2/token (grant_type urn:ietf:params:oauth:grant-type:token-exchange, subject_token_type urn:ietf:params:oauth:token-type:id_token).
+         */
+        post: operations["postAuthUpstreamNonce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/current/export": {
         parameters: {
             query?: never;
@@ -4840,7 +4860,7 @@ export interface components {
         };
         /** @description Unknown parameters (e.g. makeAccessTokenLongLasting) are ignored. */
         TokenRequest: {
-            /** @description authorization_code, refresh_token, client_credentials or password */
+            /** @description authorization_code, refresh_token, client_credentials, password or urn:ietf:params:oauth:grant-type:token-exchange (an upstream ID token: docs/api.md) */
             grant_type?: string;
             code?: string;
             code_verifier?: string;
@@ -4851,6 +4871,10 @@ export interface components {
             scope?: string;
             username?: string;
             password?: string;
+            /** @description token exchange: the upstream ID token */
+            subject_token?: string;
+            /** @description token exchange: urn:ietf:params:oauth:token-type:id_token */
+            subject_token_type?: string;
         };
         TokenResponse: {
             access_token: string;
@@ -5031,6 +5055,8 @@ export interface components {
             teamId: string | null;
             keyId: string | null;
             scopes: string[];
+            /** @description native apps' client ids accepted as the audience at the token exchange */
+            appIds: string[];
             enabled: boolean;
             /** @description the redirect URI to register at the provider */
             redirectUri: string;
@@ -8501,6 +8527,9 @@ export interface operations {
                  *       "scopes": [
                  *         "x"
                  *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
                  *       "enabled": true
                  *     }
                  */
@@ -8522,6 +8551,8 @@ export interface operations {
                     privateKey?: string;
                     /** @description openid is always asked for */
                     scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
                     enabled?: boolean;
                 };
             };
@@ -8625,6 +8656,9 @@ export interface operations {
                  *       "scopes": [
                  *         "x"
                  *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
                  *       "enabled": true,
                  *       "clientId": "string"
                  *     }
@@ -8644,6 +8678,8 @@ export interface operations {
                     privateKey?: string;
                     /** @description openid is always asked for */
                     scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
                     enabled?: boolean;
                     /** @description the client id at the provider (Apple: the Services ID) */
                     clientId?: string;
@@ -8764,6 +8800,9 @@ export interface operations {
                  *       "scopes": [
                  *         "x"
                  *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
                  *       "enabled": true
                  *     }
                  */
@@ -8785,6 +8824,8 @@ export interface operations {
                     privateKey?: string;
                     /** @description openid is always asked for */
                     scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
                     enabled?: boolean;
                 };
             };
@@ -8891,6 +8932,9 @@ export interface operations {
                  *       "scopes": [
                  *         "x"
                  *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
                  *       "enabled": true,
                  *       "clientId": "string"
                  *     }
@@ -8910,6 +8954,8 @@ export interface operations {
                     privateKey?: string;
                     /** @description openid is always asked for */
                     scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
                     enabled?: boolean;
                     /** @description the client id at the provider (Apple: the Services ID) */
                     clientId?: string;
@@ -8973,6 +9019,49 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postAuthUpstreamNonce: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "string"
+                 *     }
+                 */
+                "application/json": {
+                    client_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nonce: string;
+                        expires_in: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };

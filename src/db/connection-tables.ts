@@ -20,6 +20,8 @@ export interface UpstreamConnectionsTable {
   apple_private_key: string | null
   /** Space-separated. */
   scopes: string
+  /** Native apps' client ids, accepted as an ID token's audience at the token exchange besides client_id. */
+  app_ids: ColumnType<string[], string[] | undefined, string[]>
   enabled: Generated<boolean>
   created_at: ColumnType<Date, Date, never>
   updated_at: Date
@@ -51,4 +53,12 @@ export interface UpstreamSignInsTable {
   used_at: NullableTimestamp
   pending_subject: string | null
   pending_email: string | null
+}
+
+export interface UpstreamNoncesTable {
+  /** SHA-256 of the nonce, hex. */
+  nonce_hash: string
+  client_id: string
+  expires_at: ColumnType<Date, Date, never>
+  used_at: NullableTimestamp
 }

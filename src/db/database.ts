@@ -8,7 +8,7 @@ import type { NativeAppsTable, WebauthnChallengesTable, WebauthnCredentialsTable
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './webhook-tables.ts'
-import type { UpstreamConnectionsTable, UpstreamIdentitiesTable, UpstreamSignInsTable } from './connection-tables.ts'
+import type { UpstreamConnectionsTable, UpstreamIdentitiesTable, UpstreamNoncesTable, UpstreamSignInsTable } from './connection-tables.ts'
 export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
@@ -270,6 +270,7 @@ export interface Database {
   upstream_connections: UpstreamConnectionsTable
   upstream_identities: UpstreamIdentitiesTable
   upstream_sign_ins: UpstreamSignInsTable
+  upstream_nonces: UpstreamNoncesTable
 }
 
 export type Tenant = Selectable<TenantsTable>

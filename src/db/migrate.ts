@@ -31,6 +31,7 @@ import * as m0033 from './migrations/0033_webhooks.ts'
 import * as m0036 from './migrations/0036_passkeys.ts'
 import * as m0037 from './migrations/0037_native_apps.ts'
 import * as m0042 from './migrations/0042_connections.ts'
+import * as m0043 from './migrations/0043_upstream_native.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0036_passkeys': m0036,
   '0037_native_apps': m0037,
   '0042_connections': m0042,
+  '0043_upstream_native': m0043,
 }
 
 class StaticProvider implements MigrationProvider {

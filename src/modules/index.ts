@@ -144,7 +144,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
   const sensors = createSensorsModule({ ...withEvents, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
   const passkeys = createPasskeysModule({ ...shared, policy, audit: audit.audit, codeKey, codes: oauth.codes, sessions: sessions.sessions, passwordless: oauth.passwordless, findUserById: accountReads.findUserById })
-  const connections = createConnectionsModule({ ...withEvents, secretBox, policy, audit: audit.audit, accounts: users.store, findUserById: accountReads.findUserById })
+  const connections = createConnectionsModule({ ...withEvents, secretBox, policy, audit: audit.audit, accounts: users.store, findUserById: accountReads.findUserById, oauth: oauth.oauth, clients: oauth.clients })
   const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
   if (background && config.runWorker) for (const worker of [email.email, webhooks.deliveries]) worker.start()
   const devices = createDevicesModule({

@@ -152,3 +152,30 @@ export async function rewrapConnectionSecrets(db: Executor, box: SecretBox): Pro
 export function sealContext(id: number, purpose: 'secret' | 'key'): string {
   return `upstream_connections:${id}:${purpose}`
 }
+
+export async function insertNonce(db: Executor, row: { nonceHash: string; clientId: string; expiresAt: Date }): Promise<void> {
+  await db.insertInto('upstream_nonces').values({ nonce_hash: row.nonceHash, client_id: row.clientId, expires_at: row.expiresAt }).execute()
+}
+
+/** Uses a nonce up: once, by the client it was handed to, before it expires; false otherwise (a replay, a stranger's, a stale one). */
+export async function takeNonce(db: Executor, nonceHash: string, clientId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('upstream_nonces')
+    .set({ used_at: now })
+    .where('nonce_hash', '=', nonceHash)
+    .where('client_id', '=', clientId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('nonce_hash')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function purgeNonces(db: Executor, now: Date): Promise<void> {
+  await db.deleteFrom('upstream_nonces').where('expires_at', '<', secondsBefore(now, 24 * 3600)).execute()
+}
+
+/** The enabled connections offered at `tenantId` whose issuer is `issuer`. */
+export async function offeredWithIssuer(db: Executor, tenantId: number | null, issuer: string): Promise<ConnectionRow[]> {
+  return (await offeredAt(db, tenantId)).filter((row) => row.issuer === issuer)
+}

@@ -23,6 +23,7 @@ const Connection = Type.Object(
     teamId: Nullable(Type.String()),
     keyId: Nullable(Type.String()),
     scopes: Type.Array(Type.String()),
+    appIds: Type.Array(Type.String(), { description: "native apps' client ids accepted as the audience at the token exchange" }),
     enabled: Type.Boolean(),
     redirectUri: Type.String({ description: 'the redirect URI to register at the provider' }),
     createdAt: Time,
@@ -40,6 +41,7 @@ const Fields = {
   keyId: Type.Optional(Text(20, 'apple: the id of the Sign in with Apple key')),
   privateKey: Type.Optional(Text(4000, 'apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again')),
   scopes: Type.Optional(Type.Array(Type.String({ pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,100}$' }), { maxItems: 20, description: 'openid is always asked for' })),
+  appIds: Type.Optional(Type.Array(Text(500), { maxItems: 20, description: "native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId" })),
   enabled: Type.Optional(Type.Boolean()),
 }
 const Create = Type.Object({ kind: Kind, ...Fields })

@@ -34,6 +34,8 @@ export interface ConnectionInput {
   keyId?: string
   privateKey?: string
   scopes?: string[]
+  /** Native apps' client ids accepted as the audience of a token exchange (an iOS bundle id, an Android client id). */
+  appIds?: string[]
   enabled?: boolean
 }
 
@@ -51,6 +53,7 @@ export interface ConnectionView {
   teamId: string | null
   keyId: string | null
   scopes: string[]
+  appIds: string[]
   enabled: boolean
   /** The redirect URI to register at the provider. */
   redirectUri: string
@@ -90,6 +93,7 @@ export class ConnectionsService {
       teamId: row.apple_team_id,
       keyId: row.apple_key_id,
       scopes: row.scopes.split(' '),
+      appIds: row.app_ids,
       enabled: row.enabled,
       redirectUri: this.callbackUri,
       createdAt: row.created_at,
@@ -155,6 +159,7 @@ export class ConnectionsService {
         apple_team_id: input.kind === 'apple' ? (input.teamId ?? null) : null,
         apple_key_id: input.kind === 'apple' ? (input.keyId ?? null) : null,
         scopes: scopesOf(input.scopes, input.kind),
+        app_ids: input.appIds ?? [],
         enabled: input.enabled ?? true,
         created_at: now,
         updated_at: now,
@@ -186,6 +191,7 @@ export class ConnectionsService {
         ...(row.kind === 'apple' && change.teamId !== undefined ? { apple_team_id: change.teamId } : {}),
         ...(row.kind === 'apple' && change.keyId !== undefined ? { apple_key_id: change.keyId } : {}),
         ...(change.scopes !== undefined ? { scopes: scopesOf(change.scopes, row.kind) } : {}),
+        ...(change.appIds !== undefined ? { app_ids: change.appIds } : {}),
         ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
         ...this.sealed(id, row.kind === 'apple' ? { privateKey: change.privateKey } : { clientSecret: change.clientSecret }),
         updated_at: this.clock.now(),

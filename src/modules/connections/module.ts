@@ -9,10 +9,14 @@ import type { Clock } from '../../lib/clock.ts'
 import type { EventSink } from '../../lib/events.ts'
 import type { Log } from '../../lib/log.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
+import type { Limits } from '../../lib/rate-limit.ts'
+import { TOKEN_EXCHANGE_GRANT, type ClientsService, type OAuthService } from '../oauth/index.ts'
 import type { Policy } from '../tenancy/index.ts'
 import type { AccountStore } from '../users/index.ts'
 import { systemResolver, type Resolver } from '../webhooks/index.ts'
-import { purgeSignIns } from './connections.repository.ts'
+import { purgeNonces, purgeSignIns } from './connections.repository.ts'
+import { tokenExchangeGrant } from './exchange.ts'
+import { nonceRoutes } from './nonce.routes.ts'
 import { connectionRoutes } from './connections.routes.ts'
 import { ConnectionsService } from './connections.service.ts'
 import { UpstreamSignIn } from './signin.service.ts'
@@ -34,6 +38,11 @@ export interface ConnectionsDeps {
   events?: EventSink
   /** How provider host names resolve (dns.lookup unless given). */
   resolve?: Resolver
+  limits: Limits
+  /** The token endpoint, which runs the token exchange this module registers (RFC 8693). */
+  oauth: Pick<OAuthService, 'registerGrant'>
+  /** Whether a client id exists (a nonce is handed only to one). */
+  clients: Pick<ClientsService, 'find'>
 }
 
 export interface ConnectionsModule {
@@ -41,7 +50,7 @@ export interface ConnectionsModule {
   /** The upstream round trip and linking, for the hosted pages. */
   signIn: UpstreamSignIn
   routes: FastifyPluginAsync
-  /** Housekeeping: round trips a day past their expiry. */
+  /** Housekeeping: round trips and nonces a day past their expiry. */
   sweep(at: Date): Promise<void>
 }
 
@@ -49,13 +58,23 @@ export function createConnectionsModule(deps: ConnectionsDeps): ConnectionsModul
   const { db, clock } = deps
   const upstream = new UpstreamClient(clock, { allowPrivate: deps.config.upstreamAllowPrivateIssuers, resolve: deps.resolve ?? systemResolver })
   const connections = new ConnectionsService(db, deps.config, deps.policy, deps.audit, deps.secretBox, clock, upstream)
-  const signIn = new UpstreamSignIn({ db, clock, log: deps.log, box: deps.secretBox, connections, upstream, accounts: deps.accounts, findUserById: deps.findUserById, audit: deps.audit, events: deps.events })
+  const signInDeps = { db, clock, log: deps.log, box: deps.secretBox, connections, upstream, accounts: deps.accounts, findUserById: deps.findUserById, audit: deps.audit, events: deps.events }
+  const signIn = new UpstreamSignIn(signInDeps)
+  deps.oauth.registerGrant(TOKEN_EXCHANGE_GRANT, tokenExchangeGrant(signInDeps, signIn))
+  // each nonce is a row: as many per address as it may start hosted sign-ins (ten times the mail budget)
+  const mail = deps.config.rateLimits.mailPerIp
+  const bucket = deps.limits.bucket('upstream-nonce', { burst: mail.burst * 10, periodSeconds: mail.periodSeconds })
+  const clientExists = async (id: string) => (await deps.clients.find(id)) !== undefined
   return {
     connections,
     signIn,
     routes: async (app) => {
       await app.register(connectionRoutes, { connections })
+      await app.register(nonceRoutes, { deps: { db, clock }, bucket, clientExists })
     },
-    sweep: (at) => purgeSignIns(db, at),
+    sweep: async (at) => {
+      await purgeSignIns(db, at)
+      await purgeNonces(db, at)
+    },
   }
 }

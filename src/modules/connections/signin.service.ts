@@ -208,7 +208,8 @@ export class UpstreamSignIn {
     return { kind: 'account', requestId, user }
   }
 
-  private async link(trx: Executor, connectionId: number, subject: string, user: User, email: string, ip: string): Promise<void> {
+  /** Links an identity to an account, audited (a native exchange has no page request: ip null). */
+  async link(trx: Executor, connectionId: number, subject: string, user: User, email: string, ip: string | null): Promise<void> {
     const now = this.deps.clock.now()
     if (!(await insertIdentity(trx, { connection_id: connectionId, subject, user_id: user.id, tenant_id: user.tenant_id, email, created_at: now, last_used_at: now }))) return
     await this.deps.audit.record(trx, {

@@ -133,11 +133,24 @@ export class UpstreamClient {
 
   /** The ID token's claims, once its signature, iss, aud (and azp), exp and nonce hold. */
   async verify(idToken: string, discovery: Discovery, expect: { clientIds: readonly string[]; nonce: string }): Promise<UpstreamClaims> {
+    const payload = await this.checked(idToken, discovery, expect.clientIds)
+    if (typeof payload.nonce !== 'string' || !safeEqual(payload.nonce, expect.nonce)) throw new UpstreamFailure('the ID token carries another nonce')
+    return claimsOf(payload)
+  }
+
+  /** A native app's ID token: the same checks, and the nonce it carries (the caller looks it up). */
+  async verifyNative(idToken: string, discovery: Discovery, clientIds: readonly string[]): Promise<UpstreamClaims & { nonce: string }> {
+    const payload = await this.checked(idToken, discovery, clientIds)
+    if (typeof payload.nonce !== 'string' || payload.nonce.length > 200) throw new UpstreamFailure('the ID token carries no nonce')
+    return { ...claimsOf(payload), nonce: payload.nonce }
+  }
+
+  private async checked(idToken: string, discovery: Discovery, clientIds: readonly string[]): Promise<JWTPayload> {
     const check = async (keys: JSONWebKeySet) =>
       (
         await jwtVerify(idToken, createLocalJWKSet(keys), {
           issuer: discovery.issuer,
-          audience: [...expect.clientIds],
+          audience: [...clientIds],
           algorithms: ALGORITHMS,
           currentDate: this.clock.now(),
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
@@ -155,9 +168,8 @@ export class UpstreamClient {
       if (error instanceof UpstreamFailure) throw error
       throw new UpstreamFailure(`the ID token is refused (${error instanceof Error ? error.message : 'invalid'})`)
     }
-    if (Array.isArray(payload.aud) && payload.aud.length > 1 && !expect.clientIds.includes(String(payload.azp))) throw new UpstreamFailure('the ID token names several audiences and another azp')
-    if (typeof payload.nonce !== 'string' || !safeEqual(payload.nonce, expect.nonce)) throw new UpstreamFailure('the ID token carries another nonce')
-    return claimsOf(payload)
+    if (Array.isArray(payload.aud) && payload.aud.length > 1 && !clientIds.includes(String(payload.azp))) throw new UpstreamFailure('the ID token names several audiences and another azp')
+    return payload
   }
 }
 

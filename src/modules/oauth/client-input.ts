@@ -7,7 +7,9 @@ import { validationError, type ErrorDetail } from '../../lib/errors.ts'
 import { MACHINE_SCOPES } from '../tenancy/index.ts'
 import { redirectUriProblem } from './redirect-uris.ts'
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const
+/** RFC 8693 token exchange: a native app's upstream ID token for Trellis tokens (modules/connections registers it). */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange'
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password', TOKEN_EXCHANGE_GRANT] as const
 export type GrantType = (typeof GRANT_TYPES)[number]
 
 export interface NewClientInput {

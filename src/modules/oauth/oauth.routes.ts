@@ -21,7 +21,7 @@ const consumes = ['application/json', 'application/x-www-form-urlencoded']
 
 const TokenBody = Type.Object(
   {
-    grant_type: Type.Optional(Type.String({ description: 'authorization_code, refresh_token, client_credentials or password' })),
+    grant_type: Type.Optional(Type.String({ description: 'authorization_code, refresh_token, client_credentials, password or urn:ietf:params:oauth:grant-type:token-exchange (an upstream ID token: docs/api.md)' })),
     code: Type.Optional(Type.String()),
     code_verifier: Type.Optional(Type.String()),
     redirect_uri: Type.Optional(Type.String()),
@@ -31,6 +31,8 @@ const TokenBody = Type.Object(
     scope: Type.Optional(Type.String()),
     username: Type.Optional(Type.String()),
     password: Type.Optional(Type.String()),
+    subject_token: Type.Optional(Type.String({ description: 'token exchange: the upstream ID token' })),
+    subject_token_type: Type.Optional(Type.String({ description: 'token exchange: urn:ietf:params:oauth:token-type:id_token' })),
   },
   {
     ...component('TokenRequest'),
