@@ -26,7 +26,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts'
 import { normalizeEmail } from '../../lib/email-address.ts'
 import { notFound, oauthErrors, rateLimited } from '../../lib/errors.ts'
 import type { Bucket } from '../../lib/rate-limit.ts'
-import { accessTokenTtl, defaultScope, type GrantHandler, openSession, refusedScopeMessage, requestScope, userTokenResponse } from '../oauth/index.ts'
+import { defaultScope, type GrantHandler, issueUserTokens, refusedScopeMessage, requestScope } from '../oauth/index.ts'
 import { findIdentity, insertNonce, offeredWithIssuer, takeNonce, touchIdentity } from './connections.repository.ts'
 import type { SignInDeps, UpstreamSignIn } from './signin.service.ts'
 import { UpstreamFailure, type UpstreamClaims } from './upstream.ts'
@@ -76,9 +76,7 @@ export function tokenExchangeGrant(deps: SignInDeps, signIn: UpstreamSignIn): Gr
     if (!(await takeNonce(deps.db, nonceHash, client.client_id, deps.clock.now()))) throw refused('its nonce was not handed to this client, was used already or expired')
     const user = await account(deps, signIn, row.id, tenantId, claims)
     const scope = asked.scope ?? defaultScope(client)
-    const now = deps.clock.now()
-    const session = await deps.db.transaction().execute((trx) => openSession(trx, grant.sessions, grant.config.refreshTokenTtlSeconds, { userId: user.id, clientId: client.client_id, tenantId, scope }, now))
-    return userTokenResponse(grant, { ...session, userId: user.id, clientId: client.client_id, tenantId, scope, accessTtlSeconds: accessTokenTtl(grant.config, client, params) })
+    return issueUserTokens(grant, { userId: user.id, client, tenantId, scope, params })
   }
 }
 

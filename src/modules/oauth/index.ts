@@ -9,7 +9,7 @@ export { normalizeMethod } from './pkce.ts'
 export { defaultScope, refusedScopeMessage, requestScope } from './scopes.ts'
 // what a grant registered from above needs (OAuthService.registerGrant: the connections module's token exchange)
 export type { GrantHandler } from './grants/types.ts'
-export { accessTokenTtl, openSession, userTokenResponse } from './tokens.repository.ts'
+export { issueUserTokens } from './grants/user-tokens.ts'
 export { TOKEN_EXCHANGE_GRANT } from './client-input.ts'
 export { clientReads, type LoginCodeStore, type OAuthDeps, type OAuthModule, createOAuthModule } from './module.ts'
 export type { OAuthService } from './oauth.service.ts'
