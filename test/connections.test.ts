@@ -226,6 +226,19 @@ describe('connections: signing in through a provider', () => {
     expect((await new PageClient(base).get(`/tenants/${brandA}/account/providers`)).status).toBe(401)
   })
 
+  it('a provider that is down gets no button; the page shows the other ways in', async () => {
+    const down = await api('POST', `/tenants/${brandA}/v4/connections`, adminA, { kind: 'oidc', name: 'Down', issuer: 'http://127.0.0.1:1', clientId: 'c', clientSecret: 's' })
+    expect(down.statusCode).toBe(201)
+    const tested = await api('POST', `/tenants/${brandA}/v4/connections/${down.json<{ id: number }>().id}/test`, adminA)
+    expect(tested.json()).toMatchObject({ ok: false, problem: expect.stringContaining('did not answer') })
+    const page = await new PageClient(base).get(authorizeUrl(brandA))
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Continue with Google')
+    expect(page.body).not.toContain('Continue with Down')
+    expect(page.body).toContain('Email me a code')
+    expect((await api('DELETE', `/tenants/${brandA}/v4/connections/${down.json<{ id: number }>().id}`, adminA)).statusCode).toBe(204)
+  })
+
   it("a brand's connection is never used at another brand", async () => {
     const browser = new PageClient(base)
     const atB = await browser.get(authorizeUrl(brandB))

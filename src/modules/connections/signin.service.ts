@@ -92,7 +92,7 @@ export class UpstreamSignIn {
     const offered: OfferedConnection[] = []
     for (const row of await offeredAt(this.deps.db, tenantId)) {
       // a provider whose discovery fails now gets no button (its document is cached for minutes)
-      const discovery = await this.deps.upstream.discover(row.issuer).catch((error: unknown) => {
+      const discovery = await this.deps.upstream.discoverForPage(row.issuer).catch((error: unknown) => {
         if (error instanceof UpstreamFailure) return null
         throw error
       })

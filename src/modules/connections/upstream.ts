@@ -48,6 +48,7 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 const MAX_BYTES = 256 * 1024
 const TIMEOUT_MS = 10_000
 const CLOCK_TOLERANCE_SECONDS = 30
+const FAILURE_MEMORY_MS = 60_000
 /** Apple: a client secret lives at most six months; Trellis signs one per token request, five minutes long. */
 const APPLE_SECRET_SECONDS = 300
 
@@ -55,6 +56,8 @@ export class UpstreamFailure extends Error {}
 
 export class UpstreamClient {
   private readonly documents: TtlCache<unknown>
+  /** Issuers whose discovery failed lately, and when: a sign-in page does not wait on a provider that is down. */
+  private readonly failed = new Map<string, number>()
 
   constructor(
     private readonly clock: Clock,
@@ -87,6 +90,22 @@ export class UpstreamClient {
       return { status: response.status, body: JSON.parse(raw) as unknown }
     } catch {
       throw new UpstreamFailure(`${url.origin} answered ${response.status} without JSON`)
+    }
+  }
+
+  /**
+   * The discovery document for a sign-in page's button: the same, but a provider whose discovery
+   * failed in the last minute fails at once (the page shows its other ways in without waiting).
+   */
+  async discoverForPage(issuer: string): Promise<Discovery> {
+    const at = this.failed.get(issuer)
+    if (at !== undefined && this.clock.now().getTime() - at < FAILURE_MEMORY_MS) throw new UpstreamFailure(`the discovery of ${issuer} failed a moment ago`)
+    try {
+      return await this.discover(issuer)
+    } catch (error) {
+      if (this.failed.size >= 500) this.failed.clear()
+      this.failed.set(issuer, this.clock.now().getTime())
+      throw error
     }
   }
 
