@@ -62,16 +62,22 @@ export function tokenExchangeGrant(deps: SignInDeps, signIn: UpstreamSignIn): Gr
       throw refused('it is not a JWT')
     }
     const rows = typeof issuer === 'string' ? await offeredWithIssuer(deps.db, tenantId, issuer) : []
-    const row = rows[0]
-    if (!row) throw refused('no provider of this issuer is offered here')
-    let claims: UpstreamClaims & { nonce: string }
-    try {
-      const discovery = await deps.upstream.discover(row.issuer)
-      claims = await deps.upstream.verifyNative(params.subject_token, discovery, [row.client_id, ...row.app_ids])
-    } catch (error) {
-      if (error instanceof UpstreamFailure) throw refused(error.message.replace(/^the ID token is refused \((.*)\)$/, '$1'))
-      throw error
+    if (rows.length === 0) throw refused('no provider of this issuer is offered here')
+    // the brand's own connection first, then the platform's: the first whose audience the token names
+    let found: { row: (typeof rows)[number]; claims: UpstreamClaims & { nonce: string } } | null = null
+    let problem = 'it is not for this app'
+    for (const row of rows) {
+      try {
+        const discovery = await deps.upstream.discover(row.issuer)
+        found = { row, claims: await deps.upstream.verifyNative(params.subject_token, discovery, [row.client_id, ...row.app_ids]) }
+        break
+      } catch (error) {
+        if (!(error instanceof UpstreamFailure)) throw error
+        problem = error.message.replace(/^the ID token is refused \((.*)\)$/, '$1')
+      }
     }
+    if (!found) throw refused(problem)
+    const { row, claims } = found
     const nonceHash = /^[0-9a-f]{64}$/.test(claims.nonce) ? claims.nonce : hexHash(claims.nonce)
     if (!(await takeNonce(deps.db, nonceHash, client.client_id, deps.clock.now()))) throw refused('its nonce was not handed to this client, was used already or expired')
     const user = await account(deps, signIn, row.id, tenantId, claims)
