@@ -13,7 +13,7 @@ import { createActor, createTenant, freePort, type TestApp, createTestApp, uniqu
 import { createClient, mailSettled, pkcePair } from './login-helpers.ts'
 import { mailParts, PageClient, type PageResponse } from './page-client.ts'
 import { startUpstream, type Upstream } from './oidc-upstream.ts'
-import { UpstreamClient } from '../src/modules/connections/upstream.ts'
+import { canonicalIssuer, issuersOf, UpstreamClient } from '../src/modules/connections/upstream.ts'
 import { systemResolver } from '../src/modules/webhooks/index.ts'
 
 let t: TestApp
@@ -277,6 +277,12 @@ describe('connections: the ID token checks', () => {
     await expect(upstream.verify(await token({ aud: 'another-app' }), discovery, expect_)).rejects.toThrow(/aud/)
     await expect(upstream.verify(await token({ iss: 'https://evil.test' }), discovery, expect_)).rejects.toThrow(/iss/)
     await expect(upstream.verify(await token({}, Math.floor(t.clock.now().getTime() / 1000) - 120), discovery, expect_)).rejects.toThrow(/exp/)
+  })
+
+  it("takes Google's issuer with or without its scheme, as Google documents; no other issuer", () => {
+    expect(issuersOf('https://accounts.google.com')).toEqual(['https://accounts.google.com', 'accounts.google.com'])
+    expect(canonicalIssuer('accounts.google.com')).toBe('https://accounts.google.com')
+    expect(issuersOf(google.issuer)).toEqual([google.issuer])
   })
 })
 

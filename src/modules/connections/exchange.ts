@@ -29,7 +29,7 @@ import type { Bucket } from '../../lib/rate-limit.ts'
 import { defaultScope, type GrantHandler, issueUserTokens, refusedScopeMessage, requestScope } from '../oauth/index.ts'
 import { findIdentity, insertNonce, offeredWithIssuer, takeNonce, touchIdentity } from './connections.repository.ts'
 import type { SignInDeps, UpstreamSignIn } from './signin.service.ts'
-import { UpstreamFailure, type UpstreamClaims } from './upstream.ts'
+import { canonicalIssuer, UpstreamFailure, type UpstreamClaims } from './upstream.ts'
 
 export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token'
 export const NONCE_TTL_SECONDS = 600
@@ -61,7 +61,7 @@ export function tokenExchangeGrant(deps: SignInDeps, signIn: UpstreamSignIn): Gr
     } catch {
       throw refused('it is not a JWT')
     }
-    const rows = typeof issuer === 'string' ? await offeredWithIssuer(deps.db, tenantId, issuer) : []
+    const rows = typeof issuer === 'string' ? await offeredWithIssuer(deps.db, tenantId, canonicalIssuer(issuer)) : []
     if (rows.length === 0) throw refused('no provider of this issuer is offered here')
     // the brand's own connection first, then the platform's: the first whose audience the token names
     let found: { row: (typeof rows)[number]; claims: UpstreamClaims & { nonce: string } } | null = null

@@ -168,7 +168,7 @@ export class UpstreamClient {
     const check = async (keys: JSONWebKeySet) =>
       (
         await jwtVerify(idToken, createLocalJWKSet(keys), {
-          issuer: discovery.issuer,
+          issuer: issuersOf(discovery.issuer),
           audience: [...clientIds],
           algorithms: ALGORITHMS,
           currentDate: this.clock.now(),
@@ -190,6 +190,17 @@ export class UpstreamClient {
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && !clientIds.includes(String(payload.azp))) throw new UpstreamFailure('the ID token names several audiences and another azp')
     return payload
   }
+}
+
+/** Google's ID tokens may name their issuer without the scheme (its documentation says either form is valid). */
+const GOOGLE = 'https://accounts.google.com'
+export function issuersOf(issuer: string): string[] {
+  return issuer === GOOGLE ? [GOOGLE, 'accounts.google.com'] : [issuer]
+}
+
+/** The configured issuer an ID token's `iss` stands for. */
+export function canonicalIssuer(iss: string): string {
+  return iss === 'accounts.google.com' ? GOOGLE : iss
 }
 
 function claimsOf(payload: JWTPayload): UpstreamClaims {
