@@ -19,6 +19,7 @@ const ORDER = [
   ['modules/users'],
   ['modules/oauth'],
   ['modules/passkeys'],
+  ['modules/connections'],
   ['modules/spaces'],
   ['modules/schedules'],
   ['modules/sensors'],

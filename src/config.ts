@@ -94,6 +94,8 @@ export interface Config {
    * loopback and link-local addresses (development and tests); refused otherwise (modules/webhooks/targets.ts).
    */
   webhookAllowPrivateTargets: boolean
+  /** UPSTREAM_ALLOW_PRIVATE_ISSUERS: upstream providers may be plain http on private addresses (development and tests; modules/connections). */
+  upstreamAllowPrivateIssuers: boolean
   /** /metrics: on a port of its own, and/or on the public port behind a bearer token; neither by default. */
   metrics: { port: number | null; host: string; token: string | null }
   /**
@@ -235,6 +237,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     runWorker: bool(env, 'RUN_WORKER', true),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    upstreamAllowPrivateIssuers: bool(env, 'UPSTREAM_ALLOW_PRIVATE_ISSUERS', false),
     secretsKey: currentKey,
     secretsKeyPrevious: secretsKey(env, 'SECRETS_KEY_PREVIOUS'),
     allowedSenderDomains: domains(env.ALLOWED_SENDER_DOMAINS),

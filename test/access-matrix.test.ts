@@ -178,6 +178,19 @@ const MATRIX: Record<string, number[]> = {
   'POST /webhooks/:endpointId/test':                         [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
   'GET /webhooks/:endpointId/deliveries':                    [401, 404, 404, 404, 404, 404, 404, 200, 404, 403, 403],
   'POST /webhooks/:endpointId/deliveries/:deliveryId/resend': [401, 404, 404, 404, 404, 404, 404, 202, 404, 403, 403],
+  // upstream sign-in providers: the platform's without the prefix; a brand's with it (T is no brand: nobody has one there)
+  'GET /v4/connections':                                     [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'POST /v4/connections':                                    [401, 403, 403, 403, 403, 403, 403, 201, 403, 403, 403],
+  'GET /v4/connections/:connectionId':                       [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'PATCH /v4/connections/:connectionId':                     [401, 403, 403, 403, 403, 403, 403, 200, 403, 403, 403],
+  'DELETE /v4/connections/:connectionId':                    [401, 403, 403, 403, 403, 403, 403, 204, 403, 403, 403],
+  'POST /v4/connections/:connectionId/test':                 [401, 403, 403, 403, 403, 403, 403, 404, 403, 403, 403],
+  'GET /tenants/:tenantId/v4/connections':                   [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'POST /tenants/:tenantId/v4/connections':                  [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'GET /tenants/:tenantId/v4/connections/:connectionId':     [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'PATCH /tenants/:tenantId/v4/connections/:connectionId':   [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'DELETE /tenants/:tenantId/v4/connections/:connectionId':  [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
+  'POST /tenants/:tenantId/v4/connections/:connectionId/test': [401, 403, 403, 403, 403, 404, 404, 403, 403, 403, 403],
   'POST /tenants/:tenantId/devices/claim':                   [401, 403, 403, 201, 201, 404, 404, 201, 201, 403, 403],
   'POST /sensors/:sensorId/release':                         [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
   'POST /tenants/:tenantId/sensors/:sensorId/release':       [401, 404, 403, 204, 204, 404, 404, 204, 204, 403, 403],
@@ -251,6 +264,13 @@ const PUBLIC: Record<string, string> = {
   'GET /tenants/:tenantId/auth/oauth2/authorize/link': PAGE,
   'GET /confirm-email': PAGE,
   'GET /tenants/:tenantId/confirm-email': PAGE,
+  'POST /auth/oauth2/authorize/upstream': PAGE, 'POST /tenants/:tenantId/auth/oauth2/authorize/upstream': PAGE,
+  'GET /auth/oauth2/authorize/upstream/code': PAGE, 'GET /tenants/:tenantId/auth/oauth2/authorize/upstream/code': PAGE,
+  'GET /account/providers': PAGE, 'GET /tenants/:tenantId/account/providers': PAGE,
+  'POST /account/providers/unlink': PAGE, 'POST /tenants/:tenantId/account/providers/unlink': PAGE,
+  'GET /auth/upstream/callback': "the providers' redirect URI: the state bound to the browser is the proof",
+  'POST /auth/upstream/nonce': 'a nonce for a native sign-in, handed to any app (single-use, per client, rate-limited)',
+  'POST /auth/upstream/callback': "Apple's form_post: only redirects to the GET, which checks the state",
   'POST /confirm-email': PAGE,
   'POST /tenants/:tenantId/confirm-email': PAGE,
   'GET /reset-password': PAGE,
@@ -495,6 +515,13 @@ async function fill(route: string): Promise<string> {
     commandId: async () => (await t.db.insertInto('device_commands').values({ sensor_id: target.id, tenant_id: T, command: 'tune set power 1', key: 'power', value: 1, created_at: t.clock.now(), expires_at: new Date(t.clock.now().getTime() + 60_000) }).returning('id').executeTakeFirstOrThrow()).id,
     groupId: async () => (await t.app.services.schedules.create(target, [{ cron: '0 6 * * *', type: 'tune', value: { power: 1 } }], OPERATOR)).id,
     userId: async () => (await createActor(t, { tenantId: T, role: 'member' })).user.id,
+    // a platform connection (the test action gets an unknown one: testing would fetch from the internet)
+    connectionId: async () => {
+      if (url.endsWith('/test')) return 2147483000
+      const now = t.clock.now()
+      const row = { tenant_id: null, kind: 'oidc' as const, name: 'P', issuer: 'https://93.184.216.34', client_id: `c${n}`, scopes: 'openid', created_at: now, updated_at: now }
+      return (await t.db.insertInto('upstream_connections').values(row).returning('id').executeTakeFirstOrThrow()).id
+    },
     invitationId: async () => (await t.app.services.invitations.invite(OPERATOR, T, { email: `invitee${n}@example.test`, role: 'member' })).id,
     clientId: async () => (fresh ? (await createClient(t.app)).clientId : clientId),
     // a version of T's settings to read or restore: T's address as it was before this call
@@ -563,6 +590,10 @@ function body(route: string): object | undefined {
     'POST /tenants/:tenantId/sensors/:sensorId/transfer': { toTenantId: T },
     'POST /webhooks': { url: 'https://93.184.216.34/hook', eventTypes: ['device.state'] },
     'PATCH /webhooks/:endpointId': { enabled: true },
+    'POST /v4/connections': { kind: 'oidc', issuer: 'https://93.184.216.34', clientId: `c${n}`, clientSecret: 'a client secret' },
+    'PATCH /v4/connections/:connectionId': { enabled: false },
+    'POST /tenants/:tenantId/v4/connections': { kind: 'oidc', issuer: 'https://93.184.216.34', clientId: `c${n}`, clientSecret: 'a client secret' },
+    'PATCH /tenants/:tenantId/v4/connections/:connectionId': { enabled: false },
   }
   return bodies[route]
 }
@@ -618,6 +649,9 @@ const AUDITED: Record<string, string> = {
   'PATCH /webhooks/:endpointId': 'webhook.update',
   'DELETE /webhooks/:endpointId': 'webhook.delete',
   'POST /webhooks/:endpointId/rotate': 'webhook.secret.rotate',
+  'POST /v4/connections': 'connection.create',
+  'PATCH /v4/connections/:connectionId': 'connection.update',
+  'DELETE /v4/connections/:connectionId': 'connection.delete',
 }
 
 /** Every call the matrix made, with its answer and the audit entries it left (checked after the matrix). */

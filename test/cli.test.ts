@@ -183,7 +183,7 @@ describe(`trellis CLI (${usingPostgres ? 'PostgreSQL' : 'PGlite directory'})`, (
     expect((await entries('signing_key.retire')).map((e) => e.target.id)).toContain(retired.kid)
     const rewrap = await entries('secrets.rewrap')
     expect(rewrap).toHaveLength(1)
-    expect(rewrap[0]!.summary.values).toEqual({ signingKeys: rewrapped.signingKeys, appSecrets: rewrapped.appSecrets, outbox: rewrapped.outbox, webhooks: rewrapped.webhooks })
+    expect(rewrap[0]!.summary.values).toEqual({ signingKeys: rewrapped.signingKeys, appSecrets: rewrapped.appSecrets, outbox: rewrapped.outbox, webhooks: rewrapped.webhooks, connections: rewrapped.connections })
 
     const refusals: [string[], number, RegExp][] = [
       [['clients', 'create', '--name', 'No redirect'], 2, /^trellis: --redirect-uri is required/],

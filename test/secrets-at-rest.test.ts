@@ -134,7 +134,7 @@ describe('secrets at rest', () => {
     // every CLI run boots the services, which make the signing key and the HMAC keys a server would
     // (login codes, cursors, the hosted pages' CSRF tokens)
     // one ES256 and one RS256 key at start, one of each more from the rotation
-    expect(JSON.parse(stdout)).toEqual({ signingKeys: 4, appSecrets: 3, outbox: 0, webhooks: 0 })
+    expect(JSON.parse(stdout)).toEqual({ signingKeys: 4, appSecrets: 3, outbox: 0, webhooks: 0, connections: 0 })
     await expect(trellis(['secrets', 'rewrap'], { SECRETS_KEY: KEY_1 })).rejects.toThrow(/neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS/)
     // the outbox commands are wired into the same binary
     const listed = await trellis(['outbox', 'list', '--status', 'failed'], { SECRETS_KEY: KEY_2 })

@@ -38,6 +38,7 @@ const OWNERS: Record<string, readonly string[]> = {
   'modules/devices': ['devices', 'device_conflicts', 'device_commands', 'sensor_history', 'ws_tickets'],
   'modules/pages': ['authorization_requests'],
   'modules/webhooks': ['webhook_endpoints', 'webhook_events', 'webhook_deliveries'],
+  'modules/connections': ['upstream_connections', 'upstream_identities', 'upstream_sign_ins', 'upstream_nonces'],
 }
 
 /**

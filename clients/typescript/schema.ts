@@ -1193,6 +1193,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v4/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upstream sign-in providers (Sign in with Apple, Google, any OpenID provider)
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand).
+         */
+        get: operations["listConnectionsV4"];
+        put?: never;
+        /**
+         * Add an upstream sign-in provider
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand). Secrets are sealed at rest and never returned.
+         */
+        post: operations["createConnectionV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upstream sign-in provider */
+        get: operations["getConnectionV4"];
+        put?: never;
+        post?: never;
+        /** Delete an upstream sign-in provider (the identities linked through it go with it) */
+        delete: operations["deleteConnectionV4"];
+        options?: never;
+        head?: never;
+        /** Change an upstream sign-in provider (a new secret or key replaces the stored one) */
+        patch: operations["updateConnectionV4"];
+        trace?: never;
+    };
+    "/v4/connections/{connectionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test this connection: fetch the discovery document and the keys now (Apple: sign a client secret) */
+        post: operations["postConnectionTestV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upstream sign-in providers (Sign in with Apple, Google, any OpenID provider)
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand).
+         */
+        get: operations["listTenantConnectionsV4"];
+        put?: never;
+        /**
+         * Add an upstream sign-in provider
+         * @description Without the /tenants/{tenantId} prefix: the platform's connections, offered at every brand (platform administrators). With it: the brand's own (its admins; a tenant that is not a brand gets 403 not_a_brand). Secrets are sealed at rest and never returned.
+         */
+        post: operations["createTenantConnectionV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upstream sign-in provider */
+        get: operations["getTenantConnectionV4"];
+        put?: never;
+        post?: never;
+        /** Delete an upstream sign-in provider (the identities linked through it go with it) */
+        delete: operations["deleteTenantConnectionV4"];
+        options?: never;
+        head?: never;
+        /** Change an upstream sign-in provider (a new secret or key replaces the stored one) */
+        patch: operations["updateTenantConnectionV4"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/v4/connections/{connectionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test this connection: fetch the discovery document and the keys now (Apple: sign a client secret) */
+        post: operations["postTenantConnectionTestV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/upstream/nonce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A nonce for native sign-in with a provider: single-use, for this client, 10 minutes
+         * @description The app puts the nonce (or its SHA-256 in hex, as Apple's native API is usually given) in its request to Apple or Google, then exchanges the ID token at /auth/oauth2/token (grant_type urn:ietf:params:oauth:grant-type:token-exchange, subject_token_type urn:ietf:params:oauth:token-type:id_token).
+         */
+        post: operations["postAuthUpstreamNonce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/current/export": {
         parameters: {
             query?: never;
@@ -2618,6 +2758,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/upstream/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The providers' redirect URI: finishes the sign-in, or asks for the emailed code first */
+        get: operations["getAuthUpstreamCallback"];
+        put?: never;
+        /** Apple's form_post answer: keeps the name it sends once, then the same callback as a GET */
+        post: operations["postAuthUpstreamCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/email/sender-verification/confirm": {
         parameters: {
             query?: never;
@@ -3083,6 +3241,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oauth2/authorize/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hosted sign-in with a brand's provider: begins the round trip (HTML form; redirects to the provider) */
+        post: operations["postAuthOauth2AuthorizeUpstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth2/authorize/upstream/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hosted sign-in with a provider: the address is proven with an emailed code before the provider is linked */
+        get: operations["getAuthOauth2AuthorizeUpstreamCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account page: the providers linked to the account */
+        get: operations["listAccountProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/providers/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Account page: unlink a provider while another way in remains (HTML form) */
+        post: operations["postAccountProvidersUnlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/auth/oauth2/authorize": {
         parameters: {
             query?: never;
@@ -3542,6 +3768,74 @@ export interface paths {
         put?: never;
         /** Page: allow or deny the device (form) */
         post: operations["decideTenantDeviceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/auth/oauth2/authorize/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hosted sign-in with a brand's provider: begins the round trip (HTML form; redirects to the provider) */
+        post: operations["postTenantAuthOauth2AuthorizeUpstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/auth/oauth2/authorize/upstream/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hosted sign-in with a provider: the address is proven with an emailed code before the provider is linked */
+        get: operations["getTenantAuthOauth2AuthorizeUpstreamCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account page: the providers linked to the account */
+        get: operations["listTenantAccountProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/account/providers/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Account page: unlink a provider while another way in remains (HTML form) */
+        post: operations["postTenantAccountProvidersUnlink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4945,7 +5239,7 @@ export interface components {
          * @description stable snake_case error code (lib/error-catalog.ts)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "webhook_target_refused" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "sole_owner" | "insufficient_user_authentication" | "account_blocked" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "already_member" | "passkeys_off" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
+        ErrorCode: "bad_request" | "invalid_json" | "empty_json_body" | "invalid_url" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "json_too_deep" | "route_not_found" | "internal_error" | "not_ready" | "invalid_value" | "conflict" | "validation_failed" | "unauthorized" | "insufficient_scope" | "forbidden" | "not_a_brand" | "not_found" | "rate_limited" | "invalid_token" | "webhook_target_refused" | "weak_password" | "no_password_set" | "user_exists" | "invalid_cursor" | "invalid_limit" | "invalid_pagination" | "invalid_code_challenge_method" | "invalid_client" | "redirect_uri_mismatch" | "unauthorized_client" | "invalid_scope" | "pkce_required" | "client_id_required" | "client_id_taken" | "public_client" | "invalid_tenant" | "signing_key_unavailable" | "invalid_parent" | "tenant_id_taken" | "tenant_id_retired" | "last_owner" | "already_member" | "sole_owner" | "insufficient_user_authentication" | "account_blocked" | "invitation_email_mismatch" | "email_type_not_customisable" | "space_not_empty" | "algorithm_exists" | "invalid_space" | "device_id_taken" | "device_id_fixed" | "unsupported_sensor_type" | "invalid_mac" | "weak_device_secret" | "claim_refused" | "device_not_claimed" | "device_registered" | "device_held" | "invalid_command" | "device_offline" | "broker_unavailable" | "passkey_challenge_unknown" | "passkey_refused" | "passkeys_off" | "invalid_issuer" | "invalid_apple_key" | "upstream_refused" | "upstream_signup_closed" | "last_way_in" | "csrf_failed" | "signed_out" | "authorization_expired" | "wrong_code" | "invalid_email" | "invalid_link" | "too_many_attempts" | "no_account" | "mail_budget_spent";
         PageInfo: {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
@@ -5063,7 +5357,7 @@ export interface components {
             name: string;
             redirectUris: string[];
             public?: boolean;
-            /** @description the grants the client may use, each of authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code; default: authorization_code (a machine client: client_credentials). A client gets the device authorization grant (RFC 8628) only with urn:ietf:params:oauth:grant-type:device_code here */
+            /** @description the grants the client may use, each of authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code, urn:ietf:params:oauth:grant-type:token-exchange; default: authorization_code (a machine client: client_credentials). A client gets the device authorization grant (RFC 8628) only with urn:ietf:params:oauth:grant-type:device_code here */
             grantTypes?: string[];
             /** @description default: every scope (account, tenants:*, spaces:*, sensors:*) */
             scopes?: string[];
@@ -5132,7 +5426,7 @@ export interface components {
         };
         /** @description Unknown parameters (e.g. makeAccessTokenLongLasting) are ignored. */
         TokenRequest: {
-            /** @description authorization_code, refresh_token, client_credentials, password or urn:ietf:params:oauth:grant-type:device_code */
+            /** @description authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:token-exchange (an upstream ID token: docs/api.md) */
             grant_type?: string;
             code?: string;
             code_verifier?: string;
@@ -5145,6 +5439,10 @@ export interface components {
             password?: string;
             /** @description The device_code grant (RFC 8628 3.4): the device code the device authorization endpoint gave */
             device_code?: string;
+            /** @description token exchange: the upstream ID token */
+            subject_token?: string;
+            /** @description token exchange: urn:ietf:params:oauth:token-type:id_token */
+            subject_token_type?: string;
         };
         TokenResponse: {
             access_token: string;
@@ -5392,6 +5690,29 @@ export interface components {
             platform: "android";
             packageName: string;
             sha256Fingerprints: string[];
+        };
+        UpstreamConnection: {
+            id: number;
+            tenantId: number | null;
+            kind: "oidc" | "google" | "apple";
+            /** @description shown on the sign-in button ("Continue with <name>") */
+            name: string;
+            issuer: string;
+            clientId: string;
+            /** @description a client secret (oidc, google) or private key (apple) is stored, sealed; it is never returned */
+            hasSecret: boolean;
+            teamId: string | null;
+            keyId: string | null;
+            scopes: string[];
+            /** @description native apps' client ids accepted as the audience at the token exchange */
+            appIds: string[];
+            enabled: boolean;
+            /** @description the redirect URI to register at the provider */
+            redirectUri: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         Sensor: {
             id: number;
@@ -9150,6 +9471,595 @@ export interface operations {
                     }[];
                 };
             };
+        };
+    };
+    listConnectionsV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connections: components["schemas"]["UpstreamConnection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "oidc",
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientId": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    kind: "oidc" | "google" | "apple";
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
+                 *       "enabled": true,
+                 *       "clientId": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
+                    enabled?: boolean;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postConnectionTestV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description what failed, when ok is false */
+                        problem?: string;
+                        issuer?: string;
+                        authorizationEndpoint?: string;
+                        tokenEndpoint?: string;
+                        /** @description how many keys the JWKS has */
+                        keys?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTenantConnectionsV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connections: components["schemas"]["UpstreamConnection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "oidc",
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientId": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    kind: "oidc" | "google" | "apple";
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateTenantConnectionV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "issuer": "string",
+                 *       "clientSecret": "string",
+                 *       "teamId": "string",
+                 *       "keyId": "string",
+                 *       "privateKey": "string",
+                 *       "scopes": [
+                 *         "x"
+                 *       ],
+                 *       "appIds": [
+                 *         "string"
+                 *       ],
+                 *       "enabled": true,
+                 *       "clientId": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the provider as people know it; default: Google, Apple, OpenID */
+                    name?: string;
+                    /** @description oidc: required (https; discovery at <issuer>/.well-known/openid-configuration); google and apple: their own unless given */
+                    issuer?: string;
+                    /** @description oidc and google: required; stored sealed, never shown again */
+                    clientSecret?: string;
+                    /** @description apple: the Apple Developer team id */
+                    teamId?: string;
+                    /** @description apple: the id of the Sign in with Apple key */
+                    keyId?: string;
+                    /** @description apple: the key (.p8 file, PKCS#8 PEM); stored sealed, never shown again */
+                    privateKey?: string;
+                    /** @description openid is always asked for */
+                    scopes?: string[];
+                    /** @description native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId */
+                    appIds?: string[];
+                    enabled?: boolean;
+                    /** @description the client id at the provider (Apple: the Services ID) */
+                    clientId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postTenantConnectionTestV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+                connectionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description what failed, when ok is false */
+                        problem?: string;
+                        issuer?: string;
+                        authorizationEndpoint?: string;
+                        tokenEndpoint?: string;
+                        /** @description how many keys the JWKS has */
+                        keys?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postAuthUpstreamNonce: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "string"
+                 *     }
+                 */
+                "application/json": {
+                    client_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nonce: string;
+                        expires_in: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exportCurrentUser: {
@@ -13647,6 +14557,54 @@ export interface operations {
             };
         };
     };
+    getAuthUpstreamCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the app's redirect URI with its code, or to the emailed-code step */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthUpstreamCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To GET /auth/upstream/callback */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postEmailSenderVerificationConfirm: {
         parameters: {
             query?: never;
@@ -14300,6 +15258,84 @@ export interface operations {
         };
     };
     decideDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthOauth2AuthorizeUpstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAuthOauth2AuthorizeUpstreamCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAccountProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAccountProvidersUnlink: {
         parameters: {
             query?: never;
             header?: never;
@@ -15055,6 +16091,94 @@ export interface operations {
         };
     };
     decideTenantDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAuthOauth2AuthorizeUpstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint */
+            303: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getTenantAuthOauth2AuthorizeUpstreamCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listTenantAccountProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postTenantAccountProvidersUnlink: {
         parameters: {
             query?: never;
             header?: never;

@@ -8,6 +8,7 @@ import type { NativeAppsTable, PasskeyPoliciesTable, WebauthnChallengesTable, We
 import type { EmailOutboxTable, SenderVerificationsTable } from './email-tables.ts'
 import type { AuditLogTable, TenantSettingsVersionsTable } from './audit-tables.ts'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './webhook-tables.ts'
+import type { UpstreamConnectionsTable, UpstreamIdentitiesTable, UpstreamNoncesTable, UpstreamSignInsTable } from './connection-tables.ts'
 export type { WebhookDeliveryStatus } from './webhook-tables.ts'
 export type { AuditEntry, SettingsVersion } from './audit-tables.ts'
 export type { OutboxStatus, MailJobRow } from './email-tables.ts'
@@ -271,6 +272,10 @@ export interface Database {
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable
   sign_ins: SignInsTable
+  upstream_connections: UpstreamConnectionsTable
+  upstream_identities: UpstreamIdentitiesTable
+  upstream_sign_ins: UpstreamSignInsTable
+  upstream_nonces: UpstreamNoncesTable
 }
 
 export type Tenant = Selectable<TenantsTable>

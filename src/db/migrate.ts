@@ -32,6 +32,8 @@ import * as m0036 from './migrations/0036_passkeys.ts'
 import * as m0037 from './migrations/0037_native_apps.ts'
 import * as m0038 from './migrations/0038_device_authorizations.ts'
 import * as m0040 from './migrations/0040_sign_ins.ts'
+import * as m0042 from './migrations/0042_connections.ts'
+import * as m0043 from './migrations/0043_upstream_native.ts'
 import * as m0044 from './migrations/0044_passkey_policies.ts'
 
 /** Migrations are listed here, in order, so that they run the same from source and from a bundle. */
@@ -68,6 +70,8 @@ const migrations: Record<string, Migration> = {
   '0037_native_apps': m0037,
   '0038_device_authorizations': m0038,
   '0040_sign_ins': m0040,
+  '0042_connections': m0042,
+  '0043_upstream_native': m0043,
   '0044_passkey_policies': m0044,
 }
 

@@ -8,8 +8,8 @@
  * A message is a fixed sentence, or a template taking the values it names. Codes whose
  * sentence depends on the call site (validation_failed names the field) take it as `said`.
  */
-
 import { soleOwnerText, stepUpText } from './leaving-errors.ts'
+import { CONNECTION_ERRORS } from './connection-errors.ts'
 export interface ErrorDetail {
   field: string
   message: string
@@ -34,8 +34,7 @@ export interface ErrorSpec {
 /** A message written at the call site, with its field details if any. */
 const said = (message: string, details?: ErrorDetail[]): ErrorText => ({ message, details })
 const field = (name: string, message: string): ErrorDetail[] => [{ field: name, message }]
-const MAC_RULE = 'must be a MAC address, e.g. e0:5a:1b:76:ef:60'
-const SAME_TENANT = 'must be a space of the same tenant'
+const MAC_RULE = 'must be a MAC address, e.g. e0:5a:1b:76:ef:60', SAME_TENANT = 'must be a space of the same tenant'
 
 /** RFC 6750 3.1's error codes of a failed Bearer credential: the token itself, or the header that carried it. */
 const BEARER_FAULTS = { token: 'invalid_token', header: 'invalid_request' } as const
@@ -214,6 +213,7 @@ export const APP_ERRORS = {
   passkey_challenge_unknown: { status: 400, message: 'This passkey request is unknown, already used or expired. Ask for new options and try again.' },
   passkey_refused: { status: 400, message: 'The passkey could not be verified. Try again, or sign in with an emailed code.' },
   passkeys_off: { status: 403, message: 'This brand does not offer passkeys: sign in with an emailed code.' },
+  ...CONNECTION_ERRORS, // upstream sign-in (modules/connections, lib/connection-errors.ts)
 
   // hosted pages (pages/): shown to a person, so the messages are sentences for people
   csrf_failed: { status: 403, message: 'This form has expired or your browser did not send its cookie. Reload the page and try again (cookies must be allowed for this site).' },

@@ -17,6 +17,7 @@ import { scheduleCommands } from './schedule-commands.ts'
 import { rewrapSecrets, type RewrapResult } from './secrets-at-rest.ts'
 import { systemRoutes } from './system.routes.ts'
 import { type AuditLog, type AuditModule, createAuditModule } from './audit/index.ts'
+import { type ConnectionsModule, createConnectionsModule } from './connections/index.ts'
 import { type ConsoleModule, createConsoleModule, type PlatformStatus } from './console/index.ts'
 import { createDevicesModule, deviceRelease, type Devices, type DevicesModule } from './devices/index.ts'
 import { createDialectsModule, type DialectsModule } from './dialects/index.ts'
@@ -76,7 +77,6 @@ export interface Services {
   housekeeping(at: Date): Promise<void>
   close(): Promise<void>
 }
-
 export interface ServiceDeps {
   db: DB
   config: Readonly<Config>
@@ -87,7 +87,6 @@ export interface ServiceDeps {
   /** Time for every decision that depends on it (lib/clock.ts); the system clock unless a test moves it. */
   clock?: Clock
 }
-
 /** The services, and every module's routes bound to them, in the order they are registered. */
 export interface Modules {
   services: Services
@@ -145,6 +144,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   registerMailDecisions(email.email, { db, config, log, codeKey, clock })
   const sensors = createSensorsModule({ ...withEvents, tenantStore, policy, audit: audit.audit, releaseDevice: deviceRelease(clock) })
   const passkeys = createPasskeysModule({ ...shared, policy, audit: audit.audit, codeKey, codes: oauth.codes, sessions: sessions.sessions, passwordless: oauth.passwordless, findUserById: accountReads.findUserById, email: email.email })
+  const connections = createConnectionsModule({ ...withEvents, secretBox, policy, audit: audit.audit, accounts: users.store, findUserById: accountReads.findUserById, oauth: oauth.oauth, clients: oauth.clients })
   const spaces = createSpacesModule({ ...shared, tenantStore, policy, audit: audit.audit, contents: sensors.spaceContents })
   if (background && config.runWorker) for (const worker of [email.email, webhooks.deliveries]) worker.start()
   const devices = createDevicesModule({
@@ -167,9 +167,9 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
   const pages = await createPagesModule({
     ...withEvents, secretBox, keys, codeKey, clients: oauth.clients, passwordless: oauth.passwordless, tenants: tenancy.tenants, accounts: users.accounts,
     invitations: tenancy.invitations, senderVerification: email.senderVerification, sessions: sessions.sessions,
-    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore }, privacy: { deletion: privacy.deletion, exporter: privacy.exporter }, passkeys: passkeys.passkeys, passkeyModes: passkeys.modes, device: oauth.device,
+    stores: { codes: oauth.codes, accounts: users.store, sessions: sessions.store, tenants: tenantStore }, privacy: { deletion: privacy.deletion, exporter: privacy.exporter }, passkeys: passkeys.passkeys, passkeyModes: passkeys.modes, device: oauth.device, upstream: connections.signIn,
   })
-  const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, pages, email, audit, webhooks }, config.auditRetentionDays)
+  const sweeps = sweepsInOrder({ oauth, users, sessions, passkeys, connections, pages, email, audit, webhooks }, config.auditRetentionDays)
   const stopMaintenance = background ? scheduleMaintenance(log, clock, sweeps) : () => {}
   const dialects = createDialectsModule({ oauth: oauth.oauth, passwordless: oauth.passwordless, clients: oauth.clients, accounts: users.accounts, policy, tenants: tenancy.tenants, sensors: sensors.sensors })
   const consoleModule = createConsoleModule({
@@ -192,7 +192,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,
   })
-  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, webhooks, tenancy, users, oauth, passkeys, sensors, spaces, schedules, privacy, pages, devices, dialects, console: consoleModule }
+  const built: Built = { db, secretBox, clock, limits, policy, audit, sessions, email, webhooks, tenancy, users, oauth, passkeys, connections, sensors, spaces, schedules, privacy, pages, devices, dialects, console: consoleModule }
   return { services: servicesOf(built, sweeps, () => [stopSchedules, stopMaintenance].forEach((stop) => stop())), routes: routesInOrder(built) }
 }
 
@@ -210,7 +210,7 @@ interface Built {
   tenancy: TenancyModule
   users: UsersModule
   oauth: OAuthModule
-  passkeys: PasskeysModule
+  passkeys: PasskeysModule; connections: ConnectionsModule
   sensors: SensorsModule
   spaces: SpacesModule
   schedules: SchedulesModule
@@ -278,7 +278,7 @@ function routesInOrder(m: Built): FastifyPluginAsync[] {
     m.email.routes,
     m.oauth.routes,
     m.users.routes,
-    m.passkeys.routes,
+    m.passkeys.routes, m.connections.routes,
     m.privacy.routes,
     m.spaces.routes,
     m.sensors.routes,

@@ -6,6 +6,7 @@
 import type { Log } from '../lib/log.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { AuditModule } from './audit/index.ts'
+import type { ConnectionsModule } from './connections/index.ts'
 import type { EmailModule } from './email/index.ts'
 import type { OAuthModule } from './oauth/index.ts'
 import type { PagesModule } from './pages/index.ts'
@@ -19,7 +20,7 @@ export type Purge = (at: Date) => Promise<unknown>
 
 /** Every module's sweep, in the order they must run. */
 export function sweepsInOrder(
-  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; passkeys: PasskeysModule; pages: PagesModule; email: EmailModule; audit: AuditModule; webhooks: WebhooksModule },
+  m: { oauth: OAuthModule; users: UsersModule; sessions: SessionsModule; passkeys: PasskeysModule; connections: ConnectionsModule; pages: PagesModule; email: EmailModule; audit: AuditModule; webhooks: WebhooksModule },
   auditRetentionDays: number,
 ): Purge[] {
   return [
@@ -29,6 +30,7 @@ export function sweepsInOrder(
     m.oauth.sweepRefreshTokens,
     (at) => m.sessions.sweep(at, m.oauth.hasRefreshTokens),
     m.passkeys.sweep,
+    m.connections.sweep,
     m.pages.sweep,
     m.email.sweep,
     m.webhooks.sweep,

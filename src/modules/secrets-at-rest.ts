@@ -11,6 +11,7 @@ import { auditActor, type Actor } from './tenancy/index.ts'
 import { rewrapOutboxSecrets } from './email/outbox.repository.ts'
 import { rewrapSigningKeys } from './oauth/signing-keys.repository.ts'
 import { rewrapWebhookSecrets } from './webhooks/endpoints.repository.ts'
+import { rewrapConnectionSecrets } from './connections/connections.repository.ts'
 
 export interface RewrapResult {
   signingKeys: number
@@ -18,6 +19,8 @@ export interface RewrapResult {
   outbox: number
   /** Webhook endpoints' signing secrets (current and rotated-out). */
   webhooks: number
+  /** Upstream connections' client secrets and Apple keys. */
+  connections: number
 }
 
 export async function sealSecretsAtRest(db: DB, box: SecretBox): Promise<RewrapResult> {
@@ -26,6 +29,7 @@ export async function sealSecretsAtRest(db: DB, box: SecretBox): Promise<RewrapR
     appSecrets: await rewrapAppSecrets(db, box),
     outbox: await rewrapOutboxSecrets(db, box),
     webhooks: await rewrapWebhookSecrets(db, box),
+    connections: await rewrapConnectionSecrets(db, box),
   }
 }
 
@@ -36,7 +40,7 @@ export async function sealSecretsAtRest(db: DB, box: SecretBox): Promise<RewrapR
 export async function rewrapSecrets(db: DB, box: SecretBox, audit: AuditSink, actor: Actor): Promise<RewrapResult> {
   return db.transaction().execute(async (trx) => {
     const result = await sealSecretsAtRest(trx, box)
-    const summary = summarize({ ...result }, ['signingKeys', 'appSecrets', 'outbox', 'webhooks'])
+    const summary = summarize({ ...result }, ['signingKeys', 'appSecrets', 'outbox', 'webhooks', 'connections'])
     await audit.record(trx, { actor: auditActor(actor), tenantId: null, action: 'secrets.rewrap', target: { type: 'secrets', id: null }, summary })
     return result
   })

@@ -8,8 +8,10 @@ import { MACHINE_SCOPES } from '../tenancy/index.ts'
 import { DEVICE_GRANT } from './device-codes.ts'
 import { redirectUriProblem } from './redirect-uris.ts'
 
+/** RFC 8693 token exchange: a native app's upstream ID token for Trellis tokens (modules/connections registers it). */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange'
 /** The grants a client may be registered with; a client gets a grant only when its list has it. */
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password', DEVICE_GRANT] as const
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'password', DEVICE_GRANT, TOKEN_EXCHANGE_GRANT] as const
 export type GrantType = (typeof GRANT_TYPES)[number]
 
 export interface NewClientInput {

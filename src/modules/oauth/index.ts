@@ -6,7 +6,11 @@ export { hashLoginCode, loginCodeExpiresAt, MAX_CODE_ATTEMPTS, normalizeLoginCod
 export { issuerOf, tenantOfIssuer } from './oidc.ts'
 export { type CodeRequest, type CodeTarget, PasswordlessService } from './passwordless.service.ts'
 export { normalizeMethod } from './pkce.ts'
-export { refusedScopeMessage, requestScope } from './scopes.ts'
+export { defaultScope, refusedScopeMessage, requestScope } from './scopes.ts'
+// what a grant registered from above needs (OAuthService.registerGrant: the connections module's token exchange)
+export type { GrantHandler } from './grants/types.ts'
+export { issueUserTokens } from './grants/user-tokens.ts'
+export { TOKEN_EXCHANGE_GRANT } from './client-input.ts'
 export { clientReads, type LoginCodeStore, type OAuthDeps, type OAuthModule, createOAuthModule } from './module.ts'
 export type { OAuthService } from './oauth.service.ts'
 export { DEVICE_GRANT } from './device-codes.ts'

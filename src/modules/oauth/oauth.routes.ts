@@ -15,7 +15,7 @@ import { CODE_SENT_MESSAGE } from './passwordless.service.ts'
 
 const TokenBody = Type.Object(
   {
-    grant_type: Type.Optional(Type.String({ description: 'authorization_code, refresh_token, client_credentials, password or urn:ietf:params:oauth:grant-type:device_code' })),
+    grant_type: Type.Optional(Type.String({ description: 'authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code or urn:ietf:params:oauth:grant-type:token-exchange (an upstream ID token: docs/api.md)' })),
     code: Type.Optional(Type.String()),
     code_verifier: Type.Optional(Type.String()),
     redirect_uri: Type.Optional(Type.String()),
@@ -26,6 +26,8 @@ const TokenBody = Type.Object(
     username: Type.Optional(Type.String()),
     password: Type.Optional(Type.String()),
     device_code: Type.Optional(Type.String({ description: 'The device_code grant (RFC 8628 3.4): the device code the device authorization endpoint gave' })),
+    subject_token: Type.Optional(Type.String({ description: 'token exchange: the upstream ID token' })),
+    subject_token_type: Type.Optional(Type.String({ description: 'token exchange: urn:ietf:params:oauth:token-type:id_token' })),
   },
   {
     ...component('TokenRequest'),

@@ -31,6 +31,8 @@ import { findRefreshToken, type TokenResponse } from './tokens.repository.ts'
 const KNOWN = [
   'grant_type', 'code', 'code_verifier', 'redirect_uri', 'client_id', 'client_secret',
   'refresh_token', 'scope', 'username', 'password', 'token', 'token_type_hint', 'device_code',
+  // RFC 8693 token exchange (modules/connections registers the grant)
+  'subject_token', 'subject_token_type',
 ] as const
 /**
  * Flags the existing apps send as a JSON boolean, or as text in a form; read as 'true' when

@@ -1,6 +1,7 @@
 /** The hosted authorization page: `GET /auth/oauth2/authorize` and its form steps. */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AuthorizationRequest } from '../../db/database.ts'
+import type { UpstreamSignIn } from '../connections/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { AuthorizeService, Finished } from './authorize.service.ts'
 import { errorText, field, type PageContext, type PageKit } from './kit.ts'
@@ -10,7 +11,7 @@ import type { PasskeyPagesDeps } from './passkey-pages.ts'
 import { passkeySuggestion } from './passkey-views.ts'
 import { codeStep, emailStep, PASSKEY_SCRIPT, showCode } from './views.ts'
 
-export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: AuthorizeService, modes: PasskeyPagesDeps['modes']): void {
+export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: AuthorizeService, modes: PasskeyPagesDeps['modes'], upstream?: UpstreamSignIn): void {
   const tenantOf = (params: unknown) => (params as { tenantId?: number }).tenantId ?? null
 
   const targets = (request: AuthorizationRequest | null) => [cspSource(request?.client_id ? request.redirect_uri : null)]
@@ -18,11 +19,13 @@ export function authorizeRoutes(app: FastifyInstance, kit: PageKit, authorize: A
   async function emailPage(reply: FastifyReply, ctx: PageContext, request: AuthorizationRequest, opts: { error?: string; email?: string | null; status?: number } = {}) {
     const appName = await authorize.clientName(request)
     const passkey = (await modes.modeAt(request.tenant_id)) !== 'off'
+    // an app's sign-in offers the brand's upstream providers (modules/connections); the form's redirect goes to each
+    const providers = request.client_id && upstream ? await upstream.offered(request.tenant_id) : []
     return kit.send(reply, ctx, {
       title: ctx.t.text(request.client_id ? 'signin.title' : 'signin.titleAccount'),
-      body: emailStep(ctx.brand, { ...ctx, requestId: request.id, appName, email: opts.email, error: opts.error, passkey }),
+      body: emailStep(ctx.brand, { ...ctx, requestId: request.id, appName, email: opts.email, error: opts.error, passkey, providers }),
       status: opts.status,
-      formTargets: targets(request),
+      formTargets: [...targets(request), ...providers.map((p) => p.origin)],
       scripts: passkey ? [PASSKEY_SCRIPT] : [],
     })
   }

@@ -101,6 +101,8 @@ export class AuthorizeService {
     private readonly clock: Clock,
     private readonly stores: PageStores,
     private readonly events: EventSink = NO_EVENTS,
+    /** After an emailed code signed an account in to a request: links an upstream identity that waited for that proof (modules/connections). */
+    private readonly afterCode?: (requestId: string, user: User, ip: string) => Promise<unknown>,
   ) {
     const mail = config.rateLimits.mailPerIp
     // every started sign-in is a row: ten times the address's mail budget (a person reloads, an app retries)
@@ -244,7 +246,7 @@ export class AuthorizeService {
       throw wrongCode()
     }
     await taken.refund()
-    return this.finish(request, code, normalized)
+    return this.finish(request, code, normalized, ip)
   }
 
   /**
@@ -265,7 +267,7 @@ export class AuthorizeService {
     })
   }
 
-  private async finish(request: AuthorizationRequest, code: Pick<LoginCode, 'id' | 'tenant_id'>, normalized: string): Promise<Finished> {
+  private async finish(request: AuthorizationRequest, code: Pick<LoginCode, 'id' | 'tenant_id'>, normalized: string, ip: string): Promise<Finished> {
     const now = this.clock.now()
     if (!(await completeAuthorization(this.db, request.id, now))) throw expired()
     const user = await this.account(request, code.tenant_id)
@@ -273,6 +275,7 @@ export class AuthorizeService {
     if (user?.blocked_at) throw appErrors.account_blocked()
     // the address is proved now (a password set before this first proof is discarded); an account-page sign-in's code is used up here
     if (user) await this.stores.accounts.proveAddress(this.db, user, now)
+    if (user && this.afterCode) await this.afterCode(request.id, user, ip)
     await this.stores.codes.markCodeSignedIn(this.db, code.id, { now, consume: !request.client_id })
     if (!request.client_id && !user) {
       throw appErrors.no_account()

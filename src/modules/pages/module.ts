@@ -9,6 +9,7 @@ import type { Limits } from '../../lib/rate-limit.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { SenderVerification } from '../email/index.ts'
 import type { ClientsService, DeviceService, KeyStore, PasswordlessService } from '../oauth/index.ts'
+import type { UpstreamSignIn } from '../connections/index.ts'
 import type { PasskeyPolicyService, PasskeysService } from '../passkeys/index.ts'
 import type { InvitationsService } from '../tenancy/index.ts'
 import type { AccountsService } from '../users/index.ts'
@@ -50,6 +51,8 @@ export interface PagesDeps {
   device: DeviceService
   /** user.created for an account a hosted sign-in makes (modules/webhooks). */
   events?: EventSink
+  /** Signing in through a brand's upstream providers, and linking them (modules/connections). */
+  upstream?: UpstreamSignIn
 }
 
 export interface PagesModule {
@@ -67,7 +70,8 @@ export interface PagesModule {
 export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
   const { db, config, clock, limits } = deps
   const sessions = new PageSessions(db, clock, deps.stores)
-  const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock, deps.stores, deps.events)
+  const link = deps.upstream ? deps.upstream.completeLink.bind(deps.upstream) : undefined
+  const authorize = new AuthorizeService(db, config, deps.clients, deps.passwordless, limits, deps.codeKey, sessions, clock, deps.stores, deps.events, link)
   const invitations = new InvitationSignIn(db, config, authorize, limits, clock, deps.stores.accounts, deps.stores.tenants)
   const csrfKey = await appSecret(db, 'pages_csrf_hmac', deps.secretBox)
   const oidc = { sessions: deps.sessions, keys: deps.keys, clients: deps.clients, config, clock }
@@ -79,7 +83,7 @@ export async function createPagesModule(deps: PagesDeps): Promise<PagesModule> {
     routes: async (app) => {
       const { tenants, accounts, senderVerification } = deps
       const passkeys = { db, config, clock, codeKey: deps.codeKey, stores: deps.stores, sessions, authorize, passkeys: deps.passkeys, modes: deps.passkeyModes }
-      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, privacy: deps.privacy, passkeys, device: deps.device })
+      await app.register(pagesRoutes, { csrfKey, sessions, authorize, invitationSignIn: invitations, tenants, accounts, invitations: deps.invitations, senderVerification, oidc, privacy: deps.privacy, passkeys, device: deps.device, upstream: deps.upstream })
     },
     sweep: (at) => purgeExpiredAuthorizations(db, at),
   }

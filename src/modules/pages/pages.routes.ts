@@ -26,6 +26,8 @@ import type { AccountsService } from '../users/index.ts'
 import type { AccountDeletion, AccountExport } from '../privacy/index.ts'
 import { servePages } from './page-plugin.ts'
 import { passkeyPageRoutes, passkeyScript, type PasskeyPagesDeps } from './passkey-pages.ts'
+import type { UpstreamSignIn } from '../connections/index.ts'
+import { upstreamCallbackRoutes, upstreamPageRoutes } from './upstream-pages.ts'
 
 const CSS = readFileSync(new URL('./pages.css', import.meta.url), 'utf8')
 const ICON = readFileSync(new URL('./assets/favicon.svg', import.meta.url), 'utf8')
@@ -48,6 +50,8 @@ export interface PagesRoutesDeps {
   passkeys: PasskeyPagesDeps
   /** The device authorization grant's user codes (modules/oauth). */
   device: DeviceService
+  /** The sign-in page's provider buttons, their round trip and the account page's linked providers (modules/connections). */
+  upstream?: UpstreamSignIn
 }
 
 export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): Promise<void> {
@@ -72,13 +76,16 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
 
   // registerScoped checks the prefix's tenant id and reads it as a number, as on every other scoped route
   registerScoped(app, (scoped) => {
-    authorizeRoutes(scoped, kit, authorize, deps.passkeys.modes)
+    authorizeRoutes(scoped, kit, authorize, deps.passkeys.modes, deps.upstream)
     accountRoutes(scoped, kit, { accounts: deps.accounts, sessions, authorize, oidc, passkeys: deps.passkeys.passkeys, modes: deps.passkeys.modes })
     leaveRoutes(scoped, kit, { sessions, ...deps.privacy })
     invitationRoutes(scoped, kit, sessions, deps.invitationSignIn, deps.invitations)
     passkeyPageRoutes(scoped, kit, deps.passkeys)
     deviceRoutes(scoped, kit, { device: deps.device, sessions, authorize })
+    if (deps.upstream) upstreamPageRoutes(scoped, kit, { ...deps.passkeys, upstream: deps.upstream })
   })
+  // the one redirect URI every provider sends people back to (no tenant prefix: one URI to register)
+  if (deps.upstream) upstreamCallbackRoutes(app, kit, { ...deps.passkeys, upstream: deps.upstream })
   // the link of a sender confirmation email: a platform address, never under a tenant's prefix
   senderVerificationRoutes(app, kit, deps.senderVerification)
 }

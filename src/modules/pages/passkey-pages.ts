@@ -39,8 +39,8 @@ export interface PasskeyPagesDeps {
   modes: Pick<PasskeyPolicyService, 'modeAt' | 'suggestTo'>
 }
 
-/** The same ending as a typed code: the request completes, a page session begins, the app gets a fresh code. */
-async function finishWithPasskey(deps: PasskeyPagesDeps, request: AuthorizationRequest, user: User, ip: string): Promise<Finished> {
+/** The same ending as a typed code, for a passkey or an upstream provider: the request completes, a page session begins, the app gets a fresh code. */
+export async function finishSignedIn(deps: PasskeyPagesDeps, request: AuthorizationRequest, user: User, ip: string): Promise<Finished> {
   const now = deps.clock.now()
   // a blocked person (users' people.service.ts) begins no browser session and gets no code for an app
   if (user.blocked_at) throw appErrors.account_blocked()
@@ -100,7 +100,7 @@ export function passkeyPageRoutes(app: FastifyInstance, kit: PageKit, deps: Pass
     const ctx = await kit.context(request, reply)
     const authorization = await pending(field(request, 'request'), ctx.browser)
     const user = await passkeys.pageSignIn(authorization.tenant_id, authorization.id, parsed(AssertionSchema, field(request, 'response')), request.ip)
-    const finished = await finishWithPasskey(deps, authorization, user, request.ip)
+    const finished = await finishSignedIn(deps, authorization, user, request.ip)
     if (finished.sessionCookie) reply.setCookie(kit.names.session, finished.sessionCookie, cookieOptions(kit.names, PAGE_SESSION_TTL_SECONDS))
     return reply.header('cache-control', 'no-store').send({ redirect: finished.redirect })
   })

@@ -7,6 +7,8 @@ import { LOCALE_NAMES } from './i18n.ts'
 import type { FormContext } from './page-context.ts'
 import { notice } from './layout.ts'
 import { passkeyReauth, passkeySection, type ListedPasskey } from './passkey-views.ts'
+import type { OfferedConnection } from '../connections/index.ts'
+import { providerButtons } from './upstream-views.ts'
 
 export interface Form extends FormContext {
   error?: string | null
@@ -17,9 +19,9 @@ const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value
 /** The sign-in's `ui_locales`, carried from step to step so that each keeps its language. */
 const localeField = (uiLocales: string | null) => (uiLocales ? html`<input type="hidden" name="ui_locales" value="${uiLocales}">` : '')
 
-export function emailStep(brand: Brand, f: Form & { requestId: string; appName: string | null; email?: string | null; passkey?: boolean }): SafeHtml {
+export function emailStep(brand: Brand, f: Form & { requestId: string; appName: string | null; email?: string | null; passkey?: boolean; providers?: readonly OfferedConnection[] }): SafeHtml {
   const { t } = f
-  return html`${f.passkey ? passkeySignIn(brand, f) : ''}
+  return html`${providerButtons(brand, { ...f, providers: f.providers ?? [] })}${f.passkey ? passkeySignIn(brand, f) : ''}
 <p>${f.appName ? t.t('signin.introApp', { app: f.appName }) : t.t('signin.intro')}</p>
 ${notice('error', f.error)}
 <form method="post" action="${brandPath(brand, '/auth/oauth2/authorize/email')}" class="stack">
@@ -178,6 +180,7 @@ ${csrfField(f.csrf)}
 }
 <hr>
 ${passkeySection(brand, f)}
+<p><a href="${brandPath(brand, '/account/providers')}">${t.t('account.identities')}</a></p>
 <h2>${t.t('account.yourData')}</h2>
 <p>${t.t('account.exportIntro')}</p>
 <p><a class="button secondary" href="${brandPath(brand, '/account/export')}" download="account.json">${t.t('account.export')}</a></p>

@@ -100,7 +100,9 @@ export class InvitationsService {
     if (input.role === 'owner' && !roleAtLeast(actorRole, 'owner')) throw forbidden('Only owners may invite owners.')
     const email = normalizeEmail(input.email)
     if (!isDeliverableAddress(email)) throw appErrors.validation_failed('The invitation needs an address mail can reach.', [{ field: 'body.email', message: 'must be an address with a domain, like name@example.com' }])
-    if (await memberByEmail(this.membersOf, this.db, tenantId, email)) throw appErrors.already_member()
+    // a customer may be invited onto the staff; someone already on it has a role to change instead
+    const member = await memberByEmail(this.membersOf, this.db, tenantId, email)
+    if (member && member.role !== 'customer') throw appErrors.already_member()
     await this.budget.spend(actor, email)
     const inviter = await this.inviter(actor, tenantId)
     const token = randomToken(32)

@@ -2,3 +2,5 @@
 export { createWebhooksModule, type WebhookDeliveries, type WebhooksDeps, type WebhooksModule } from './module.ts'
 export type { WebhooksService, EndpointView } from './webhooks.service.ts'
 export { webhookDocument } from './openapi.ts'
+// Where the platform may send a request (https, public addresses only): upstream sign-in providers follow the same rule.
+export { checkTarget, systemResolver, TargetRefused, type Resolver, type TargetRules } from './targets.ts'
