@@ -46,9 +46,11 @@ describe('README', () => {
 
   it('quick start: `npm run dev` serves from src/ and stops on SIGTERM', async () => {
     const port = await freePort()
+    // on the data directory the CLI examples below use next, as a reader's .data/pglite is one:
+    // created and migrated once for both (the examples make their own tenants and clients)
     // its own process group, which SIGTERM reaches whole, as Ctrl-C reaches a terminal's: npm runs
     // tsx under `sh -c`, and a signal to npm alone would leave tsx and the server running
-    const child = spawn('npm', ['run', 'dev', '--silent'], { cwd: root, env: baseEnv(port, `pglite://${join(dir, 'dev')}`), detached: true })
+    const child = spawn('npm', ['run', 'dev', '--silent'], { cwd: root, env: baseEnv(port, `pglite://${join(dir, 'db')}`), detached: true })
     let out = ''
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
     try {
