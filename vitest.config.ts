@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // CPU per file, with VITEST_CPU_REPORT=path (CI prints the heaviest)
+    setupFiles: process.env.VITEST_CPU_REPORT ? ['test/cpu-per-file.ts'] : [],
     // Each file builds its own app on its own database, so files run in parallel and tests
     // inside a file run in order. A worker keeps its modules loaded from one file to the next
     // (isolate: false): loading the app's modules per file cost more CPU than the tests did.

@@ -2,8 +2,9 @@
  * Every shell block of the README and docs/ is run by a test, as written. This file keeps the
  * list (a block nobody runs fails here) and runs the API guide: its blocks in order, in one
  * bash, next to `npm start` on a fresh database, the way a reader follows it in a terminal.
- * The one liberty: `curl` is a function that fails on an HTTP error status, so an answer a
- * reader would see as an error fails the test.
+ * Two liberties: `curl` is a function that fails on an HTTP error status, so an answer a
+ * reader would see as an error fails the test; and `npx trellis` goes through npx the first time
+ * only (shell.ts npxTrellisOnce), then runs the same file directly.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from './helpers.ts'
-import { bash, baseEnv, npmStart, root } from './shell.ts'
+import { bash, baseEnv, npmStart, npxTrellisOnce, root } from './shell.ts'
 
 interface Block {
   file: string
@@ -81,7 +82,7 @@ describe('the shell blocks of the README and docs/', () => {
     const guide = shBlocks('docs/api.md').map((b) => b.body)
     // traced (set -x), so a block that fails or waits past the deadline shows where it stood
     const strict = 'shopt -s inherit_errexit\nset -x\ncurl() { command curl --fail-with-body -sS "$@"; echo; }\n'
-    const result = await bash(`${strict}${guide.join('\n')}\necho GUIDE-DONE\n`, baseEnv(port, databaseUrl, extra), 240_000)
+    const result = await bash(`${strict}${npxTrellisOnce}${guide.join('\n')}\necho GUIDE-DONE\n`, baseEnv(port, databaseUrl, extra), 240_000)
     // what the commands wrote to stderr (a background command's complaint among them), then the trace's end
     const said = result.stderr.split('\n').filter((line) => !line.startsWith('+')).join('\n')
     const where = `${result.timedOut ? 'timed out after 240 s\n' : ''}stderr:\n${said.slice(-3000)}\ntrace:\n${result.stderr.slice(-2000)}\nout:\n${result.stdout.slice(-2000)}\nserver:\n${server.out().slice(-3000)}`

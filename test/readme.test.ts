@@ -2,7 +2,8 @@
  * The README's quick start and CLI examples, run as written, in order, against a server
  * started with `npm start`: on an embedded database (the CLI then goes through the
  * server's admin endpoint) and, with TEST_DATABASE_URL, on PostgreSQL. The embedded run
- * also restarts the server and checks that what the CLI created is still there.
+ * also restarts the server and checks that what the CLI created is still there. The first
+ * `npx trellis` goes through npx, the later ones run the file it runs (shell.ts npxTrellisOnce).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +11,7 @@ import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, freePort, usingPostgres } from './helpers.ts'
-import { baseEnv, bash, npmStart, shBlock as shBlockOf } from './shell.ts'
+import { baseEnv, bash, npmStart, npxTrellisOnce, shBlock as shBlockOf } from './shell.ts'
 
 const root = join(import.meta.dirname, '..')
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
@@ -45,9 +46,11 @@ describe('README', () => {
 
   it('quick start: `npm run dev` serves from src/ and stops on SIGTERM', async () => {
     const port = await freePort()
+    // on the data directory the CLI examples below use next, as a reader's .data/pglite is one:
+    // created and migrated once for both (the examples make their own tenants and clients)
     // its own process group, which SIGTERM reaches whole, as Ctrl-C reaches a terminal's: npm runs
     // tsx under `sh -c`, and a signal to npm alone would leave tsx and the server running
-    const child = spawn('npm', ['run', 'dev', '--silent'], { cwd: root, env: baseEnv(port, `pglite://${join(dir, 'dev')}`), detached: true })
+    const child = spawn('npm', ['run', 'dev', '--silent'], { cwd: root, env: baseEnv(port, `pglite://${join(dir, 'db')}`), detached: true })
     let out = ''
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
     try {
@@ -92,7 +95,7 @@ describe('README', () => {
       if (!stopped) await server.stop()
     })
 
-    const script = `${shBlock('## The `trellis` command')}\necho "RESULT $BACKEND_ID $BACKEND_SECRET"\n`
+    const script = `${npxTrellisOnce}${shBlock('## The `trellis` command')}\necho "RESULT $BACKEND_ID $BACKEND_SECRET"\n`
     const result = await bash(script, baseEnv(port, databaseUrl), 480_000)
     expect(result.code, `${result.timedOut ? 'timed out\n' : ''}${result.stderr.slice(-4000)}`).toBe(0)
     expect(result.stdout.match(/"access_token"/g)).toHaveLength(2)
