@@ -1,7 +1,8 @@
 /**
- * bench:webhooks's delivering server, in its own process: Trellis with its worker running
- * (RUN_WORKER=true), allowed to deliver to the loopback receiver. Reports { type: 'ready' }
- * and closes on { type: 'stop' } (answering { type: 'stopped', cpuMs }).
+ * bench:webhooks's server, in its own process: Trellis with its embedded MQTT broker (any free
+ * port) and its worker running (RUN_WORKER=true), allowed to deliver to the loopback receiver.
+ * Reports { type: 'ready', brokerUrl } and closes on { type: 'stop' } (answering
+ * { type: 'stopped', cpuMs }: its CPU from ready to the stop).
  */
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
@@ -9,10 +10,10 @@ import { connectDatabase } from '../src/db/connect.ts'
 import { benchAppEnv } from './app-env.ts'
 
 const databaseUrl = process.argv[2]!
-const config = loadConfig({ ...benchAppEnv(databaseUrl), RUN_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' })
+const config = loadConfig({ ...benchAppEnv(databaseUrl), RUN_WORKER: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', MQTT_EMBEDDED: 'true', MQTT_PORT: '0' })
 const app = await buildApp(config, { db: await connectDatabase(config.database), logger: false })
 const cpu = process.cpuUsage()
-process.send!({ type: 'ready' })
+process.send!({ type: 'ready', brokerUrl: app.services.devices.broker?.url })
 process.on('message', (message: { type: string }) => {
   if (message.type !== 'stop') return
   const used = process.cpuUsage(cpu)
