@@ -18,6 +18,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
+import { sql } from 'kysely'
 import pino from 'pino'
 import { hashSecret, randomToken } from '../src/lib/crypto.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
@@ -93,6 +94,9 @@ try {
     depths.push(await depth())
   }
   const end = wallMs()
+  // how far ingest is behind the devices: the stalest device's last applied state, against now (a device sends every interval)
+  const newest = await app.db.selectFrom('sensors').select(sql<number>`min((latest_data -> 'fullData' ->> 'sentAt')::float8)`.as('sentAt')).executeTakeFirst()
+  const ingestLagS = (wallMs() - Number(newest?.sentAt ?? 0)) / 1000
   const published = await Promise.all(generators.map((g) => (g.send({ stop: true }), next<{ stopped: number }>(g))))
   // the queue drains: whatever was sent during the run is answered, or 30 s pass
   let drained = false
@@ -117,6 +121,7 @@ try {
   const { p50, p99 } = percentiles(latencies)
   const sent = published.reduce((n, p) => n + p.stopped, 0)
   console.log(`${sent} states published, ${received.answers.length} device.state messages answered (${received.answers.length - distinct} repeated), ${received.unverified} failed verification; queue drained after the run: ${drained ? 'yes' : 'NO'}`)
+  console.log(`states applied lag the devices by ${ingestLagS.toFixed(1)} s at the end of the run (the stalest device's last applied state against now; a device sends every ${INTERVAL_MS} ms)`)
   console.log('| events/s delivered | p50 device -> answer | p99 device -> answer | queue every 10 s | queue at the end | worker CPU ms/event |')
   console.log('|---|---|---|---|---|---|')
   console.log(`| ${(during / ((end - start) / 1000)).toFixed(0)} | ${p50.toFixed(0)} ms | ${p99.toFixed(0)} ms = ${(p99 / GOAL_P99_MS).toFixed(2)}x the goal (2 s) | ${depths.join(', ')} | ${depths.at(-1)} (${depths.at(-1)! - depths[0]! > 0 ? '+' : ''}${depths.at(-1)! - depths[0]!} over the run; goal: no growth) | ${(cpuMs / Math.max(1, received.answers.length)).toFixed(2)} (the server's, ingest included) |`)
