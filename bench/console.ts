@@ -8,8 +8,10 @@
  * first page and, where the list has pages, a deep one (a cursor near the end, made with the
  * server's own cursor key). Each page is asked once to warm, then BENCH_SAMPLES times (5) in
  * sequence; the table has the median and the slowest next to the bound of 200 ms. The app runs
- * in this process (it does nothing else while a page is timed); PostgreSQL at
- * BENCH_DATABASE_URL, a fresh database dropped at the end.
+ * in this process (it does nothing else while a page is timed); its pg driver is wrapped
+ * (./query-counter.ts), so under the table each page's slowest statement is named with its
+ * time per request. PostgreSQL at BENCH_DATABASE_URL, a fresh database dropped at the end
+ * (kept with BENCH_KEEP_DATABASE=1, to EXPLAIN a statement there).
  */
 import { sql } from 'kysely'
 import { appSecret } from '../src/db/app-secrets.ts'
@@ -18,6 +20,7 @@ import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { addMembership } from '../src/modules/tenancy/tenants.repository.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 import { freshDatabase, startApp } from './lib.ts'
+import { installQueryCounter, takeStatementStats } from './query-counter.ts'
 
 const CUSTOMERS = Number(process.env.BENCH_CONSOLE_CUSTOMERS ?? 100_000)
 const TENANTS = Number(process.env.BENCH_CONSOLE_TENANTS ?? 10_000)
@@ -28,6 +31,7 @@ if (!(CUSTOMERS >= 30 && CUSTOMERS <= 1_000_000) || !(TENANTS >= 1 && TENANTS <=
   throw new Error('BENCH_CONSOLE_CUSTOMERS must be in 30..1000000, BENCH_CONSOLE_TENANTS and BENCH_CONSOLE_DEVICES in 1..100000, BENCH_SAMPLES in 1..50')
 }
 
+installQueryCounter()
 const database = await freshDatabase()
 const { app, url } = await startApp(database.url)
 try {
@@ -94,6 +98,7 @@ try {
   console.log('|---|---|---|---|---|---|')
   let over = 0
   const missing: string[] = []
+  const topStatements: string[] = []
   for (const [name, path, shows] of pages) {
     const times: number[] = []
     let status = 0
@@ -102,12 +107,15 @@ try {
       const start = performance.now()
       const response = await fetch(`${url}${path}`, { headers, redirect: 'manual' })
       const body = await response.text()
+      if (i === 0) takeStatementStats()
       if (i > 0) times.push(performance.now() - start)
       status = response.status
       bytes = body.length
       if (i === 0 && !body.includes(shows)) missing.push(`${name}: "${shows}" not on the page`)
     }
     times.sort((a, b) => a - b)
+    const top = takeStatementStats()[0]
+    if (top) topStatements.push(`  ${name}: ${(top.totalMs / SAMPLES).toFixed(1)} ms/request, ${(top.calls / SAMPLES).toFixed(0)} x ${top.sql.replace(/\s+/g, ' ').slice(0, 160)}`)
     const median = times[Math.floor(times.length / 2)] ?? NaN
     const slowest = times.at(-1) ?? NaN
     if (status !== 200) process.exitCode = 1
@@ -115,6 +123,7 @@ try {
     console.log(`| ${name} | ${status} | ${bytes} | ${median.toFixed(1)} | ${slowest.toFixed(1)} | ${(median / BOUND_MS).toFixed(2)}x the bound (200 ms) |`)
   }
   console.log(`${pages.length - over} of ${pages.length} pages within 200 ms (median)`)
+  console.log(`\neach page's slowest statement (client-side time, send to answer):\n${topStatements.join('\n')}`)
   if (missing.length) {
     console.log(missing.join('\n'))
     process.exitCode = 1
@@ -122,5 +131,6 @@ try {
 } finally {
   await app.close()
   await app.db.destroy()
-  await database.drop()
+  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`database kept: ${database.url}`)
+  else await database.drop()
 }

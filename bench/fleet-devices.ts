@@ -81,6 +81,7 @@ function start(intervalMs: number): void {
   })
 }
 
+process.on('disconnect', () => process.exit(0)) // the parent went away: never linger
 process.on('message', (message: { setup?: { devices: FleetDevice[]; connectConcurrency: number }; start?: { intervalMs: number }; stop?: boolean }) => {
   if (message.setup) {
     void connectAll(message.setup.devices, message.setup.connectConcurrency).then(() => process.send?.({ connected: clients.length, failed }))
@@ -89,11 +90,11 @@ process.on('message', (message: { setup?: { devices: FleetDevice[]; connectConcu
     process.send?.({ started: true })
   } else if (message.stop) {
     timers.forEach((t) => clearTimeout(t))
-    void Promise.all(clients.map(({ client }) => client.endAsync())).then(() => {
+    // forced: a broker behind on its acknowledgements would hold a graceful end for as long
+    void Promise.all(clients.map(({ client }) => client.endAsync(true))).then(() => {
       const counts = [...commandsOf.values()]
       const commands = { received: counts.reduce((a, b) => a + b, 0), devices: counts.length, repeated: counts.filter((n) => n > 1).length, lastAt: lastCommandAt }
-      process.send?.({ stopped: published, commands })
-      process.exit(0)
+      process.send?.({ stopped: published, commands }, () => process.exit(0))
     })
   }
 })

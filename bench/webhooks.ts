@@ -97,6 +97,7 @@ try {
   // how far ingest is behind the devices: the stalest device's last applied state, against now (a device sends every interval)
   const newest = await app.db.selectFrom('sensors').select(sql<number>`min((latest_data -> 'fullData' ->> 'sentAt')::float8)`.as('sentAt')).executeTakeFirst()
   const ingestLagS = (wallMs() - Number(newest?.sentAt ?? 0)) / 1000
+  console.log(`run over: queue every 10 s ${depths.join(', ')}; stopping the devices, then up to 30 s for the queue to drain`)
   const published = await Promise.all(generators.map((g) => (g.send({ stop: true }), next<{ stopped: number }>(g))))
   // the queue drains: whatever was sent during the run is answered, or 30 s pass
   let drained = false
