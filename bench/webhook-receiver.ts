@@ -39,3 +39,4 @@ process.on('message', (message: { type: string; secret?: string }) => {
     process.send!({ type: 'received', answers, unverified }, () => server.close(() => process.exit(0)))
   }
 })
+process.on('disconnect', () => process.exit(0)) // the benchmark went away: never linger
