@@ -10,8 +10,11 @@
  * sent once (runs recorded `sent`, one command row per schedule, and each device receiving
  * exactly one), the time from the minute to the last device's command, and how many were sent
  * within 10 s of the minute (the goal). Waits at most BENCH_SCHEDULE_WAIT seconds (100) after the
- * minute. One instance; PostgreSQL at BENCH_DATABASE_URL, a fresh database dropped at the end.
- * Only loopback addresses are used.
+ * minute. BENCH_SCHEDULE_INSTANCES (1) instances of the server, each with its own pool and
+ * runner on the one clock; more than one needs an external broker (BENCH_MQTT_URL, e.g. the
+ * machine's Mosquitto: an embedded broker is its instance's own), where the instances share the
+ * devices' messages (MQTT_SHARE_GROUP) and every one can reach every device. PostgreSQL at
+ * BENCH_DATABASE_URL, a fresh database dropped at the end. Only loopback addresses are used.
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -30,6 +33,9 @@ import { freshDatabase } from './lib.ts'
 const DEVICES = Number(process.env.BENCH_SCHEDULE_DEVICES ?? 10_000)
 const PROCESSES = Number(process.env.BENCH_FLEET_PROCESSES ?? 2)
 const WAIT_S = Number(process.env.BENCH_SCHEDULE_WAIT ?? 100)
+const INSTANCES = Number(process.env.BENCH_SCHEDULE_INSTANCES ?? 1)
+const EXTERNAL = process.env.BENCH_MQTT_URL
+if (!(INSTANCES >= 1 && INSTANCES <= 3) || (INSTANCES > 1 && !EXTERNAL)) throw new Error('BENCH_SCHEDULE_INSTANCES must be in 1..3; more than one needs BENCH_MQTT_URL (an external broker)')
 const GOAL_S = 10
 if (!(DEVICES > 0 && DEVICES <= 20_000) || !(PROCESSES >= 1 && PROCESSES <= 8) || !(WAIT_S >= 5 && WAIT_S <= 110)) {
   throw new Error('BENCH_SCHEDULE_DEVICES must be in 1..20000, BENCH_FLEET_PROCESSES in 1..8, BENCH_SCHEDULE_WAIT in 5..110 (bounded runs on a shared machine)')
@@ -54,8 +60,11 @@ function next<T>(child: ChildProcess): Promise<T> {
 
 const database = await freshDatabase()
 const clock = new AdjustableClock()
-const config = loadConfig({ ...benchAppEnv(database.url), MQTT_EMBEDDED: 'true', MQTT_PORT: '0', RUN_WORKER: 'true' })
+const broker = INSTANCES > 1 && EXTERNAL ? { MQTT_URL: EXTERNAL, MQTT_SHARE_GROUP: `bench${randomBytes(6).toString('hex')}` } : { MQTT_EMBEDDED: 'true', MQTT_PORT: '0' }
+const config = loadConfig({ ...benchAppEnv(database.url), ...broker, RUN_WORKER: 'true' })
 const app = await buildApp(config, { db: await connectDatabase(config.database), logger: false, clock })
+// the other instances: the same database and clock, each with its own pool, runner and broker connection
+const others = await Promise.all(Array.from({ length: INSTANCES - 1 }, async () => buildApp(config, { db: await connectDatabase(config.database), logger: false, clock })))
 const generators: ChildProcess[] = []
 let received: Received[] = []
 try {
@@ -74,15 +83,11 @@ try {
   await sql`insert into schedule_items (group_id, cron, type, value, next_run_at)
             select id, '* * * * *', 'tune', '{"power":1}'::jsonb, ${later} from schedule_groups where tenant_id = ${tenant.id} order by id`.execute(app.db)
   await sql`analyze`.execute(app.db)
-  console.log(`bench:schedules: ${DEVICES} devices on the embedded broker from ${PROCESSES} processes, ${DEVICES} schedules due at the same minute, one instance (a tick a second), ${process.version}`)
+  console.log(`bench:schedules: ${DEVICES} devices on ${INSTANCES > 1 ? 'the external' : 'the embedded'} broker from ${PROCESSES} processes, ${DEVICES} schedules due at the same minute, ${INSTANCES} instance${INSTANCES > 1 ? `s, external broker at ${EXTERNAL}` : ''} (a tick a second each), ${process.version}`)
 
-  const bridge = app.services.devices.bridge!
-  bridge.events.setMaxListeners(0)
-  const online = new Set<string>()
-  let allOnline: () => void = () => undefined
-  const onlineDone = new Promise<void>((resolve) => (allOnline = resolve))
-  bridge.events.on('state', (e: { mac: string; channel: string }) => e.channel === 'online' && online.add(e.mac) && online.size === DEVICES && allOnline())
-  const brokerUrl = app.services.devices.broker!.url
+  // online once some instance applied the device's presence message
+  const onlineCount = async () => Number((await app.db.selectFrom('sensors').select((eb) => eb.fn.countAll<string>().as('n')).where('online', '=', true).executeTakeFirstOrThrow()).n)
+  const brokerUrl = EXTERNAL && INSTANCES > 1 ? EXTERNAL : app.services.devices.broker!.url
   for (let p = 0; p < PROCESSES; p++) {
     generators.push(fork(new URL('./fleet-devices.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_MQTT_URL: brokerUrl } }))
   }
@@ -95,9 +100,10 @@ try {
     }),
   )
   if (connected.some((c) => c.failed > 0)) throw new Error('devices could not connect')
-  let deadline: NodeJS.Timeout | undefined
-  const tooLate = new Promise((_, reject) => (deadline = setTimeout(() => reject(new Error(`only ${online.size} of ${DEVICES} online after 90 s`)), 90_000)))
-  await Promise.race([onlineDone, tooLate]).finally(() => clearTimeout(deadline))
+  for (let online = 0; online < DEVICES; online = await onlineCount()) {
+    if (performance.now() - connectStart > 90_000) throw new Error(`only ${online} of ${DEVICES} online after 90 s`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
   console.log(`all ${DEVICES} devices online in ${((performance.now() - connectStart) / 1000).toFixed(1)} s`)
 
   // the minute: the next whole minute of the clock, which is then moved to one second before it
@@ -133,6 +139,10 @@ try {
   if (sent !== DEVICES || repeated > 0 || total !== DEVICES || commandRows !== DEVICES) process.exitCode = 1
 } finally {
   await Promise.all(generators.map((g) => (g.connected ? (g.send({ stop: true }), next(g).catch(() => undefined)) : undefined)))
+  for (const other of others) {
+    await other.close()
+    await other.db.destroy()
+  }
   await app.close()
   await app.db.destroy()
   await database.drop()
