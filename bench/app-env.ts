@@ -8,7 +8,8 @@ export function benchAppEnv(databaseUrl: string): Record<string, string> {
     DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS ?? 'true',
     // the default pool unless the run sets one, to compare pool sizes
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-    PUBLIC_URL: 'http://127.0.0.1:0',
+    // bench:passkeys names an https origin of its own (WebAuthn's relying party); the others need none
+    PUBLIC_URL: process.env.BENCH_PUBLIC_URL ?? 'http://127.0.0.1:0',
     RUN_WORKER: 'false',
     // the limiters stay on (their cost is measured); only the thresholds are out of reach of one loopback client
     RATE_LIMIT_MAIL_PER_IP: '1000000/1s',

@@ -6,7 +6,8 @@
  * process answers {connected: n, failed: n}. Then {start: {intervalMs}}: each device sends
  * its state every intervalMs, at a random phase, with `sentAt` (epoch ms, fractional) in the
  * state so the parent can tell how long it took to reach the API. {stop} ends the devices
- * and answers {stopped: published}.
+ * and answers {stopped: published, commands}: how many commands the devices received, how many
+ * devices received more than one, and when the last arrived (epoch ms).
  */
 import mqtt, { type MqttClient } from 'mqtt'
 
@@ -23,6 +24,9 @@ const clients: { mac: string; client: MqttClient }[] = []
 const timers: NodeJS.Timeout[] = []
 let published = 0
 let failed = 0
+/** Commands received, per device. */
+const commandsOf = new Map<string, number>()
+let lastCommandAt = 0
 
 async function connectOne({ mac, password }: FleetDevice): Promise<void> {
   try {
@@ -36,6 +40,11 @@ async function connectOne({ mac, password }: FleetDevice): Promise<void> {
       reconnectPeriod: 0,
       connectTimeout: 60_000,
       will: { topic: `sensor/${mac}/online`, payload: Buffer.from(OFFLINE), qos: 1, retain: false },
+    })
+    client.on('message', (topic) => {
+      if (topic !== `sensor/${mac}/command`) return
+      commandsOf.set(mac, (commandsOf.get(mac) ?? 0) + 1)
+      lastCommandAt = epochMs()
     })
     await client.subscribeAsync(`sensor/${mac}/command`, { qos: 1 })
     await client.publishAsync(`sensor/${mac}/online`, JSON.stringify({ online: true, connectionType: 'mqtt' }), { qos: 1 })
@@ -72,6 +81,7 @@ function start(intervalMs: number): void {
   })
 }
 
+process.on('disconnect', () => process.exit(0)) // the parent went away: never linger
 process.on('message', (message: { setup?: { devices: FleetDevice[]; connectConcurrency: number }; start?: { intervalMs: number }; stop?: boolean }) => {
   if (message.setup) {
     void connectAll(message.setup.devices, message.setup.connectConcurrency).then(() => process.send?.({ connected: clients.length, failed }))
@@ -80,9 +90,11 @@ process.on('message', (message: { setup?: { devices: FleetDevice[]; connectConcu
     process.send?.({ started: true })
   } else if (message.stop) {
     timers.forEach((t) => clearTimeout(t))
-    void Promise.all(clients.map(({ client }) => client.endAsync())).then(() => {
-      process.send?.({ stopped: published })
-      process.exit(0)
+    // forced: a broker behind on its acknowledgements would hold a graceful end for as long
+    void Promise.all(clients.map(({ client }) => client.endAsync(true))).then(() => {
+      const counts = [...commandsOf.values()]
+      const commands = { received: counts.reduce((a, b) => a + b, 0), devices: counts.length, repeated: counts.filter((n) => n > 1).length, lastAt: lastCommandAt }
+      process.send?.({ stopped: published, commands }, () => process.exit(0))
     })
   }
 })

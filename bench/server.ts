@@ -5,7 +5,8 @@
  * the ceiling of a route that asks the database once per request, as every session check
  * does), `bare-profile <databaseUrl> <sessionId>` (Fastify answering GET /profile with the
  * row of the statement GET /users/current sends: the floor under that route) or `oidc`
- * (node-oidc-provider, the peer). It reports { type: 'ready', url, readyAtUs } once
+ * (node-oidc-provider, the peer) or `better-auth <databaseUrl>` (bench:peers's peer,
+ * ./better-auth-peer.ts). It reports { type: 'ready', url, readyAtUs } once
  * listening (readyAtUs on the monotonic clock V8's profiler uses); on { type: 'mark' } (the
  * warm-up is over) it waits for in-flight work to end and counts from there on; on
  * { type: 'stop' } it waits for in-flight work to end, closes, answers { type: 'stopped' } with
@@ -23,6 +24,7 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { connectDatabase } from '../src/db/connect.ts'
 import { benchAppEnv } from './app-env.ts'
+import { startBetterAuth } from './better-auth-peer.ts'
 import { startOidcPeer } from './oidc-peer.ts'
 import { installQueryCounter, lastStatementAt, takeStatementStats } from './query-counter.ts'
 
@@ -74,6 +76,14 @@ function countRequests(server: Server): void {
     requests++
     lastRequestAt = performance.now()
   })
+}
+
+async function startBetterAuthPeer(databaseUrl: string): Promise<Running> {
+  installQueryCounter()
+  const peer = await startBetterAuth(databaseUrl)
+  takeStatementStats()
+  countRequests(peer.server)
+  return peer
 }
 
 async function startBare(): Promise<Running> {
@@ -145,8 +155,10 @@ const running =
           ? await startBare()
           : kind === 'oidc'
             ? await startOidcPeer()
-            : null
-if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare-query <databaseUrl> | bare-profile <databaseUrl> <sessionId> | bare | oidc (got ${kind})`)
+            : kind === 'better-auth' && databaseUrl
+              ? await startBetterAuthPeer(databaseUrl)
+              : null
+if (!running) throw new Error(`usage: server.ts trellis <databaseUrl> | bare-query <databaseUrl> | bare-profile <databaseUrl> <sessionId> | bare | oidc | better-auth <databaseUrl> (got ${kind})`)
 
 const cpuMsSince = (from: NodeJS.CpuUsage) => {
   const cpu = process.cpuUsage(from)
