@@ -56,7 +56,11 @@ describe('passkeys for native apps', () => {
     expect(options.attestation).toBe('none')
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' })
     expect(Buffer.from(options.user.id, 'base64url').length).toBe(32)
-    expect(Buffer.from(options.user.id, 'base64url').toString('latin1')).not.toContain('@')
+    // the handle is the account's 32 random bytes drawn once (stored beside it), nothing of its address or id
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', person.userId).executeTakeFirstOrThrow()).email
+    expect(Buffer.from(options.user.id, 'base64url').toString('latin1')).not.toContain(email)
+    expect(options.user.id).not.toBe(Buffer.from(String(person.userId)).toString('base64url'))
+    expect((await t.db.selectFrom('webauthn_user_handles').select('handle').where('user_id', '=', person.userId).executeTakeFirstOrThrow()).handle).toBe(options.user.id)
     const created = await post('/users/current/passkeys', { response: authenticator.create(options), name: 'My phone' }, person.headers)
     expect(created.statusCode).toBe(201)
     expect(created.json()).toMatchObject({ name: 'My phone', kind: null, lastUsedAt: null })
