@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as oidc from 'openid-client'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createActor, type TestApp } from './helpers.ts'
-import { consoleTestbed, csrfOf, landed, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, csrfOf, landed, newestMail, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
+import { PageClient } from './page-client.ts'
 import { createFan } from './device-helpers.ts'
 import { createClient } from './login-helpers.ts'
 
@@ -57,6 +58,26 @@ describe('apps', () => {
     expect(config.serverMetadata().issuer).toBe(issuer)
     const started = await oidc.initiateDeviceAuthorization(config, { scope: 'account' })
     expect(started.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/)
+
+    // a web app's quick start, followed as written: its values sign a person in through the brand's hosted page
+    const web = await landed(browser, await browser.submit(await browser.get(url('/apps')), url('/apps'), { name: 'Acme Portal', redirectUris: 'https://srv.acme.example/portal', allowedOrigins: '', kind: 'public', scopes: 'account' }))
+    const portal = await t.db.selectFrom('oauth_clients').select('client_id').where('name', '=', 'Acme Portal').executeTakeFirstOrThrow()
+    expect(web.body).toContain('Acme Portal is registered.')
+    const start = await browser.get(url(`/apps/${portal.client_id}`))
+    expect(start.body).toContain('client.buildAuthorizationUrl(config, {')
+    expect(start.body).toContain('redirect_uri: &#39;https://srv.acme.example/portal&#39;,')
+    const portalConfig = await oidc.discovery(new URL(issuer), portal.client_id, undefined, undefined, { execute: [oidc.allowInsecureRequests] })
+    const verifier = oidc.randomPKCECodeVerifier()
+    const signIn = oidc.buildAuthorizationUrl(portalConfig, { redirect_uri: 'https://srv.acme.example/portal', scope: 'account', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' })
+    const person = new PageClient(base)
+    const form = await person.get(signIn.pathname + signIn.search)
+    const inbox = await person.submit(form, '/auth/oauth2/authorize/email', { email: 'quick-start@example.test' })
+    const back = await person.submit(inbox, '/auth/oauth2/authorize/code', { code: (await newestMail(t, 'quick-start@example.test')).code ?? '' })
+    expect(back.location).toMatch(/^https:\/\/srv\.acme\.example\/portal\?code=/)
+    const tokens = await oidc.authorizationCodeGrant(portalConfig, new URL(back.location ?? ''), { pkceCodeVerifier: verifier })
+    expect(tokens.access_token).toBeTruthy()
+    const me = await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${tokens.access_token}` } })
+    expect((me.json() as { user: { email: string } }).user.email).toBe('quick-start@example.test')
 
     // a member reads who to ask; another tenant's id is a 404
     const member = await signedInBrowser(t, base, w.member)
