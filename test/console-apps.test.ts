@@ -78,6 +78,10 @@ describe('apps', () => {
     expect(tokens.access_token).toBeTruthy()
     const me = await t.app.inject({ method: 'GET', url: '/users/current', headers: { authorization: `Bearer ${tokens.access_token}` } })
     expect((me.json() as { user: { email: string } }).user.email).toBe('quick-start@example.test')
+    // the app's page lists its recent attempts from the brand's sign-in log
+    const recent = await browser.get(url(`/apps/${portal.client_id}`))
+    expect(recent.body).toContain('<h2>Recent sign-ins</h2>')
+    expect(recent.body).toMatch(/<td>signed in<\/td><td><a href="[^"]+\/person\/\d+">quick-start@example.test<\/a><\/td><td>Acme Portal<\/td>/)
 
     // a member reads who to ask; another tenant's id is a 404
     const member = await signedInBrowser(t, base, w.member)

@@ -6,7 +6,9 @@
 import type { OAuthClient } from '../../db/database.ts'
 import { clientView, DEVICE_GRANT } from '../oauth/index.ts'
 import { html } from '../pages/index.ts'
+import type { SignInView } from '../oauth/index.ts'
 import { copyable } from './apps.views.ts'
+import { signInTable } from './sign-ins.views.ts'
 import type { Console, ConsolePage } from './console-kit.ts'
 
 /** What the page states beside the client: the issuer its tokens name and the deployment's lifetimes. */
@@ -61,7 +63,7 @@ function quickStart(kind: AppKind, client: OAuthClient, facts: AppFacts): string
   }
 }
 
-export function appPage(c: Console, client: OAuthClient, facts: AppFacts): ConsolePage {
+export function appPage(c: Console, client: OAuthClient, facts: AppFacts, recent: readonly SignInView[] | null): ConsolePage {
   const { t } = c
   const v = clientView(client)
   const kind = kindOf(client)
@@ -83,6 +85,7 @@ ${copyable('client-id', t.text('apps.clientId'), t.text('apps.copyClientId'), v.
 </dl>
 <h2>${t.text('appPage.quickStart')}</h2>
 <p>${t.text(`appPage.quickStart.${kind}`)}</p>
-<pre class="code"><code>${quickStart(kind, client, facts)}</code></pre>`
+<pre class="code"><code>${quickStart(kind, client, facts)}</code></pre>
+${recent ? html`<h2>${t.text('appPage.recent')}</h2>${signInTable(c, recent, () => v.name)}` : ''}`
   return { title: v.name, section: 'apps', body, scripts: ['/console/console.js'] }
 }

@@ -13,6 +13,7 @@ import { DEVICE_GRANT, issuerOf } from '../oauth/index.ts'
 import { isBrand } from '../tenancy/index.ts'
 import { field, type SafeHtml } from '../pages/index.ts'
 import { appPage } from './app-page.views.ts'
+import { unlessForbidden } from './console-reads.ts'
 import { type AppDraft, appsPage, askForApps, shownSecret } from './apps.views.ts'
 import { hasProblems, type Problems } from './forms.ts'
 import { refusalOf, type Console, type ConsoleKit, type ConsoleServices, type ConsolePage, type Notes, type Onward } from './console-kit.ts'
@@ -91,7 +92,9 @@ export function appRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     if (!c.platformAdmin && !(c.admin && isBrand(c.tenant))) return askForApps(c)
     const client = await ownClient(s, c, clientParam(request))
     const { publicUrl, accessTokenTtlSeconds, refreshTokenTtlSeconds } = app.config
-    return appPage(c, client, { issuer: issuerOf(publicUrl, client.tenant_id), accessTokenTtlSeconds, refreshTokenTtlSeconds })
+    // its recent attempts in this brand's sign-in log, where the person may read the log
+    const recent = isBrand(c.tenant) ? await unlessForbidden(() => s.signIns.ofClient(c.actor, c.tenant.id, client.client_id)) : null
+    return appPage(c, client, { issuer: issuerOf(publicUrl, client.tenant_id), accessTokenTtlSeconds, refreshTokenTtlSeconds }, recent)
   }, params)
 
   const deleting = { back: '/apps', params }

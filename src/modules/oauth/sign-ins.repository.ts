@@ -48,6 +48,11 @@ export function signInsQuery(db: Executor, tenantId: number | null, email: strin
   return q
 }
 
+/** An app's newest rows in one tenant (its page in the console). */
+export async function clientSignIns(db: Executor, tenantId: number, clientId: string, limit: number) {
+  return db.selectFrom('sign_ins').selectAll().where('tenant_id', '=', tenantId).where('client_id', '=', clientId).orderBy('id', 'desc').limit(limit).execute()
+}
+
 /** A person's apps and networks, from their rows in their tenant: each with its last use. */
 export async function personSignIns(db: Executor, who: { tenantId: number | null; email: string }) {
   const base = db.selectFrom('sign_ins').where(inTenant(who.tenantId)).where('email', '=', who.email).where('outcome', 'in', ['signed_in', 'refreshed'])

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { newestFirst } from '../../db/query-kit.ts'
 import { isPlatform, type Actor, type Policy } from '../tenancy/index.ts'
-import { forgetSignIns, insertSignIn, personSignIns, purgeSignIns, signInsQuery, type SignInEntry } from './sign-ins.repository.ts'
+import { clientSignIns, forgetSignIns, insertSignIn, personSignIns, purgeSignIns, signInsQuery, type SignInEntry } from './sign-ins.repository.ts'
 
 export function signInView(r: SignInRow) {
   return {
@@ -63,6 +63,12 @@ export class SignInLog {
   async forTenant(actor: Actor, tenantId: number, query: PageQuery & { email?: string }) {
     await this.policy.authorize(actor, 'signins.read', tenantId)
     return this.page(tenantId, query.email, query)
+  }
+
+  /** An app's newest attempts in a brand (the app's page), at most `limit`. */
+  async ofClient(actor: Actor, tenantId: number, clientId: string, limit = 20) {
+    await this.policy.authorize(actor, 'signins.read', tenantId)
+    return (await clientSignIns(this.db, tenantId, clientId, limit)).map(signInView)
   }
 
   /** Every row, newest first, a cursor page (the platform). */

@@ -14,6 +14,7 @@ export const appPageDe = {
   'appPage.kind.public': "Eine Single-Page- oder native App: ohne Geheimnis; sie meldet Personen mit Autorisierungscode und PKCE an.",
   'appPage.kind.device': "Eine App auf einem Bildschirm ohne Browser oder Tastatur: Personen bestätigen sie auf dem Handy mit einem kurzen Code (Device Authorization Grant).",
   'appPage.kind.machine': "Ein Maschinen-Client: ein Backend, das mit seinem Geheimnis für die Marke handelt (Client Credentials); keine Person meldet sich an.",
+  'appPage.recent': 'Letzte Anmeldungen',
   'appPage.quickStart': "Schnellstart",
   'appPage.quickStart.web': "Auf dem Server der App, mit openid-client (Node.js); das Geheimnis liegt in CLIENT_SECRET:",
   'appPage.quickStart.public': "Mit openid-client (Node.js) oder einer zertifizierten OpenID-Connect-Bibliothek Ihrer Plattform:",

@@ -14,6 +14,7 @@ export const appPageEn = {
   'appPage.kind.public': "A single-page or native app: no secret; it signs people in with the authorization code and PKCE.",
   'appPage.kind.device': "An app on a screen without a browser or keyboard: people approve it on their phone with a short code (device authorization grant).",
   'appPage.kind.machine': "A machine client: a backend acting for the brand with its secret (client credentials); no person signs in.",
+  'appPage.recent': 'Recent sign-ins',
   'appPage.quickStart': "Quick start",
   'appPage.quickStart.web': "On the app’s server, with openid-client (Node.js); keep the secret in CLIENT_SECRET:",
   'appPage.quickStart.public': "With openid-client (Node.js) or any certified OpenID Connect library of your platform:",

@@ -14,6 +14,7 @@ export const appPageFr = {
   'appPage.kind.public': "Une application monopage ou native : sans secret ; elle connecte les personnes avec le code d’autorisation et PKCE.",
   'appPage.kind.device': "Une application sur un écran sans navigateur ni clavier : les personnes l’approuvent sur leur téléphone avec un code court (device authorization grant).",
   'appPage.kind.machine': "Un client machine : un backend qui agit pour la marque avec son secret (client credentials) ; personne ne se connecte.",
+  'appPage.recent': 'Connexions récentes',
   'appPage.quickStart': "Démarrage rapide",
   'appPage.quickStart.web': "Sur le serveur de l’application, avec openid-client (Node.js) ; gardez le secret dans CLIENT_SECRET :",
   'appPage.quickStart.public': "Avec openid-client (Node.js) ou toute bibliothèque OpenID Connect certifiée de votre plateforme :",

@@ -14,6 +14,7 @@ export const appPageNl = {
   'appPage.kind.public': "Een single-page- of native app: zonder geheim; die logt mensen in met de autorisatiecode en PKCE.",
   'appPage.kind.device': "Een app op een scherm zonder browser of toetsenbord: mensen keuren hem goed op hun telefoon met een korte code (device authorization grant).",
   'appPage.kind.machine': "Een machineclient: een backend die met zijn geheim namens het merk handelt (client credentials); er logt niemand in.",
+  'appPage.recent': 'Recente aanmeldingen',
   'appPage.quickStart': "Snel aan de slag",
   'appPage.quickStart.web': "Op de server van de app, met openid-client (Node.js); bewaar het geheim in CLIENT_SECRET:",
   'appPage.quickStart.public': "Met openid-client (Node.js) of een gecertificeerde OpenID Connect-bibliotheek van je platform:",
