@@ -370,6 +370,12 @@ const PUBLIC: Record<string, string> = {
   // the webhooks page: its access (admins of a brand only) is tested in test/console-webhooks.test.ts
   'GET /console/tenants/:tenantId/webhooks': CONSOLE,
   'GET /console/tenants/:tenantId/passkeys': CONSOLE,
+  'GET /console/tenants/:tenantId/providers': CONSOLE,
+  'POST /console/tenants/:tenantId/providers': CONSOLE,
+  'POST /console/tenants/:tenantId/providers/:connectionId/test': CONSOLE,
+  'POST /console/tenants/:tenantId/providers/:connectionId/enabled': CONSOLE,
+  'GET /console/tenants/:tenantId/providers/:connectionId/delete': CONSOLE,
+  'POST /console/tenants/:tenantId/providers/:connectionId/delete': CONSOLE,
   'POST /console/tenants/:tenantId/passkeys/mode': CONSOLE,
   'POST /console/tenants/:tenantId/passkeys/apps': CONSOLE,
   'POST /console/tenants/:tenantId/passkeys/apps/:appId/delete': CONSOLE,

@@ -1,7 +1,7 @@
 /**
  * The console's newer pages in Chromium, each checked by axe-core (WCAG A and AA, contrast
  * included): a brand's passkeys page, an app's page with its quick start, the devices page with
- * its register and import forms open, and, for a platform administrator, the tenant picker and
+ * its register and import forms open, the sign-in providers page, and, for a platform administrator, the tenant picker and
  * the platform page with their search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,6 +54,7 @@ describe('the newer console pages', () => {
   it("a brand admin's passkeys, app and devices pages have no accessibility violation", async () => {
     await actAs(w.admin)
     await accessible(`/console/tenants/${w.brandId}/passkeys`, 'Passkeys')
+    await accessible(`/console/tenants/${w.brandId}/providers`, 'Sign-in providers')
     await accessible(`/console/tenants/${w.brandId}/apps/${clientId}`, 'Acme Web')
     await accessible(`/console/tenants/${w.brandId}/apps`, 'Apps')
     await accessible(`/console/tenants/${w.brandId}/devices`, 'Devices')

@@ -187,7 +187,7 @@ export async function createModules(deps: ServiceDeps, options: { background?: b
       sensors: sensors.sensors,
       devices: devices.devices,
       webhooks: webhooks.webhooks,
-      authorize: pages.authorize, passkeyModes: passkeys.modes, nativeApps: passkeys.nativeApps,
+      authorize: pages.authorize, passkeyModes: passkeys.modes, nativeApps: passkeys.nativeApps, connections: connections.connections,
     },
     csrfKey: pages.csrfKey,
     sessions: pages.sessions,

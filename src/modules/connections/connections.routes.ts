@@ -44,7 +44,7 @@ const Fields = {
   appIds: Type.Optional(Type.Array(Text(500), { maxItems: 20, description: "native apps' client ids (an iOS bundle id, an Android or iOS client id at Google) accepted as an ID token's audience at the token exchange, besides clientId" })),
   enabled: Type.Optional(Type.Boolean()),
 }
-const Create = Type.Object({ kind: Kind, ...Fields })
+export const Create = Type.Object({ kind: Kind, ...Fields })
 const { clientId, ...optional } = Fields
 const Change = Type.Object({ ...optional, clientId: Type.Optional(clientId) }, { minProperties: 1 })
 const Params = scopedParams({ connectionId: Id })

@@ -28,6 +28,7 @@ import type { SensorsService } from '../sensors/index.ts'
 import type { Devices } from '../devices/index.ts'
 import type { WebhooksService } from '../webhooks/index.ts'
 import type { NativeAppsService, PasskeyPolicyService } from '../passkeys/index.ts'
+import type { ConnectionsService } from '../connections/index.ts'
 import type { PlatformStatus } from './platform-status.service.ts'
 import { type AuthorizeService, brandOf, errorText, html, newNonce, notice, pageActor, type PageContext, pageHeaders, type PageKit, type PageSession, type PageSessions, type SafeHtml, type Translator } from '../pages/index.ts'
 import { confirmPage, renderConsole, type Section } from './console.views.ts'
@@ -125,6 +126,8 @@ export interface ConsoleServices {
   /** How a brand offers passkeys, and its native apps (the passkeys page). */
   passkeyModes: PasskeyPolicyService
   nativeApps: NativeAppsService
+  /** A brand's upstream sign-in providers (the sign-in providers page). */
+  connections: ConnectionsService
   platform: PlatformStatus
 }
 

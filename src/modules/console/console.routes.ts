@@ -26,6 +26,7 @@ import { platformRoutes } from './platform.routes.ts'
 import { sessionRoutes } from './sessions.routes.ts'
 import { ShownOnce } from './shown-once.ts'
 import { passkeyRoutes } from './passkeys.routes.ts'
+import { providerRoutes } from './providers.routes.ts'
 import { webhookRoutes } from './webhooks.routes.ts'
 
 export interface ConsoleRoutesDeps {
@@ -63,6 +64,7 @@ export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, s
   deviceRoutes(app, ck)
   webhookRoutes(app, ck)
   passkeyRoutes(app, ck)
+  providerRoutes(app, ck)
   auditRoutes(app, ck)
   platformRoutes(app, ck)
 }

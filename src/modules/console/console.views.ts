@@ -7,7 +7,7 @@ import { html, notice, type SafeHtml } from '../pages/index.ts'
 import type { ConsoleText } from './i18n.ts'
 import type { ConsoleMessageKey } from './locales/en.ts'
 
-export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'signins' | 'apps' | 'devices' | 'webhooks' | 'passkeys' | 'audit' | 'platform' | 'tenants'
+export type Section = 'overview' | 'brand' | 'emails' | 'people' | 'signins' | 'apps' | 'devices' | 'webhooks' | 'passkeys' | 'providers' | 'audit' | 'platform' | 'tenants'
 
 export interface ConsoleShell {
   title: string
@@ -35,6 +35,7 @@ const SECTIONS: { id: Section; label: ConsoleMessageKey; path: string; brandOnly
   { id: 'devices', label: 'nav.devices', path: '/devices' },
   { id: 'webhooks', label: 'nav.webhooks', path: '/webhooks', brandOnly: true },
   { id: 'passkeys', label: 'nav.passkeys', path: '/passkeys', brandOnly: true },
+  { id: 'providers', label: 'nav.providers', path: '/providers', brandOnly: true },
   { id: 'audit', label: 'nav.audit', path: '/audit' },
 ]
 
@@ -103,8 +104,8 @@ function described(id: string, hint: string | undefined, problem: string | undef
 
 /** A labelled text field; `readonly` when the person may only look; `problem`: why its value was refused. */
 /** `framed: false`: the caller draws the field's frame itself (the email editor's, which its script marks as it is typed). */
-export function textField(f: { name: string; label: string; value: string | null | undefined; type?: string; hint?: string; readonly?: boolean; placeholder?: string; required?: boolean; maxlength?: number; problem?: string; framed?: boolean }): SafeHtml {
-  const id = `f-${f.name}`
+export function textField(f: { name: string; id?: string; label: string; value: string | null | undefined; type?: string; hint?: string; readonly?: boolean; placeholder?: string; required?: boolean; maxlength?: number; problem?: string; framed?: boolean }): SafeHtml {
+  const id = f.id ?? `f-${f.name}`
   const hint = f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : html``
   const d = described(id, f.hint, f.problem, f.framed)
   return d.wrap(html`<label for="${id}">${f.label}</label>${hint}

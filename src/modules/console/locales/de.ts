@@ -5,6 +5,7 @@ import { homeDe } from './home.de.ts'
 import { devicesRegisterDe } from './devices-register.de.ts'
 import { emailTypesDe } from './email-types.de.ts'
 import { passkeysDe } from './passkeys.de.ts'
+import { providersDe } from './providers.de.ts'
 import { webhooksDe } from './webhooks.de.ts'
 import { peopleDe } from './people.de.ts'
 
@@ -15,6 +16,7 @@ export const de: ConsoleCatalog = {
   ...homeDe,
   ...devicesRegisterDe,
   ...passkeysDe,
+  ...providersDe,
   ...peopleDe,
   'shell.console': 'Konsole',
   'shell.name': 'Trellis-Konsole',

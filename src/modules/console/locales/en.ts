@@ -4,6 +4,7 @@ import { homeEn } from './home.en.ts'
 import { devicesRegisterEn } from './devices-register.en.ts'
 import { emailTypesEn } from './email-types.en.ts'
 import { passkeysEn } from './passkeys.en.ts'
+import { providersEn } from './providers.en.ts'
 import { webhooksEn } from './webhooks.en.ts'
 import { peopleEn } from './people.en.ts'
 
@@ -14,6 +15,7 @@ export const en = {
   ...homeEn,
   ...devicesRegisterEn,
   ...passkeysEn,
+  ...providersEn,
   ...peopleEn,
   // the shell every page wears (console.views.ts)
   'shell.console': 'Console',

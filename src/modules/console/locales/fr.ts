@@ -5,6 +5,7 @@ import { homeFr } from './home.fr.ts'
 import { devicesRegisterFr } from './devices-register.fr.ts'
 import { emailTypesFr } from './email-types.fr.ts'
 import { passkeysFr } from './passkeys.fr.ts'
+import { providersFr } from './providers.fr.ts'
 import { webhooksFr } from './webhooks.fr.ts'
 import { peopleFr } from './people.fr.ts'
 
@@ -15,6 +16,7 @@ export const fr: ConsoleCatalog = {
   ...homeFr,
   ...devicesRegisterFr,
   ...passkeysFr,
+  ...providersFr,
   ...peopleFr,
   'shell.console': 'Console',
   'shell.name': 'Console Trellis',

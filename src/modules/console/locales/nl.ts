@@ -5,6 +5,7 @@ import { homeNl } from './home.nl.ts'
 import { devicesRegisterNl } from './devices-register.nl.ts'
 import { emailTypesNl } from './email-types.nl.ts'
 import { passkeysNl } from './passkeys.nl.ts'
+import { providersNl } from './providers.nl.ts'
 import { webhooksNl } from './webhooks.nl.ts'
 import { peopleNl } from './people.nl.ts'
 
@@ -15,6 +16,7 @@ export const nl: ConsoleCatalog = {
   ...homeNl,
   ...devicesRegisterNl,
   ...passkeysNl,
+  ...providersNl,
   ...peopleNl,
   'shell.console': 'Console',
   'shell.name': 'Trellis-console',
