@@ -112,3 +112,9 @@ export async function axeCheck(page: Page): Promise<{ violations: string[]; pass
     return { violations: result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`), passed: result.passes.map((p) => p.id) }
   })
 }
+
+/** Opens a folded section (a details element) as a person would, by its summary, unless it is open already. */
+export async function unfold(page: Page, selector: string): Promise<void> {
+  const section = page.locator(selector)
+  if ((await section.getAttribute('open')) === null) await section.locator('summary').click()
+}

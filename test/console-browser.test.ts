@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
 import { uniqueEmail, type Actor, type TestApp } from './helpers.ts'
-import { axeCheck, launchBrowser, snapshot } from './browser.ts'
+import { axeCheck, launchBrowser, snapshot, unfold } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
 import { PageClient } from './page-client.ts'
 import { consoleTestbed, newestMail, type ConsoleWorld } from './console-helpers.ts'
@@ -184,6 +184,7 @@ describe('a brand admin', () => {
   it('registers a public app for the brand and copies its id', async () => {
     await actAs(w.admin)
     await page.goto(tenantUrl('/apps'))
+    await unfold(page, 'details.register')
     await page.getByLabel('App name').fill('Acme Home')
     await page.getByLabel('Redirect URIs', { exact: true }).fill('https://app.acme.example/callback')
     await page.getByRole('button', { name: 'Register app' }).click()

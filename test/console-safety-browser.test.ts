@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { DeviceSimulator, type AppliedCommand } from '../src/modules/devices/simulator.ts'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { uniqueEmail, type Actor, type TestApp } from './helpers.ts'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, unfold } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
 import { consoleTestbed, newestMail, type ConsoleWorld } from './console-helpers.ts'
 
@@ -98,6 +98,7 @@ describe('reloading after a console form', () => {
     await page.goto(tenantUrl('/apps'))
     const apps = (name: string) => async () => (await t.db.selectFrom('oauth_clients').select('id').where('name', '=', name).execute()).length
     await sentOnceThenReloaded(async () => {
+      await unfold(page, 'details.register')
       await page.getByLabel('App name').fill('Acme Reloaded')
       await page.getByLabel('Redirect URIs', { exact: true }).fill('https://app.acme.example/callback')
       await page.getByRole('button', { name: 'Register app' }).click()
@@ -123,6 +124,7 @@ describe('reloading after a console form', () => {
   it("a confidential app's secret is shown once on a page of its own: a reload registers nothing and says it was shown", async () => {
     await actAs(w.admin)
     await page.goto(tenantUrl('/apps'))
+    await unfold(page, 'details.register')
     await page.getByLabel('App name').fill('Acme Backend')
     await page.getByLabel('Redirect URIs', { exact: true }).fill('https://app.acme.example/backend')
     await page.getByRole('radio', { name: /^Confidential/ }).check({ timeout: 5000 })
