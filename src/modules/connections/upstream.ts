@@ -13,7 +13,9 @@
  * The platform made to fetch what only it can reach. A brand's admin types the issuer, so
  * every URL fetched (discovery, keys, token endpoint) is held to the webhooks' rule: https,
  * every address the name resolves to public (UPSTREAM_ALLOW_PRIVATE_ISSUERS lifts it for
- * development and tests), redirects not followed, answers size- and time-limited.
+ * development and tests), the connection made to the address checked (pinned-request.ts: no
+ * second resolution a rebinding name could answer differently), redirects not followed,
+ * answers size- and time-limited.
  *
  * Apple's client secret is a JWT Trellis signs (ES256, the brand's key from Apple), minutes
  * long, never stored.
@@ -24,6 +26,7 @@ import { safeEqual } from '../../lib/crypto.ts'
 import { appErrors } from '../../lib/errors.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import { checkTarget, TargetRefused, type TargetRules } from '../webhooks/index.ts'
+import { PinnedFailure, pinnedRequest, type PinnedAnswer } from './pinned-request.ts'
 
 export interface Discovery {
   issuer: string
@@ -76,20 +79,21 @@ export class UpstreamClient {
     }
   }
 
-  private async fetchJson(text: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
-    const url = await this.allowed(text)
-    let response: Response
+  /** A JSON answer from `text`, connected to the address the rules checked (pinned-request.ts). */
+  private async fetchJson(text: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: unknown }> {
+    const origin = URL.canParse(text) ? new URL(text).origin : text
+    let answer: PinnedAnswer
     try {
-      response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json', ...(init.headers ?? {}) } })
+      answer = await pinnedRequest(text, { ...init, headers: { accept: 'application/json', ...(init.headers ?? {}) } }, this.rules, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES })
     } catch (error) {
-      throw new UpstreamFailure(`${url.origin} did not answer (${error instanceof Error ? error.message : 'network error'})`)
+      if (error instanceof PinnedFailure) throw new UpstreamFailure(error.message.startsWith(text) ? error.message : `${origin} did not answer (${error.message})`)
+      throw error
     }
-    const raw = await response.text()
-    if (raw.length > MAX_BYTES) throw new UpstreamFailure(`${url.origin} answered more than ${MAX_BYTES} bytes`)
+    if (answer.text === null) throw new UpstreamFailure(`${origin} answered more than ${MAX_BYTES} bytes`)
     try {
-      return { status: response.status, body: JSON.parse(raw) as unknown }
+      return { status: answer.status, body: JSON.parse(answer.text) as unknown }
     } catch {
-      throw new UpstreamFailure(`${url.origin} answered ${response.status} without JSON`)
+      throw new UpstreamFailure(`${origin} answered ${answer.status} without JSON`)
     }
   }
 

@@ -3,4 +3,4 @@ export { createWebhooksModule, type WebhookDeliveries, type WebhooksDeps, type W
 export type { WebhooksService, EndpointView } from './webhooks.service.ts'
 export { webhookDocument } from './openapi.ts'
 // Where the platform may send a request (https, public addresses only): upstream sign-in providers follow the same rule.
-export { checkTarget, systemResolver, TargetRefused, type Resolver, type TargetRules } from './targets.ts'
+export { checkTarget, parseTarget, resolveTarget, systemResolver, TargetRefused, type Resolver, type TargetRules } from './targets.ts'
