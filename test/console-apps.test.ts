@@ -13,6 +13,7 @@ import { createActor, type TestApp } from './helpers.ts'
 import { consoleTestbed, csrfOf, landed, newestMail, signedInBrowser, type ConsoleWorld } from './console-helpers.ts'
 import { PageClient } from './page-client.ts'
 import { createFan } from './device-helpers.ts'
+import { DeviceSimulator } from '../src/modules/devices/simulator.ts'
 import { createClient } from './login-helpers.ts'
 
 let t: TestApp
@@ -275,6 +276,21 @@ describe("a brand's devices", () => {
     const held = await browser.get(url('/devices'))
     expect(held.body).toMatch(new RegExp(`<code>e0:5a:1b:00:00:02</code></th><td>Whisper Flex 2 <span class="hint">58</span></td>\\s*<td>by customer tenant #${customer.id}</td><td><span class="badge">offline</span></td><td>-</td>`))
     expect(held.body).not.toContain(owner.user.email)
+
+    // the device connects and reports: online, with its last report; gone, it is offline again
+    const sensorId = (claimed.json() as { id: number }).id
+    const creds = (await t.app.inject({ method: 'POST', url: `/tenants/${customer.id}/sensors/${sensorId}/credentials`, headers: owner.headers })).json() as { password: string }
+    const sim = new DeviceSimulator({ url: t.app.services.devices.mqttUrl ?? '', deviceId: 'e0:5a:1b:00:00:02', password: creds.password, intervalMs: 60_000 })
+    try {
+      await sim.start()
+      await expect.poll(async () => (await t.db.selectFrom('sensors').select('last_seen_at').where('id', '=', sensorId).executeTakeFirstOrThrow()).last_seen_at, { timeout: 10_000 }).not.toBeNull()
+      const online = await browser.get(url('/devices'))
+      expect(online.body).toMatch(new RegExp(`<code>e0:5a:1b:00:00:02</code></th>[\\s\\S]*?<td><span class="badge on">online</span></td><td>\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC</td>`))
+    } finally {
+      await sim.stop()
+    }
+    await expect.poll(async () => (await t.db.selectFrom('sensors').select('online').where('id', '=', sensorId).executeTakeFirstOrThrow()).online, { timeout: 10_000 }).toBe(false)
+    expect((await browser.get(url('/devices'))).body).toMatch(/<code>e0:5a:1b:00:00:02<\/code><\/th>[\s\S]*?<td><span class="badge">offline<\/span><\/td><td>\d{4}-/)
     const audited = await t.db.selectFrom('audit_log').select('action').where('actor_id', '=', String(w.admin.user.id)).where('action', 'in', ['device.register', 'device.register.bulk']).execute()
     expect(audited.map((a) => a.action).sort()).toEqual(['device.register', 'device.register.bulk'])
   })
