@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import type { DeviceDecider, DeviceService } from '../oauth/index.ts'
+import type { PasskeyPagesDeps } from './passkey-pages.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 import { AUTHORIZATION_TTL_SECONDS } from './authorize.service.ts'
 import { deviceConfirm, deviceEntry } from './device-views.ts'
@@ -23,6 +24,8 @@ export interface DevicePageDeps {
   device: DeviceService
   sessions: PageSessions
   authorize: AuthorizeService
+  /** How the brand offers passkeys: the sign-in offers one unless it turned them off. */
+  modes: PasskeyPagesDeps['modes']
 }
 
 /** A user code as it may be typed (letters, spaces, dashes), or '' */
@@ -50,8 +53,9 @@ export function deviceRoutes(app: FastifyInstance, kit: PageKit, deps: DevicePag
   async function signIn(request: FastifyRequest, reply: FastifyReply, ctx: PageContext, code: string) {
     if (code) reply.setCookie(kit.names.device, code, cookieOptions(kit.names, AUTHORIZATION_TTL_SECONDS))
     const pending = await authorize.beginAccount(tenantOf(request), ctx.browser, request.ip, '/device')
-    const body = html`<p>${ctx.t.t('device.signInIntro')}</p>${emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null, passkey: true })}`
-    return kit.send(reply, ctx, { title: ctx.t.text('device.title'), body, scripts: [PASSKEY_SCRIPT] })
+    const passkey = (await deps.modes.modeAt(pending.tenant_id)) !== 'off'
+    const body = html`<p>${ctx.t.t('device.signInIntro')}</p>${emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null, passkey })}`
+    return kit.send(reply, ctx, { title: ctx.t.text('device.title'), body, scripts: passkey ? [PASSKEY_SCRIPT] : [] })
   }
 
   function entry(reply: FastifyReply, ctx: PageContext, code: string, error?: string, status?: number) {
