@@ -61,7 +61,7 @@ export function redactUrl(url: string): string {
 const SECRET_KEYS = [
   'authorization', 'cookie', 'token', 'code', 'loginCode', 'code_verifier', 'refresh_token', 'access_token', 'client_secret',
   'clientSecret', 'password', 'secret', 'login_hint', 'email', 'to', 'resetToken', 'emailConfirmationToken', 'invitationLink', 'loginLink',
-  'device_code', 'user_code',
+  'device_code', 'user_code', 'subject_token', 'id_token', 'privateKey',
 ]
 
 const quoted = (key: string) => `["${key}"]`
