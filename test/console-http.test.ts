@@ -6,7 +6,7 @@
  */
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uniqueEmail, type TestApp } from './helpers.ts'
+import { createActor, uniqueEmail, type TestApp } from './helpers.ts'
 import { mailSettled } from './login-helpers.ts'
 import { PageClient } from './page-client.ts'
 import { consoleTestbed, csrfOf, landed, signedInBrowser, signInToConsole, type ConsoleWorld } from './console-helpers.ts'
@@ -309,6 +309,12 @@ describe('the audit page', () => {
     const bad = await browser.get(`/console/tenants/${w.brandId}/audit?since=not-a-date`)
     expect(bad.status).toBe(400)
     expect(bad.body).toContain('is not a date-time')
+    // a customer of the brand who did something is named by address, not as a bare number
+    const customer = await createActor(t, { belongsTo: w.brandId, email: 'audited-customer@example.test' })
+    await t.app.services.audit.record(t.db, { actor: { kind: 'user', id: String(customer.user.id), sourceIp: null }, tenantId: w.brandId, action: 'passkey.add', target: { type: 'passkey', id: 1 } })
+    const named = await browser.get(`/console/tenants/${w.brandId}/audit?action=passkey.add`)
+    expect(named.body).toContain('<td>audited-customer@example.test</td>')
+    expect(named.body).not.toContain(`user ${customer.user.id}`)
     const member = await signedInBrowser(t, base, w.member)
     const refused = await member.get(`/console/tenants/${w.brandId}/audit`)
     expect(refused.body).toContain('needs the admin role')

@@ -29,7 +29,7 @@ export function auditRoutes(app: FastifyInstance, ck: ConsoleKit): void {
     try {
       const entries = await unlessForbidden(() => s.audit.forTenant(c.actor, c.tenant.id, { ...filters, ...paging }))
       if (!entries) return { ...page, body: auditBody(c.t, c.tenant.name, base, filters, null) }
-      return { ...page, body: auditBody(c.t, c.tenant.name, base, filters, { entries, who: await whoIn(s, c) }) }
+      return { ...page, body: auditBody(c.t, c.tenant.name, base, filters, { entries, who: await whoIn(s, c, entries.edges.map((e) => e.node.actor)) }) }
     } catch (error) {
       // a date or a cursor the log cannot read: the page again, saying which
       const refusal = refusalOf(error, c.page.t)

@@ -18,11 +18,21 @@ export async function unlessForbidden<T>(run: () => Promise<T>): Promise<T | nul
 
 /**
  * Names actors: members by address (read through TenantsService.members, as the people page
- * does), the tenant's clients by name, the signed-in person as "you", others by kind and id.
+ * does), the brand's other people among `actors` by address (PeopleService.find, which the
+ * policy asks), the tenant's clients by name, the signed-in person as "you", others by kind and id.
  */
-export async function whoIn(s: ConsoleServices, c: Console): Promise<Who> {
+export async function whoIn(s: ConsoleServices, c: Console, actors: readonly { kind: string; id: string | null }[] = []): Promise<Who> {
   const members = (await unlessForbidden(() => s.tenants.members(c.actor, c.tenant.id))) ?? []
   const emails = new Map(members.map((m) => [String(m.id), m.email]))
+  // the brand's people on the page who are not its members (its customers), by address, as far as the person may see them
+  const others = [...new Set(actors.filter((a) => a.kind === 'user' && a.id !== null && !emails.has(a.id)).map((a) => a.id ?? ''))].filter((id) => /^\d{1,10}$/.test(id)).slice(0, 50)
+  for (const id of others) {
+    const person = await s.people.find(c.actor, c.tenant.id, Number(id)).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode < 500) return null
+      throw error
+    })
+    if (person) emails.set(id, person.email)
+  }
   // the tenant's apps and machine clients by name, where the person may read them
   const clients = (await unlessForbidden(() => s.clients.ofTenant(c.actor, c.tenant.id))) ?? []
   const apps = new Map(clients.map((client) => [client.client_id, client.name]))

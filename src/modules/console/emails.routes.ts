@@ -56,7 +56,8 @@ async function editor(s: ConsoleServices, c: Console, request: FastifyRequest, n
   const texts = sent ?? savedOf(c, type)
   const draft = c.admin ? await s.tenantEmails.previewDraft(c.actor, c.tenant.id, type, texts, locale) : null
   const rendered = draft ? { subject: draft.rendered.subject, text: draft.rendered.text } : { subject: c.t.text('emails.previewSubject'), text: '' }
-  const [versions, who] = await Promise.all([versionsOf(s, c, request), whoIn(s, c)])
+  const versions = await versionsOf(s, c, request)
+  const who = await whoIn(s, c, versions?.edges.map((e) => e.node.actor) ?? [])
   const sentIn = sentInLocale(locale, c.tenant.default_locale, editable(type) ? texts : {})
   const input = { type, texts, locale, sentIn, defaultLocale: defaultLocaleOf(c.tenant), editable: editable(type), brand: isBrand(c.tenant), rendered, problems: draft?.problems ?? [], versions, who }
   return { title: c.t.text('emails.editorTitle', { type: typeName(c.t, type) }), section: 'emails', body: emailEditor(c, input, n), scripts: ['/console/console.js'] }
