@@ -2,7 +2,8 @@
 /**
  * A person's page in Chromium, as a brand's support desk uses it: find a customer by address,
  * open their page (their device and session are there), block them (their token and refresh
- * stop at once), and see the refused attempt in the sign-in log with its reason. axe-core checks
+ * stop at once), see the refused attempt in the sign-in log with its reason, unblock them (they
+ * sign in again), and find another customer's code held back by the mail limit. axe-core checks
  * both pages (WCAG 2.1 A and AA): no violation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +13,7 @@ import { uniqueEmail, type TestApp } from './helpers.ts'
 import { axeCheck, launchBrowser, snapshot } from './browser.ts'
 import { consoleTestbed, type ConsoleWorld } from './console-helpers.ts'
 import { CLAIM_CODE, registerDevice, uniqueMac } from './device-helpers.ts'
-import { createClient, exchange, latestCode, pkcePair, requestCode } from './login-helpers.ts'
+import { createClient, exchange, latestCode, mailSettled, pkcePair, requestCode } from './login-helpers.ts'
 
 let t: TestApp
 let base: string
@@ -78,5 +79,24 @@ describe("a brand's support desk", () => {
     await expect.poll(() => page.getByRole('cell', { name: 'refused: blocked' }).count()).toBe(1)
     await expect.poll(() => page.getByRole('cell', { name: 'signed in' }).count()).toBe(1)
     await accessible('sign-ins')
-  })
+
+    // unblocked, the person signs in again
+    await page.goBack()
+    await page.getByRole('button', { name: `Unblock ${email}` }).click()
+    await expect.poll(() => page.getByRole('button', { name: `Block ${email}` }).count()).toBe(1)
+    const again = pkcePair()
+    await requestCode(t.app, { email, clientId: client.clientId, redirectUri: client.redirectUri, challenge: again.challenge, tenantId: w.brandId, ip: '198.51.100.23' })
+    const back = await exchange(t.app, { grant_type: 'authorization_code', code: await latestCode(t, email), code_verifier: again.verifier, client_id: client.clientId, redirect_uri: client.redirectUri }, {}, '198.51.100.23')
+    expect(back.statusCode).toBe(200)
+
+    // another customer asks for codes past the mail limit: the log says the code was held back, and by which limit
+    const held = uniqueEmail('held')
+    for (let i = 0; i < 4; i++) await requestCode(t.app, { email: held, clientId: client.clientId, redirectUri: client.redirectUri, challenge: pkcePair().challenge, tenantId: w.brandId, ip: '203.0.113.77' })
+    await mailSettled(t.app)
+    await page.goto(`${base}/console/tenants/${w.brandId}/sign-ins`)
+    await page.getByLabel('Address starts with').fill(held)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect.poll(() => page.getByRole('cell', { name: /^code held back by a mail limit \(this network's share of the address\)$/ }).count()).toBeGreaterThan(0)
+    await accessible('sign-ins-held-back')
+  }, 90_000)
 })
