@@ -78,6 +78,20 @@ describe('post/redirect/get', () => {
     expect(invite.body).toContain('Send invitation')
   })
 
+  it('an invitation to an address mail cannot reach, to a member, or to an address already invited says so', async () => {
+    const browser = await signedInBrowser(t, base, w.admin)
+    const unreachable = await browser.submit(await browser.get(url('/people')), url('/people/invitations'), { email: 'a@b', role: 'member' })
+    expect(unreachable.status).toBe(400)
+    const member = await browser.submit(await browser.get(url('/people')), url('/people/invitations'), { email: w.member.user.email, role: 'member' })
+    expect(member.status).toBe(409)
+    expect(member.body).toContain('already a member of the tenant')
+    const email = uniqueEmail('twice')
+    const first = await landed(browser, await browser.submit(await browser.get(url('/people')), url('/people/invitations'), { email, role: 'member' }))
+    expect(first.body).toContain(`An invitation is on its way to ${email}.`)
+    const second = await landed(browser, await browser.submit(first, url('/people/invitations'), { email, role: 'admin' }))
+    expect(second.body).toContain(`The invitation pending for ${email} is replaced by a new one on its way; the earlier link no longer works.`)
+  })
+
   it('a notice is not taken from a cookie the console did not sign for this browser', async () => {
     const browser = await signedInBrowser(t, base, w.admin)
     const payload = Buffer.from(JSON.stringify({ n: 'Call +1 555 0100 to keep your account', u: Date.now() + 60_000 })).toString('base64url')

@@ -71,8 +71,11 @@ export function peopleRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   ck.post('/people/invitations', 'invite someone by email', async (c, request) => {
     const typed = { email: field(request, 'email').trim(), role: field(request, 'role') }
     return onForm(s, c, typed, null, InviteBody, async () => {
-      const sent = await invites.invite(c.actor, c.tenant.id, checked(InviteBody, typed))
-      return c.t.text('people.invited', { email: sent.email })
+      const input = checked(InviteBody, typed)
+      // an address with a pending invitation gets a new one in its place: the page says so
+      const pending = (await invites.list(c.actor, c.tenant.id)).some((i) => i.email === input.email.toLowerCase() && invites.view(i).status === 'pending')
+      const sent = await invites.invite(c.actor, c.tenant.id, input)
+      return c.t.text(pending ? 'people.invitedAgain' : 'people.invited', { email: sent.email })
     })
   }, view, { back: '/people' })
 

@@ -177,6 +177,7 @@ export const de: ConsoleCatalog = {
   'people.deletedNone': 'In den letzten 30 Tagen wurde kein Konto gelöscht.',
   'people.deletedAt': 'gelöscht {at} UTC',
   'people.invited': 'Eine Einladung ist an {email} unterwegs.',
+  'people.invitedAgain': 'Die offene Einladung an {email} ist durch eine neue ersetzt, die unterwegs ist; der frühere Link gilt nicht mehr.',
   'people.revoked': 'Die Einladung ist widerrufen: Ihr Link funktioniert nicht mehr.',
   'people.resent': 'Eine neue Einladung ist an {email} unterwegs.',
   'people.roleChanged': '{email} ist jetzt {role}.',

@@ -180,6 +180,7 @@ export const en = {
   'people.deletedNone': 'No account was deleted in the last 30 days.',
   'people.deletedAt': 'deleted {at} UTC',
   'people.invited': 'An invitation is on its way to {email}.',
+  'people.invitedAgain': 'The invitation pending for {email} is replaced by a new one on its way; the earlier link no longer works.',
   'people.revoked': 'The invitation is revoked: its link no longer works.',
   'people.resent': 'A new invitation is on its way to {email}.',
   'people.roleChanged': '{email} is now {role}.',

@@ -177,6 +177,7 @@ export const fr: ConsoleCatalog = {
   'people.deletedNone': "Aucun compte n'a été supprimé au cours des 30 derniers jours.",
   'people.deletedAt': "supprimé {at} UTC",
   'people.invited': 'Une invitation est en route vers {email}.',
+  'people.invitedAgain': 'L’invitation en attente pour {email} est remplacée par une nouvelle, en route ; le lien précédent ne fonctionne plus.',
   'people.revoked': 'L’invitation est révoquée : son lien ne fonctionne plus.',
   'people.resent': 'Une nouvelle invitation est en route vers {email}.',
   'people.roleChanged': '{email} est maintenant {role}.',

@@ -177,6 +177,7 @@ export const nl: ConsoleCatalog = {
   'people.deletedNone': 'De afgelopen 30 dagen is geen account verwijderd.',
   'people.deletedAt': 'verwijderd {at} UTC',
   'people.invited': 'Er is een uitnodiging onderweg naar {email}.',
+  'people.invitedAgain': 'De openstaande uitnodiging voor {email} is vervangen door een nieuwe die onderweg is; de eerdere link werkt niet meer.',
   'people.revoked': 'De uitnodiging is ingetrokken: de link werkt niet meer.',
   'people.resent': 'Er is een nieuwe uitnodiging onderweg naar {email}.',
   'people.roleChanged': '{email} is nu {role}.',
