@@ -291,6 +291,20 @@ describe("a brand's devices", () => {
     }
     await expect.poll(async () => (await t.db.selectFrom('sensors').select('online').where('id', '=', sensorId).executeTakeFirstOrThrow()).online, { timeout: 10_000 }).toBe(false)
     expect((await browser.get(url('/devices'))).body).toMatch(/<code>e0:5a:1b:00:00:02<\/code><\/th>[\s\S]*?<td><span class="badge">offline<\/span><\/td><td>\d{4}-/)
+    // past a hundred devices: a search by the start of a MAC, and the older ones a page on
+    const fleet = Array.from({ length: 105 }, (_, i) => ({ mac: `e0:5a:1c:00:${Math.floor(i / 256).toString(16).padStart(2, '0')}:${(i % 256).toString(16).padStart(2, '0')}`, model: '58', claimCode: `FLEET-CODE-${i}` }))
+    await t.app.services.devices.registry.registerMany(OPERATOR, w.brandId, fleet)
+    const newest = await browser.get(url('/devices'))
+    expect(newest.body).toContain('<code>e0:5a:1c:00:00:68</code>')
+    expect(newest.body).not.toContain('<code>e0:5a:1b:00:00:01</code>')
+    const older = /<a href="([^"]+)" rel="next">Older devices<\/a>/.exec(newest.body)?.[1]?.replaceAll('&amp;', '&') ?? ''
+    expect(older).toMatch(/\/devices\?before=\d+$/)
+    const rest = await browser.get(older)
+    expect(rest.body).toContain('<code>e0:5a:1b:00:00:01</code>')
+    expect(rest.body).not.toContain('rel="next"')
+    const found = await browser.get(url('/devices?mac=E0:5A:1B'))
+    expect(found.body).toContain('<code>e0:5a:1b:00:00:02</code>')
+    expect(found.body).not.toContain('<code>e0:5a:1c:00:00:00</code>')
     const audited = await t.db.selectFrom('audit_log').select('action').where('actor_id', '=', String(w.admin.user.id)).where('action', 'in', ['device.register', 'device.register.bulk']).execute()
     expect(audited.map((a) => a.action).sort()).toEqual(['device.register', 'device.register.bulk'])
   })

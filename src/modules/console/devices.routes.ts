@@ -10,7 +10,7 @@ import { Id } from '../../lib/scope.ts'
 import { field, html, type SafeHtml } from '../pages/index.ts'
 import type { Console, ConsoleKit, ConsoleServices, ConsolePage, Notes } from './console-kit.ts'
 import { unlessForbidden } from './console-reads.ts'
-import { devicesPage, newCredentials } from './devices.views.ts'
+import { devicesPage, newCredentials, type RegisteredFind } from './devices.views.ts'
 import { isBrand } from '../tenancy/index.ts'
 import { DeviceInputSchema, readDevices } from '../devices/index.ts'
 import { checked } from './console-kit.ts'
@@ -27,25 +27,39 @@ const given = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v])
 
 const sensorParam = (request: FastifyRequest) => (request.params as { sensorId: number }).sensorId
 
+/** The registered devices a page shows: a hundred, newest first. */
+const REGISTERED_PAGE = 100
+
+/** `?mac=` (the start of a MAC) and `?before=` (the last id of the page before), as far as they are sane. */
+function registeredAsked(request: FastifyRequest): RegisteredFind {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const mac = typeof query.mac === 'string' && /^[0-9A-Fa-f:.-]{1,40}$/.test(query.mac.trim()) ? query.mac.trim() : ''
+  const before = typeof query.before === 'string' && /^\d{1,10}$/.test(query.before) ? Number(query.before) : 0
+  return { ...(mac ? { mac } : {}), ...(before > 0 && before <= 2147483647 ? { before } : {}) }
+}
+
 /** The devices a brand registered, for its admins; null leaves the section out (another tenant, or a refusal). */
-async function registeredRows(s: ConsoleServices, c: Console) {
+async function registeredRows(s: ConsoleServices, c: Console, find: RegisteredFind) {
   // only a brand registers devices (policy.registerIn); for other tenants the section is left out
   if (!c.admin || !isBrand(c.tenant)) return null
   // a refusal (403) leaves the section out too; anything else is an error, not an empty page
-  return unlessForbidden(() => s.devices.registry.listWithClaims(c.actor, c.tenant.id))
+  return unlessForbidden(() => s.devices.registry.listWithClaims(c.actor, c.tenant.id, { ...find, limit: REGISTERED_PAGE }))
 }
 
-async function show(s: ConsoleServices, c: Console, n: Notes, extra?: SafeHtml): Promise<ConsolePage> {
+async function show(s: ConsoleServices, c: Console, n: Notes, extra?: SafeHtml, find: RegisteredFind = {}): Promise<ConsolePage> {
   const counts = await deviceCounts(s, c)
   const sensors = await s.sensors.list(c.actor, c.tenant.id, {})
-  return devicesPage(c, { counts, sensors, registered: await registeredRows(s, c) }, n, extra)
+  const registered = await registeredRows(s, c, find)
+  const last = registered?.at(-1)
+  const next = registered && registered.length >= REGISTERED_PAGE && last ? last.device.id : null
+  return devicesPage(c, { counts, sensors, registered, find: { mac: find.mac ?? '', next } }, n, extra)
 }
 
 export function deviceRoutes(app: FastifyInstance, ck: ConsoleKit): void {
   const s = ck.services
   const params = { sensorId: Id }
   const view = (c: Console, _r: FastifyRequest, n: Notes) => show(s, c, n)
-  ck.get('/devices', 'devices, online now, last state', (c) => show(s, c, {}))
+  ck.get('/devices', 'devices, online now, last state; a brand\'s registered devices searched by MAC, a hundred at a time', (c, request) => show(s, c, {}, undefined, registeredAsked(request)))
 
   // a brand's admins register its devices here as on the API: one, or a file of them
   const back = { back: '/devices' }

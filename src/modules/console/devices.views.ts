@@ -12,6 +12,14 @@ export interface DevicesData {
   sensors: Sensor[]
   /** The devices the brand registered, each with its holder where claimed; null: the section is left out. */
   registered: { device: { mac: string; model: string }; holder: { tenantId: number; online: boolean; lastSeenAt: Date | null } | null }[] | null
+  /** What the registered list was searched by, and the id the next page starts before (null: none). */
+  find: { mac: string; next: number | null }
+}
+
+/** A search of the registered devices: the start of a MAC, and the page (the last id of the one before). */
+export interface RegisteredFind {
+  mac?: string
+  before?: number
 }
 
 function stateOf(t: ConsoleText, sensor: Sensor): string {
@@ -76,15 +84,21 @@ ${textArea({ name: 'file', label: t.text('devices.importFile'), value: '', hint:
 <button type="submit">${t.text('devices.importButton')}</button></form></details>`
 }
 
-function registeredSection(c: Console, rows: DevicesData['registered']): SafeHtml {
+function registeredSection(c: Console, rows: DevicesData['registered'], find: DevicesData['find']): SafeHtml {
   if (!rows) return html``
   const { t } = c
+  const base = `/console/tenants/${c.tenant.id}/devices`
   const column = (key: Parameters<ConsoleText['text']>[0]) => html`<th scope="col">${t.text(key)}</th>`
+  const older = find.next === null ? html`` : html`<p><a href="${base}?${new URLSearchParams({ ...(find.mac ? { mac: find.mac } : {}), before: String(find.next) }).toString()}" rel="next">${t.text('devices.older')}</a></p>`
   return html`<h2>${t.text('devices.registeredBy', { tenant: c.tenant.name })}</h2>
 ${registerForms(c)}
+<form method="get" action="${base}" class="row" role="search">
+<label for="device-mac">${t.text('devices.findMac')}</label>
+<input id="device-mac" name="mac" type="search" value="${find.mac}" maxlength="40">
+<button type="submit" class="secondary small">${t.text('picker.searchButton')}</button></form>
 ${rows.length
     ? html`<div class="scroll"><table><thead><tr>${column('devices.mac')}${column('devices.model')}${column('devices.claimedColumn')}${column('devices.now')}${column('devices.lastReport')}</tr></thead><tbody>
-${rows.map((row) => registeredRow(c, row))}</tbody></table></div>`
+${rows.map((row) => registeredRow(c, row))}</tbody></table></div>${older}`
     : html`<p>${t.text('devices.noneRegistered')}</p>`}`
 }
 
@@ -99,7 +113,7 @@ export function devicesPage(c: Console, data: DevicesData, n: Notes, extra: Safe
   const body = html`${notes(n)}${extra}
 <p>${t.text('devices.counts', { total: counts.total, online: counts.online, claimed: counts.claimed })}</p>
 ${table}
-${registeredSection(c, data.registered)}`
+${registeredSection(c, data.registered, data.find)}`
   return { title: t.text('devices.title'), section: 'devices', body }
 }
 

@@ -72,10 +72,14 @@ export async function insertDevice(db: Executor, mac: string, registeredBy: numb
   return row !== undefined
 }
 
-/** The devices a brand (or the platform, null) registered, newest first, at most 1000. */
-export function devicesRegisteredBy(db: Executor, tenantId: number | null): Promise<Device[]> {
-  const q = db.selectFrom('devices').selectAll()
-  return (tenantId === null ? q.where('registered_by', 'is', null) : q.where('registered_by', '=', tenantId)).orderBy('id', 'desc').limit(1000).execute()
+/** The devices a brand (or the platform, null) registered, newest first: at most `limit` (1000), older than `before` (an id), their MAC starting with `mac`. */
+export function devicesRegisteredBy(db: Executor, tenantId: number | null, opts: { mac?: string; before?: number; limit?: number } = {}): Promise<Device[]> {
+  let q = db.selectFrom('devices').selectAll()
+  q = tenantId === null ? q.where('registered_by', 'is', null) : q.where('registered_by', '=', tenantId)
+  // LIKE's own wildcards in what was typed are literal characters
+  if (opts.mac) q = q.where('mac', 'like', `${opts.mac.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  if (opts.before) q = q.where('id', '<', opts.before)
+  return q.orderBy('id', 'desc').limit(opts.limit ?? 1000).execute()
 }
 
 /** A sensor's history and commands follow it to another tenant. */

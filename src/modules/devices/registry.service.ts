@@ -179,14 +179,14 @@ export class DeviceRegistry {
   }
 
   /** The brand's devices (or the platform's, null), newest first, at most 1000. */
-  async list(actor: Actor, tenantId: number | null): Promise<Device[]> {
+  async list(actor: Actor, tenantId: number | null, opts: { mac?: string; before?: number; limit?: number } = {}): Promise<Device[]> {
     await this.policy.registerIn(actor, tenantId)
-    return devicesRegisteredBy(this.db, tenantId)
+    return devicesRegisteredBy(this.db, tenantId, opts)
   }
 
   /** The brand's devices as `list` gives them, each with its holder (a tenant id, nothing of the person), online or not, and its last report. */
-  async listWithClaims(actor: Actor, tenantId: number | null): Promise<{ device: Device; claimed: boolean; holder: { tenantId: number; online: boolean; lastSeenAt: Date | null } | null }[]> {
-    const devices = await this.list(actor, tenantId)
+  async listWithClaims(actor: Actor, tenantId: number | null, opts: { mac?: string; before?: number; limit?: number } = {}): Promise<{ device: Device; claimed: boolean; holder: { tenantId: number; online: boolean; lastSeenAt: Date | null } | null }[]> {
+    const devices = await this.list(actor, tenantId, opts)
     if (!devices.length) return []
     const holders = await this.sensors.devicesPresented(this.db, devices.map((d) => d.id))
     return devices.map((device) => ({ device, claimed: holders.has(device.id), holder: holders.get(device.id) ?? null }))

@@ -1,6 +1,8 @@
 /** Registering and importing a brand's devices in German (devices.views.ts, devices.routes.ts), merged into de.ts. */
 export const devicesRegisterDe = {
   'devices.heldBy': "beim Kunden-Mandanten #{tenant}",
+  'devices.findMac': 'Ein Gerät nach dem Anfang seiner MAC suchen',
+  'devices.older': 'Ältere Geräte',
   'devices.lastReport': "Letzte Meldung",
   'devices.registerOne': "Ein Gerät registrieren",
   'devices.claimCode': "Aktivierungscode",

@@ -1,6 +1,8 @@
 /** Registering and importing a brand's devices in English (devices.views.ts, devices.routes.ts), merged into en.ts. */
 export const devicesRegisterEn = {
   'devices.heldBy': "by customer tenant #{tenant}",
+  'devices.findMac': 'Find a device by the start of its MAC',
+  'devices.older': 'Older devices',
   'devices.lastReport': "Last report",
   'devices.registerOne': "Register a device",
   'devices.claimCode': "Claim code",

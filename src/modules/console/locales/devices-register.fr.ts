@@ -1,6 +1,8 @@
 /** Registering and importing a brand's devices in French (devices.views.ts, devices.routes.ts), merged into fr.ts. */
 export const devicesRegisterFr = {
   'devices.heldBy': "chez le locataire client n° {tenant}",
+  'devices.findMac': 'Trouver un appareil par le début de son adresse MAC',
+  'devices.older': 'Appareils plus anciens',
   'devices.lastReport': "Dernier rapport",
   'devices.registerOne': "Enregistrer un appareil",
   'devices.claimCode': "Code de réclamation",

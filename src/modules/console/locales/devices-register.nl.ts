@@ -1,6 +1,8 @@
 /** Registering and importing a brand's devices in Dutch (devices.views.ts, devices.routes.ts), merged into nl.ts. */
 export const devicesRegisterNl = {
   'devices.heldBy': "bij klant-tenant #{tenant}",
+  'devices.findMac': 'Een apparaat zoeken op het begin van zijn MAC',
+  'devices.older': 'Oudere apparaten',
   'devices.lastReport': "Laatste melding",
   'devices.registerOne': "Een apparaat registreren",
   'devices.claimCode': "Claimcode",
