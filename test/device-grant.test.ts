@@ -12,7 +12,7 @@ import { decodeJwt } from 'jose'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { insertUser } from '../src/modules/users/users.repository.ts'
 import { type TestApp, listeningTestApp, uniqueEmail } from './helpers.ts'
-import { PageClient, type PageResponse } from './page-client.ts'
+import { mailParts, PageClient, type PageResponse } from './page-client.ts'
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code'
 
@@ -204,7 +204,7 @@ describe('the device flow', () => {
 })
 
 describe('signed out', () => {
-  it('the page is the hosted sign-in, back to the device page; the code waits in a cookie, not in the return address; no one is signed up', async () => {
+  it("the page is the hosted sign-in, back to the device page; the code waits in a cookie, not in the return address; a new person signs up by the brand's policy", async () => {
     const started = await client.initiateDeviceAuthorization(await discovered(), {})
     const browser = new PageClient(base)
     const page = await browser.get(`/tenants/${brandId}/device?user_code=${encodeURIComponent(started.user_code)}`)
@@ -215,12 +215,18 @@ describe('signed out', () => {
     expect(browser.cookies.get('trellis_device')).toBe(encodeURIComponent(started.user_code))
     const signIn = await t.db.selectFrom('authorization_requests').select('redirect_uri').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
     expect(signIn.redirect_uri).toBe(`${base}/tenants/${brandId}/device`)
-    // an address with no account at the brand gets no code: this page signs in, it signs no one up
-    const stranger = uniqueEmail('nobody')
-    expect((await browser.submit(page, '/auth/oauth2/authorize/email', { email: stranger })).status).toBe(200)
+    // an address new to the brand signs up as at an app's sign-in (the brand signs customers up), and comes back to the page
+    const stranger = uniqueEmail('newcomer')
+    const inbox = await browser.submit(page, '/auth/oauth2/authorize/email', { email: stranger })
+    expect(inbox.status).toBe(200)
     await t.app.services.email.idle()
-    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', stranger).execute()).toEqual([])
-    expect(await t.db.selectFrom('users').select('id').where('email', '=', stranger).execute()).toEqual([])
+    const mail = await t.db.selectFrom('email_outbox').select('text').where('to_address', '=', stranger).executeTakeFirstOrThrow()
+    const back = await browser.submit(inbox, '/auth/oauth2/authorize/code', { code: mailParts(mail.text).code ?? '' })
+    expect(back.status).toBe(303)
+    expect(back.location).toBe(`${base}/tenants/${brandId}/device`)
+    expect(await t.db.selectFrom('users').select('tenant_id').where('email', '=', stranger).execute()).toEqual([{ tenant_id: brandId }])
+    const asked = await browser.get(back.location ?? '')
+    expect(asked.body).toContain('Acme TV')
   })
 
   it("speaks the browser's language, in the brand's look, with the pages' CSP", async () => {

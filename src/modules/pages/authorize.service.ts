@@ -208,8 +208,9 @@ export class AuthorizeService {
           locale: request.locale,
         }
       : // the account page and the console sign in an account that exists, and create none (finish);
+        // the device page signs up by the brand's policy, as an app's sign-in does (signsUp);
         // the person at them is told when the address's mail is spent, not left waiting for an email
-        { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id, locale: request.locale, signUp: false, tellSpent: true }
+        { clientId: PAGES_CLIENT, redirectUri: request.redirect_uri, codeChallenge: null, codeChallengeMethod: null, pageLink, authorizationRequestId: request.id, locale: request.locale, ...(this.signsUp(request) ? {} : { signUp: false }), tellSpent: true }
     await this.passwordless.sendCode(target, address, request.tenant_id, ip)
     return setAuthorizationEmail(this.db, request.id, address.toLowerCase())
   }
@@ -252,14 +253,23 @@ export class AuthorizeService {
   /**
    * The account the code was mailed for: the address's in the tenant the code was minted for
    * (the tenant the sign-in was asked under, or the platform by the prefix rule,
-   * users/identity.repository.ts), as the exchange signs in. For an app's sign-in it is created now when
+   * users/identity.repository.ts), as the exchange signs in. For an app's sign-in (and the device page's) it is created now when
    * the tenant's policy allows, so the browser session can begin with it (the token endpoint
    * finds it, as if it had made it).
    */
+  /**
+   * Whether this sign-in may make an account (by the tenant's sign-up policy): an app's, and the
+   * device page's (the device authorization grant), whose person is there to sign in to an app
+   * on a screen; the account page and the console only sign in an account that exists.
+   */
+  private signsUp(request: AuthorizationRequest): boolean {
+    return request.client_id !== null || request.redirect_uri === `${this.config.publicUrl}${this.prefix(request.tenant_id)}/device`
+  }
+
   private async account(request: AuthorizationRequest, tenantId: number | null): Promise<User | undefined> {
     if (!request.email) return undefined
     const input = { email: request.email, tenantId, emailConfirmedAt: this.clock.now(), locale: request.locale }
-    if (!request.client_id) return this.stores.accounts.findUserByEmail(this.db, input.email, input.tenantId)
+    if (!this.signsUp(request)) return this.stores.accounts.findUserByEmail(this.db, input.email, input.tenantId)
     return this.db.transaction().execute(async (trx) => {
       const found = await this.stores.accounts.findOrSignUp(trx, input)
       if (found?.created) await this.events.record(trx, { type: 'user.created', tenantId: found.user.tenant_id, data: { userId: found.user.id, email: found.user.email } })
