@@ -173,6 +173,25 @@ describe('connections: signing in through a provider', () => {
     expect(audit.length).toBeGreaterThan(0)
   })
 
+  it("the device page's sign-in offers the brand's providers too, and comes back to the device page signed in", async () => {
+    const email = uniqueEmail('g-device')
+    google.people.set('g-device', { email, emailVerified: true, name: 'Dee Vice' })
+    const browser = new PageClient(base)
+    const page = await browser.get(`/tenants/${brandA}/device`)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Continue with Google')
+    const started = await press(browser, page, googleId)
+    expect(started.status).toBe(303)
+    expect(started.location).toContain(google.issuer)
+    const done = await toApp(browser, await atProvider(browser, started, 'g-device'))
+    expect(done.status).toBe(200)
+    expect(done.url).toBe(`${base}/tenants/${brandA}/device`)
+    expect((await t.db.selectFrom('users').select('tenant_id').where('email', '=', email).executeTakeFirstOrThrow()).tenant_id).toBe(brandA)
+    // the account page's sign-in signs in accounts that exist: no provider starts there
+    const account = await new PageClient(base).get(`/tenants/${brandA}/account`)
+    expect(account.body).not.toContain('Continue with Google')
+  })
+
   it('Apple-like: form_post, ES256, email_verified "true", the name from the first sign-in only', async () => {
     const email = uniqueEmail('a-new')
     apple.people.set('a-1', { email, emailVerified: true })

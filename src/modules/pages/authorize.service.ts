@@ -262,7 +262,7 @@ export class AuthorizeService {
    * device page's (the device authorization grant), whose person is there to sign in to an app
    * on a screen; the account page and the console only sign in an account that exists.
    */
-  private signsUp(request: AuthorizationRequest): boolean {
+  signsUp(request: AuthorizationRequest): boolean {
     return request.client_id !== null || request.redirect_uri === `${this.config.publicUrl}${this.prefix(request.tenant_id)}/device`
   }
 

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import type { DeviceDecider, DeviceService } from '../oauth/index.ts'
+import type { UpstreamSignIn } from '../connections/index.ts'
 import type { PasskeyPagesDeps } from './passkey-pages.ts'
 import type { AuthorizeService } from './authorize.service.ts'
 import { AUTHORIZATION_TTL_SECONDS } from './authorize.service.ts'
@@ -26,6 +27,8 @@ export interface DevicePageDeps {
   authorize: AuthorizeService
   /** How the brand offers passkeys: the sign-in offers one unless it turned them off. */
   modes: PasskeyPagesDeps['modes']
+  /** The brand's upstream providers, offered on the sign-in as at an app's (modules/connections). */
+  upstream?: UpstreamSignIn
 }
 
 /** A user code as it may be typed (letters, spaces, dashes), or '' */
@@ -54,8 +57,9 @@ export function deviceRoutes(app: FastifyInstance, kit: PageKit, deps: DevicePag
     if (code) reply.setCookie(kit.names.device, code, cookieOptions(kit.names, AUTHORIZATION_TTL_SECONDS))
     const pending = await authorize.beginAccount(tenantOf(request), ctx.browser, request.ip, '/device')
     const passkey = (await deps.modes.modeAt(pending.tenant_id)) !== 'off'
-    const body = html`<p>${ctx.t.t('device.signInIntro')}</p>${emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null, passkey })}`
-    return kit.send(reply, ctx, { title: ctx.t.text('device.title'), body, scripts: passkey ? [PASSKEY_SCRIPT] : [] })
+    const providers = deps.upstream ? await deps.upstream.offered(pending.tenant_id) : []
+    const body = html`<p>${ctx.t.t('device.signInIntro')}</p>${emailStep(ctx.brand, { ...ctx, requestId: pending.id, appName: null, passkey, providers })}`
+    return kit.send(reply, ctx, { title: ctx.t.text('device.title'), body, scripts: passkey ? [PASSKEY_SCRIPT] : [], formTargets: providers.map((p) => p.origin) })
   }
 
   function entry(reply: FastifyReply, ctx: PageContext, code: string, error?: string, status?: number) {

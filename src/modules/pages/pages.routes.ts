@@ -81,7 +81,7 @@ export async function pagesRoutes(app: FastifyInstance, deps: PagesRoutesDeps): 
     leaveRoutes(scoped, kit, { sessions, ...deps.privacy })
     invitationRoutes(scoped, kit, sessions, deps.invitationSignIn, deps.invitations)
     passkeyPageRoutes(scoped, kit, deps.passkeys)
-    deviceRoutes(scoped, kit, { device: deps.device, sessions, authorize, modes: deps.passkeys.modes })
+    deviceRoutes(scoped, kit, { device: deps.device, sessions, authorize, modes: deps.passkeys.modes, upstream: deps.upstream })
     if (deps.upstream) upstreamPageRoutes(scoped, kit, { ...deps.passkeys, upstream: deps.upstream })
   })
   // the one redirect URI every provider sends people back to (no tenant prefix: one URI to register)

@@ -38,7 +38,8 @@ export function upstreamPageRoutes(app: FastifyInstance, kit: PageKit, deps: Ups
   app.post('/auth/oauth2/authorize/upstream', { schema: { tags: ['pages'], summary: "Hosted sign-in with a brand's provider: begins the round trip (HTML form; redirects to the provider)", response: toProvider } }, async (request, reply) => {
     const ctx = await kit.context(request, reply)
     const pending = await authorize.load(field(request, 'request'), ctx.browser)
-    if (!pending?.client_id) throw appErrors.authorization_expired()
+    // a provider may make an account: only where the sign-in may (an app's, the device page's)
+    if (!pending || !authorize.signsUp(pending)) throw appErrors.authorization_expired()
     const url = await upstream.start({ requestId: pending.id, tenantId: pending.tenant_id, browser: ctx.browser, connectionId: Number(field(request, 'connection')) })
     return reply.header('cache-control', 'no-store').redirect(url, 303)
   })
