@@ -64,5 +64,6 @@ describe('the newer console pages', () => {
     await actAs(w.platformAdmin)
     await accessible('/console?q=acme', 'Your tenants')
     await accessible('/console/platform', 'Platform')
+    await accessible('/console/platform/providers', 'Sign-in providers for every brand')
   }, 60_000)
 })

@@ -82,4 +82,34 @@ describe('the sign-in providers page', () => {
     const own = await signedInBrowser(t, base, owner)
     expect((await own.get(url('/providers', customer.id))).body).toContain('Sign-in providers belong to a brand: Customer Home is not one.')
   })
+
+  it("a platform administrator adds a provider for every brand on the platform's page; a brand's admin is refused", async () => {
+    const platform = await signedInBrowser(t, base, w.platformAdmin)
+    const home = await platform.get('/console/platform')
+    expect(home.body).toContain('<a href="/console/platform/providers">Sign-in providers for every brand</a>')
+    const page = await platform.get('/console/platform/providers')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('The platform offers no sign-in providers of its own.')
+    const added = await platform.submit(page, '/console/platform/providers', { kind: 'google', issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret })
+    expect(added.status).toBe(303)
+    expect(added.location).toBe('/console/platform/providers')
+    const listed = await platform.get('/console/platform/providers')
+    expect(listed.body).toContain('Google is added: its button is on the sign-in page.')
+    expect(listed.body).not.toContain(google.clientSecret)
+    const own = (await t.app.inject({ method: 'GET', url: '/v4/connections', headers: w.platformAdmin.headers })).json() as { id: number; tenantId: number | null }[] | { connections: { id: number; tenantId: number | null }[] }
+    const platformOwn = Array.isArray(own) ? own : own.connections
+    expect(platformOwn.map((c) => c.tenantId)).toEqual([null])
+    const id = platformOwn[0]?.id ?? 0
+    const tested = await platform.submit(listed, `/console/platform/providers/${id}/test`)
+    expect((await platform.get(tested.location ?? '')).body).toContain(`The provider answers: issuer ${google.issuer}`)
+    const asked = await platform.get(`/console/platform/providers/${id}/delete`)
+    expect(asked.body).toContain('Google will be deleted')
+    const deleted = await platform.submit(asked, `/console/platform/providers/${id}/delete`)
+    expect((await platform.get(deleted.location ?? '')).body).toContain('Google is deleted.')
+
+    const admin = await signedInBrowser(t, base, w.admin)
+    expect((await admin.get('/console/platform/providers')).status).toBe(403)
+    const forged = await admin.request('POST', '/console/platform/providers', { _csrf: csrfOf((await admin.get(url('/providers'))).body), kind: 'google', issuer: google.issuer, clientId: 'x', clientSecret: 'y' })
+    expect(forged.status).toBe(403)
+  })
 })

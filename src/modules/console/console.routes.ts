@@ -27,6 +27,7 @@ import { sessionRoutes } from './sessions.routes.ts'
 import { ShownOnce } from './shown-once.ts'
 import { passkeyRoutes } from './passkeys.routes.ts'
 import { providerRoutes } from './providers.routes.ts'
+import { platformProviderRoutes } from './platform-providers.routes.ts'
 import { webhookRoutes } from './webhooks.routes.ts'
 
 export interface ConsoleRoutesDeps {
@@ -65,6 +66,7 @@ export async function consoleRoutes(app: FastifyInstance, { services, csrfKey, s
   webhookRoutes(app, ck)
   passkeyRoutes(app, ck)
   providerRoutes(app, ck)
+  platformProviderRoutes(app, ck)
   auditRoutes(app, ck)
   platformRoutes(app, ck)
 }

@@ -11,7 +11,8 @@ export function platformPage(t: ConsoleText, { tenants: all, keys, outbox }: Pla
   const finder = tenantFinder(t, shown)
   const head = (...columns: ConsoleMessageKey[]) => html`<thead><tr>${columns.map((key) => html`<th scope="col">${t.text(key)}</th>`)}</tr></thead>`
   const figure = (key: ConsoleMessageKey, count: string | number) => html`<li>${t.t(key, { count: html`<span class="tile-figure">${count}</span>` })}</li>`
-  const body = html`<h2>${t.text('nav.tenants')}</h2>
+  const body = html`<p><a href="/console/platform/providers">${t.text('providers.platformLink')}</a></p>
+<h2>${t.text('nav.tenants')}</h2>
 ${finder.search}
 <div class="scroll"><table>${head('platform.tenant', 'platform.kind', 'brandPage.signup')}<tbody>
 ${all.map(({ tenant }) => html`<tr><th scope="row"><a href="/console/tenants/${tenant.id}">${tenant.name}</a> <span class="hint">#${tenant.id}</span></th><td>${isBrand(tenant) ? t.text('picker.brand') : t.text('platform.under', { id: String(tenant.parent_tenant_id) })}</td><td>${tenant.signup}</td></tr>`)}

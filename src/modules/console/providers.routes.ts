@@ -23,7 +23,7 @@ async function show(s: ConsoleServices, c: Console, n: Notes): Promise<ConsolePa
 const idOf = (request: FastifyRequest) => (request.params as { connectionId: number }).connectionId
 
 /** The form's fields as the API's body: those given, checked against its schema. */
-function connectionOf(request: FastifyRequest) {
+export function connectionOf(request: FastifyRequest) {
   const names = ['kind', 'name', 'issuer', 'clientId', 'clientSecret', 'teamId', 'keyId', 'privateKey'] as const
   const typed = Object.fromEntries(names.map((n) => [n, n === 'privateKey' || n === 'clientSecret' ? field(request, n) : field(request, n).trim()]).filter(([, v]) => v !== ''))
   return checked(ConnectionSchema, typed)

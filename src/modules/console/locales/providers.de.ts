@@ -37,4 +37,8 @@ export const providersDe = {
   'providers.deleteTitle': "{name} löschen?",
   'providers.deleteSentence': "{name} wird gelöscht: Die Schaltfläche verschwindet, und wer ihn verknüpft hat, meldet sich anders an.",
   'providers.deleted': "{name} ist gelöscht.",
+  'providers.platformTitle': "Anmeldeanbieter für jede Marke",
+  'providers.platformIntro': "Hier hinzugefügte Anbieter erscheinen auf der Anmeldeseite jeder Marke, neben deren eigenen; eine Marke kann sie nicht ausschalten. Die Admins jeder Marke fügen ihre eigenen auf der Seite der Marke hinzu.",
+  'providers.platformNone': "Die Plattform bietet keine eigenen Anmeldeanbieter an.",
+  'providers.platformLink': "Anmeldeanbieter für jede Marke",
 }

@@ -37,4 +37,8 @@ export const providersEn = {
   'providers.deleteTitle': "Delete {name}?",
   'providers.deleteSentence': "{name} will be deleted: its button goes, and the people who linked it sign in another way.",
   'providers.deleted': "{name} is deleted.",
+  'providers.platformTitle': "Sign-in providers for every brand",
+  'providers.platformIntro': "Providers added here appear on every brand's hosted sign-in page, beside the brand's own; a brand cannot turn them off. Each brand's admins add their own on the brand's page.",
+  'providers.platformNone': "The platform offers no sign-in providers of its own.",
+  'providers.platformLink': "Sign-in providers for every brand",
 }

@@ -37,4 +37,8 @@ export const providersFr = {
   'providers.deleteTitle': "Supprimer {name} ?",
   'providers.deleteSentence': "{name} sera supprimé : son bouton disparaît, et les personnes qui l’avaient lié se connectent autrement.",
   'providers.deleted': "{name} est supprimé.",
+  'providers.platformTitle': "Fournisseurs de connexion de toutes les marques",
+  'providers.platformIntro': "Les fournisseurs ajoutés ici apparaissent sur la page de connexion de chaque marque, à côté des siens ; une marque ne peut pas les désactiver. Les admins de chaque marque ajoutent les leurs sur la page de la marque.",
+  'providers.platformNone': "La plateforme ne propose aucun fournisseur de connexion qui lui soit propre.",
+  'providers.platformLink': "Fournisseurs de connexion de toutes les marques",
 }

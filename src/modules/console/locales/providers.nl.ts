@@ -37,4 +37,8 @@ export const providersNl = {
   'providers.deleteTitle': "{name} verwijderen?",
   'providers.deleteSentence': "{name} wordt verwijderd: de knop verdwijnt en wie hem had gekoppeld, logt anders in.",
   'providers.deleted': "{name} is verwijderd.",
+  'providers.platformTitle': "Inlogproviders voor elk merk",
+  'providers.platformIntro': "Providers die je hier toevoegt, verschijnen op de inlogpagina van elk merk, naast die van het merk zelf; een merk kan ze niet uitzetten. De admins van elk merk voegen hun eigen toe op de pagina van het merk.",
+  'providers.platformNone': "Het platform biedt geen eigen inlogproviders aan.",
+  'providers.platformLink': "Inlogproviders voor elk merk",
 }
