@@ -194,6 +194,33 @@ describe("a brand's endpoint hears its customers' lives, verified", () => {
   })
 })
 
+describe('a batch of device states', () => {
+  it("one ingest batch of two brands' devices: each brand hears its own device's latest state once, at the end of the second", async () => {
+    await addEndpoint(adminA, brandA, '/batch-a', ['device.state'])
+    await addEndpoint(adminB, brandB, '/batch-b', ['device.state'])
+    const homeA = await createTenant(t, 'Home under A', { parentTenantId: brandA })
+    const homeB = await createTenant(t, 'Home under B', { parentTenantId: brandB })
+    const macA = await registerDevice(t, uniqueMac(), brandA)
+    const macB = await registerDevice(t, uniqueMac(), brandB)
+    const sensorA = await t.app.services.devices.registry.claim(OPERATOR, homeA, { mac: macA, code: CLAIM_CODE, name: 'Fan A' })
+    const sensorB = await t.app.services.devices.registry.claim(OPERATOR, homeB, { mac: macB, code: CLAIM_CODE, name: 'Fan B' })
+    const { state } = t.app.services.devices
+    await state.applyPresence(macA, { online: true, connectionType: 'mqtt' })
+    await state.applyPresence(macB, { online: true, connectionType: 'mqtt' })
+    const applied = await state.applyStates([
+      { mac: macA, fullData: { power: 1, speed: 4 } },
+      { mac: macB, fullData: { power: 1, speed: 2 } },
+      { mac: macA, fullData: { power: 0, speed: 4 } },
+    ])
+    expect(applied.map((r) => r.mac).sort()).toEqual([macA, macB].sort())
+    t.clock.advance(2)
+    await deliverAll()
+    const heard = (path: string) => receiver.at(path).map((r) => ({ type: r.message.type, tenantId: r.message.tenantId, data: r.message.data, verified: r.verifiedBy.length > 0 }))
+    expect(heard('/batch-a')).toEqual([{ type: 'device.state', tenantId: homeA, data: { sensorId: sensorA.id, mac: macA, state: { power: 0, speed: 4 } }, verified: true }])
+    expect(heard('/batch-b')).toEqual([{ type: 'device.state', tenantId: homeB, data: { sensorId: sensorB.id, mac: macB, state: { power: 1, speed: 2 } }, verified: true }])
+  })
+})
+
 describe('a device moving on', () => {
   it('offline, transferred (told to the tenant it joined) and released reach the brand', async () => {
     await addEndpoint(adminA, brandA, '/moves', ['device.offline', 'device.transferred', 'device.released'])

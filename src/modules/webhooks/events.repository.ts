@@ -45,6 +45,36 @@ export async function recordEvent(db: Executor, event: NewEvent, now: Date): Pro
      where ev.fresh and ${hearing(event.type, event.brandId)}`.execute(db)
 }
 
+/**
+ * Many events in one statement, as `recordEvent` writes each (the events a batch of device
+ * states makes: one round trip for the batch, not one per device). The keys of coalesced events
+ * are distinct within the call (the recorder keeps the latest of a key); rows are written in
+ * the order given.
+ */
+export async function recordEvents(db: Executor, events: readonly NewEvent[], now: Date): Promise<void> {
+  if (events.length === 0) return
+  if (events.length === 1) return recordEvent(db, events[0]!, now)
+  const rows = JSON.stringify(events.map((e, ord) => ({ ord, type: e.type, tenant_id: e.tenantId, brand_id: e.brandId, payload: e.payload, coalesce_key: e.coalesceKey, due: e.due.toISOString() })))
+  await sql`
+    with input as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as x(ord integer, type text, tenant_id integer, brand_id integer, payload jsonb, coalesce_key text, due timestamptz)
+    ),
+    heard as (
+      select i.* from input i
+       where exists (select 1 from webhook_endpoints e where e.enabled and i.type = any(e.event_types) and (e.tenant_id is null or e.tenant_id = i.brand_id))
+    ),
+    ev as (
+      insert into webhook_events (type, tenant_id, brand_id, payload, coalesce_key, created_at)
+      select type, tenant_id, brand_id, payload, coalesce_key, ${now}::timestamptz from heard order by ord
+      on conflict (coalesce_key) do update set payload = excluded.payload
+      returning id, type, brand_id, coalesce_key, (xmax = 0) as fresh)
+    insert into webhook_deliveries (event_id, endpoint_id, next_attempt_at, created_at)
+    select ev.id, e.id, coalesce((select h.due from heard h where h.coalesce_key = ev.coalesce_key), ${now}::timestamptz), ${now}::timestamptz
+      from ev join webhook_endpoints e on e.enabled and ev.type = any(e.event_types) and (e.tenant_id is null or e.tenant_id = ev.brand_id)
+     where ev.fresh
+     order by ev.id, e.id`.execute(db)
+}
+
 /** One event for one endpoint only ("send a test event"): its delivery's id. */
 export async function insertTestEvent(db: DB, endpoint: Pick<WebhookEndpoint, 'id' | 'tenant_id'>, payload: Record<string, unknown>, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {

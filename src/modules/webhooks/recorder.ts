@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { DomainEvent, EventSink } from '../../lib/events.ts'
 import { wantedTypes } from './endpoints.repository.ts'
-import { recordEvent } from './events.repository.ts'
+import { recordEvents, type NewEvent } from './events.repository.ts'
 
 const WANTED_TTL_MS = 1000
 
@@ -45,23 +45,29 @@ export class EventRecorder implements EventSink {
 
   async record(db: Executor, events: DomainEvent | readonly DomainEvent[]): Promise<void> {
     const list: readonly DomainEvent[] = Array.isArray(events) ? events : [events as DomainEvent]
-    for (const event of list) {
-      if (!(await this.wants(db, event.type))) continue
-      const now = this.clock.now()
-      const second = Math.floor(now.getTime() / 1000)
-      const brandId = event.tenantId === null ? null : await this.brandOf(db, event.tenantId)
-      await recordEvent(
-        db,
-        {
-          type: event.type,
-          tenantId: event.tenantId,
-          brandId,
-          payload: event.data,
-          coalesceKey: event.coalesceKey ? `${event.type}:${event.coalesceKey}:${second}` : null,
-          due: event.coalesceKey ? new Date((second + 1) * 1000) : now,
-        },
-        now,
-      )
-    }
+    const heard: DomainEvent[] = []
+    for (const event of list) if (await this.wants(db, event.type)) heard.push(event)
+    if (heard.length === 0) return
+    const now = this.clock.now()
+    const second = Math.floor(now.getTime() / 1000)
+    // each tenant's brand once for the batch (a batch of device states is mostly a few tenants')
+    const brands = new Map<number, number | null>()
+    for (const tenantId of new Set(heard.flatMap((e) => (e.tenantId === null ? [] : [e.tenantId])))) brands.set(tenantId, await this.brandOf(db, tenantId))
+    const rows = new Map<string, NewEvent>()
+    heard.forEach((event, i) => {
+      const coalesceKey = event.coalesceKey ? `${event.type}:${event.coalesceKey}:${second}` : null
+      const row = {
+        type: event.type,
+        tenantId: event.tenantId,
+        brandId: event.tenantId === null ? null : (brands.get(event.tenantId) ?? null),
+        payload: event.data,
+        coalesceKey,
+        due: event.coalesceKey ? new Date((second + 1) * 1000) : now,
+      }
+      // one key twice in a call: the later data, as two statements one after the other would leave it
+      if (coalesceKey) rows.delete(coalesceKey)
+      rows.set(coalesceKey ?? `#${i}`, row)
+    })
+    await recordEvents(db, [...rows.values()], now)
   }
 }
