@@ -192,6 +192,23 @@ describe('connections: signing in through a provider', () => {
     expect(account.body).not.toContain('Continue with Google')
   })
 
+  it('a provider that keeps the address for its userinfo endpoint: read there, for the ID token\'s subject', async () => {
+    const idp = await startUpstream('google', `${base}/auth/upstream/callback`, { userinfoOnly: true })
+    try {
+      const created = await api('POST', `/tenants/${brandA}/v4/connections`, adminA, { kind: 'oidc', name: 'Acme ID', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret })
+      expect(created.statusCode, created.body).toBe(201)
+      const email = uniqueEmail('userinfo')
+      idp.people.set('u-1', { email, emailVerified: true, name: 'Uma Info' })
+      const { done } = await signInWith((created.json() as { id: number }).id, idp, 'u-1')
+      const tokens = await tokensFrom(done)
+      const user = await t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+      expect(decodeJwt(tokens.access_token).sub).toBe(String(user.id))
+      expect(user.tenant_id).toBe(brandA)
+    } finally {
+      await idp.close()
+    }
+  })
+
   it('Apple-like: form_post, ES256, email_verified "true", the name from the first sign-in only', async () => {
     const email = uniqueEmail('a-new')
     apple.people.set('a-1', { email, emailVerified: true })

@@ -34,7 +34,8 @@ const readBody = async (req: IncomingMessage) => {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-export async function startUpstream(kind: 'google' | 'apple', redirectUri: string): Promise<Upstream> {
+/** `userinfoOnly`: a provider that keeps the address out of the ID token, for its userinfo endpoint (OpenID Connect's default). */
+export async function startUpstream(kind: 'google' | 'apple', redirectUri: string, opts: { userinfoOnly?: boolean } = {}): Promise<Upstream> {
   const { default: Provider } = await import('oidc-provider')
   const signingAlg = kind === 'apple' ? 'ES256' : 'RS256'
   const { privateKey } = await generateKeyPair(signingAlg, { extractable: true })
@@ -63,8 +64,8 @@ export async function startUpstream(kind: 'google' | 'apple', redirectUri: strin
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], name: ['name'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
-    // Google and Apple put the address in the ID token itself
-    conformIdTokenClaims: false,
+    // Google and Apple put the address in the ID token itself; others may keep it for userinfo
+    conformIdTokenClaims: opts.userinfoOnly === true,
     findAccount: (_ctx, id) => ({
       accountId: id,
       claims: () => {

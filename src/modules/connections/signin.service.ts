@@ -162,8 +162,9 @@ export class UpstreamSignIn {
       const discovery = await this.deps.upstream.discover(row.issuer)
       const verifier = this.deps.box.open(taken.code_verifier, `upstream_sign_ins:${taken.state_hash}`)
       const secret = await this.deps.connections.clientSecret(row, discovery.issuer)
-      const idToken = await this.deps.upstream.redeem(discovery, { code: input.code, redirectUri: this.deps.connections.callbackUri, verifier, clientId: row.client_id, clientSecret: secret, post: row.kind === 'apple' })
-      return this.deps.upstream.verify(idToken, discovery, { clientIds: [row.client_id], nonce: taken.nonce })
+      const { idToken, accessToken } = await this.deps.upstream.redeem(discovery, { code: input.code, redirectUri: this.deps.connections.callbackUri, verifier, clientId: row.client_id, clientSecret: secret, post: row.kind === 'apple' })
+      const verified = await this.deps.upstream.verify(idToken, discovery, { clientIds: [row.client_id], nonce: taken.nonce })
+      return this.deps.upstream.withUserinfo(verified, discovery, accessToken)
     })
     return this.resolve(row, taken, { ...claims, name: claims.name ?? appleName(taken.upstream_user) }, input.ip)
   }

@@ -33,6 +33,7 @@ export interface Discovery {
   authorization_endpoint: string
   token_endpoint: string
   jwks_uri: string
+  userinfo_endpoint?: string
   token_endpoint_auth_methods_supported?: string[]
   response_modes_supported?: string[]
 }
@@ -134,8 +135,8 @@ export class UpstreamClient {
     return set as JSONWebKeySet
   }
 
-  /** The authorization code for the ID token, at the token endpoint (client_secret_post where offered, else basic). */
-  async redeem(discovery: Discovery, input: { code: string; redirectUri: string; verifier: string; clientId: string; clientSecret: string; post: boolean }): Promise<string> {
+  /** The authorization code for the ID token (and the access token, for the userinfo endpoint), at the token endpoint (client_secret_post where offered, else basic). */
+  async redeem(discovery: Discovery, input: { code: string; redirectUri: string; verifier: string; clientId: string; clientSecret: string; post: boolean }): Promise<{ idToken: string; accessToken: string | null }> {
     const form = new URLSearchParams({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri, code_verifier: input.verifier })
     const methods = discovery.token_endpoint_auth_methods_supported ?? ['client_secret_basic']
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -147,11 +148,25 @@ export class UpstreamClient {
       headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`
     }
     const { status, body } = await this.fetchJson(discovery.token_endpoint, { method: 'POST', headers, body: form.toString() })
-    const answer = (body ?? {}) as { id_token?: unknown; error?: unknown }
+    const answer = (body ?? {}) as { id_token?: unknown; access_token?: unknown; error?: unknown }
     if (status !== 200 || typeof answer.id_token !== 'string') {
       throw new UpstreamFailure(`the token endpoint answered ${status}${typeof answer.error === 'string' ? ` ${answer.error}` : ''} without an ID token`)
     }
-    return answer.id_token
+    return { idToken: answer.id_token, accessToken: typeof answer.access_token === 'string' ? answer.access_token : null }
+  }
+
+  /**
+   * The claims an ID token left out (a provider may keep the address for its userinfo endpoint):
+   * read there with the access token of the same answer, and taken only for the ID token's own
+   * subject (OpenID Connect Core 5.3.2); what the ID token said stays as it said it.
+   */
+  async withUserinfo(claims: UpstreamClaims, discovery: Discovery, accessToken: string | null): Promise<UpstreamClaims> {
+    if (claims.email !== null || !accessToken || !discovery.userinfo_endpoint) return claims
+    const { status, body } = await this.fetchJson(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${accessToken}` } })
+    const info = (body ?? {}) as JWTPayload
+    if (status !== 200 || typeof info.sub !== 'string' || info.sub !== claims.subject) throw new UpstreamFailure(`the userinfo endpoint answered ${status} for another subject or none`)
+    const more = claimsOf(info)
+    return { ...claims, email: more.email, emailVerified: more.emailVerified, name: claims.name ?? more.name }
   }
 
   /** The ID token's claims, once its signature, iss, aud (and azp), exp and nonce hold. */
