@@ -16,7 +16,7 @@ import { uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { axeCheck, launchBrowser, snapshot, unfold } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
 import { PageClient } from './page-client.ts'
-import { consoleTestbed, newestMail, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, newestMail, type ConsoleWorld, signInContext } from './console-helpers.ts'
 
 
 let t: TestApp
@@ -57,9 +57,7 @@ async function accessible(name: string): Promise<void> {
 
 /** The browser signed in as `actor` by a page session opened directly (the sign-in itself is tested once, below). */
 async function actAs(actor: Actor): Promise<void> {
-  await context.clearCookies()
-  const { cookie } = await t.app.services.pages.sessions.create(actor.user.id, null)
-  await context.addCookies([{ name: 'trellis_session', value: cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
+  await signInContext(t, context, base, actor)
 }
 
 const tenantUrl = (path = '') => `${base}/console/tenants/${w.brandId}${path}`

@@ -1,5 +1,6 @@
 /** Helpers of the console's tests: a brand with people in it, and signing a browser in. */
 import { expect } from 'vitest'
+import type { BrowserContext } from 'playwright-core'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { createActor, listeningTestApp, type Actor, type TestApp } from './helpers.ts'
 import { mailSettled } from './login-helpers.ts'
@@ -81,4 +82,11 @@ export async function landed(browser: PageClient, answer: { status: number; loca
   expect(answer.status, answer.body).toBe(303)
   expect(answer.location).toMatch(/^\/console\/tenants\/\d+\//)
   return browser.get(answer.location ?? '')
+}
+
+/** A Chromium context signed in as `actor` (a page session opened directly, as `signedInBrowser` does for the HTTP client). */
+export async function signInContext(t: TestApp, context: BrowserContext, base: string, actor: Actor): Promise<void> {
+  await context.clearCookies()
+  const { cookie } = await t.app.services.pages.sessions.create(actor.user.id, null)
+  await context.addCookies([{ name: 'trellis_session', value: cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
 }

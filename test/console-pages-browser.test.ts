@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import type { Actor, TestApp } from './helpers.ts'
 import { axeCheck, launchBrowser } from './browser.ts'
-import { consoleTestbed, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, type ConsoleWorld, signInContext } from './console-helpers.ts'
 import { registerDevice } from './device-helpers.ts'
 
 let t: TestApp
@@ -35,9 +35,7 @@ afterAll(async () => {
 })
 
 async function actAs(actor: Actor): Promise<void> {
-  await context.clearCookies()
-  const { cookie } = await t.app.services.pages.sessions.create(actor.user.id, null)
-  await context.addCookies([{ name: 'trellis_session', value: cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
+  await signInContext(t, context, base, actor)
 }
 
 async function accessible(path: string, heading: string): Promise<void> {

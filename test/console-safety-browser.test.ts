@@ -15,7 +15,7 @@ import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { uniqueEmail, type Actor, type TestApp } from './helpers.ts'
 import { launchBrowser, unfold } from './browser.ts'
 import { createFan, waitFor } from './device-helpers.ts'
-import { consoleTestbed, newestMail, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, newestMail, type ConsoleWorld, signInContext } from './console-helpers.ts'
 
 let t: TestApp
 let base: string
@@ -39,9 +39,7 @@ afterAll(async () => {
 
 /** The browser signed in as `actor` by a page session opened directly (the sign-in itself is tested below). */
 async function actAs(actor: Actor): Promise<void> {
-  await context.clearCookies()
-  const { cookie } = await t.app.services.pages.sessions.create(actor.user.id, null)
-  await context.addCookies([{ name: 'trellis_session', value: cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
+  await signInContext(t, context, base, actor)
 }
 
 const tenantUrl = (path = '') => `${base}/console/tenants/${w.brandId}${path}`

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { OPERATOR } from '../src/modules/tenancy/actor.ts'
 import { uniqueEmail, type TestApp } from './helpers.ts'
 import { axeCheck, launchBrowser, snapshot } from './browser.ts'
-import { consoleTestbed, type ConsoleWorld } from './console-helpers.ts'
+import { consoleTestbed, type ConsoleWorld, signInContext } from './console-helpers.ts'
 import { CLAIM_CODE, registerDevice, uniqueMac } from './device-helpers.ts'
 import { createClient, exchange, latestCode, mailSettled, pkcePair, requestCode } from './login-helpers.ts'
 
@@ -55,9 +55,7 @@ describe("a brand's support desk", () => {
     await registerDevice(t, mac, w.brandId)
     await t.app.services.devices.registry.claim(OPERATOR, home, { mac, code: CLAIM_CODE, name: 'Bedroom fan' })
 
-    await context.clearCookies()
-    const { cookie } = await t.app.services.pages.sessions.create(w.admin.user.id, null)
-    await context.addCookies([{ name: 'trellis_session', value: cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
+    await signInContext(t, context, base, w.admin)
     await page.goto(`${base}/console/tenants/${w.brandId}/customers`)
     await page.getByLabel('Address starts with').fill(email.slice(0, 10))
     await page.getByRole('button', { name: 'Search' }).click()
