@@ -66,6 +66,7 @@ const app = await buildApp(config, { db: await connectDatabase(config.database),
 // the other instances: the same database and clock, each with its own pool, runner and broker connection
 const others = await Promise.all(Array.from({ length: INSTANCES - 1 }, async () => buildApp(config, { db: await connectDatabase(config.database), logger: false, clock })))
 const generators: ChildProcess[] = []
+const stopped = new Set<ChildProcess>()
 let received: Received[] = []
 try {
   const tenant = await app.services.tenants.create(OPERATOR, { name: 'fleet' })
@@ -123,7 +124,7 @@ try {
     if ((settled >= DEVICES && withinGoal !== null) || sinceS > WAIT_S) break
   }
   await new Promise((resolve) => setTimeout(resolve, 1000)) // the last commands' way to the devices
-  received = await Promise.all(generators.map((g) => (g.send({ stop: true }), next<{ commands: Received }>(g).then((m) => m.commands))))
+  received = await Promise.all(generators.map((g) => (g.send({ stop: true }), next<{ commands: Received }>(g).then((m) => (stopped.add(g), m.commands)))))
   const outcomes = await app.db.selectFrom('schedule_runs').select(['outcome', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('outcome').execute()
   const commandRows = Number((await app.db.selectFrom('device_commands').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
   const total = received.reduce((n, r) => n + r.received, 0)
@@ -138,7 +139,8 @@ try {
   console.log(`| ${DEVICES} | ${all ? 'yes' : `NO (${total} received by ${WAIT_S} s)`} | ${withinGoal ?? 0} | ${lastS.toFixed(1)} s${all ? '' : ' (not all)'} | ${(total / Math.max(0.001, lastS)).toFixed(0)} | ${(lastS / GOAL_S).toFixed(2)}x the goal (${GOAL_S} s) |`)
   if (sent !== DEVICES || repeated > 0 || total !== DEVICES || commandRows !== DEVICES) process.exitCode = 1
 } finally {
-  await Promise.all(generators.map((g) => (g.connected ? (g.send({ stop: true }), next(g).catch(() => undefined)) : undefined)))
+  // a generator that answered its stop is on its way out: a second one would meet a closed pipe
+  await Promise.all(generators.map((g) => (g.connected && !stopped.has(g) ? (g.send({ stop: true }), next(g).catch(() => undefined)) : undefined)))
   for (const other of others) {
     await other.close()
     await other.db.destroy()

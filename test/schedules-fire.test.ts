@@ -147,7 +147,7 @@ describe('schedules that fire', () => {
     const itemId = group.SensorSchedules[0]!.id
     const before = (await commandsOf(fan.sensorId)).length
     // an instance that claims the occurrence and then never gets further (it died)
-    const stuck = new ScheduleRunner(t.app.db, clock, { actorFor: () => new Promise(() => {}), send: () => new Promise(() => {}) }, t.app.log)
+    const stuck = new ScheduleRunner(t.app.db, clock, { actorFor: () => new Promise(() => {}), access: () => new Promise(() => {}), send: () => new Promise(() => {}) }, t.app.log)
     moveTo(group.nextRunAt!)
     void stuck.tick(clock.now())
     await expect.poll(async () => (await t.db.selectFrom('schedule_runs').select('outcome').where('item_id', '=', itemId).execute()).length).toBe(1)
@@ -180,6 +180,43 @@ describe('schedules that fire', () => {
     await t.app.services.scheduleRunner.tick(clock.now())
     expect(await commandsOf(fan.sensorId)).toHaveLength(before)
     expect(await groupOf(fan.sensorId, group.id)).toBeUndefined()
+  })
+
+  it('one tick fires a whole minute in batches: each run gets its own outcome, and one sensor\'s items go in the order they were due', async () => {
+    const offline = await createFan(t, tenantId, admin)
+    const leaver = await createActor(t, { tenantId, role: 'admin' })
+    const leaversGroup = await (async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/tenants/${tenantId}/sensors/${fan.sensorId}/scheduleGroups`,
+        headers: leaver.headers,
+        payload: { SensorSchedules: [{ cron: '*/10 * * * * *', type: 'tune', value: { power: 1 } }] },
+      })
+      expect(res.statusCode).toBe(201)
+      return res.json() as GroupBody
+    })()
+    // the maker leaves the tenant: their schedule stays, and is refused as they would be
+    expect((await t.app.inject({ method: 'DELETE', url: `/tenants/${tenantId}/members/${leaver.user.id}`, headers: admin.headers })).statusCode).toBeLessThan(300)
+    const two = await createGroup(fan.sensorId, '*/10 * * * * *', { power: 1, speed: 2 })
+    const missed = await createGroup(offline.sensorId, '*/10 * * * * *', { power: 1 })
+    const before = (await commandsOf(fan.sensorId)).length
+    // batches of two: the three occurrences take two claims within the one tick
+    const runner = new ScheduleRunner(t.app.db, clock, scheduleCommands(t.app.db, t.app.services.sensors, t.app.services.devices), t.app.log, { batch: 2 })
+    const applied = waitFor<AppliedCommand>(sim, 'command', (c) => c.key === 'speed', 3000)
+    moveTo(two.nextRunAt!)
+    await runner.tick(clock.now())
+    await applied
+
+    const last = async (sensorId: number, groupId: number) => (await groupOf(sensorId, groupId)).lastRun
+    expect(await last(fan.sensorId, leaversGroup.id)).toMatchObject({ outcome: 'refused', commandIds: [] })
+    expect((await last(fan.sensorId, leaversGroup.id))!.detail).toMatch(/not_found|forbidden/)
+    expect(await last(fan.sensorId, two.id)).toMatchObject({ outcome: 'sent' })
+    expect(await last(offline.sensorId, missed.id)).toMatchObject({ outcome: 'missed', detail: 'the device was offline' })
+    // power first, then the other key, one after the other on the one sensor
+    const sent = (await commandsOf(fan.sensorId)).slice(before).map((c) => c.command)
+    expect(sent).toEqual(['tune set power 1', 'tune set speed 2'])
+    for (const g of [leaversGroup, two]) await removeGroup(fan.sensorId, g.id)
+    await removeGroup(offline.sensorId, missed.id)
   })
 
   it("runs at the cron time in the group's time zone", async () => {

@@ -20,8 +20,8 @@ export function scheduleCommands(db: DB, sensors: SensorsService, devices: Devic
       // signed in nowhere: not limited by a client's scopes, as on a hosted page
       return { kind: 'user', userId: user.id, homeTenantId: user.tenant_id, platformAdmin: user.platform_role === 'admin', clientId: null, sessionId: null, scopes: null }
     },
-    async send(actor, sensorId, text, schedule) {
-      const sensor = await sensors.access(actor, sensorId, undefined, 'sensors.command')
+    access: (actor, sensorIds) => sensors.accessMany(actor, sensorIds, 'sensors.command'),
+    async send(actor, sensor, text, schedule) {
       const command = await devices.commands.send(sensor, text, actor, { scheduleGroupId: schedule.groupId, scheduleItemId: schedule.itemId })
       return command.id
     },

@@ -5,13 +5,13 @@
  * Not a job library: pg-boss and graphile-worker connect to a PostgreSQL server through
  * node-postgres (graphile-worker also waits on LISTEN/NOTIFY, pg-boss takes advisory locks),
  * and the embedded PGlite database this platform also runs on lives inside the process with
- * no such server, so the claim is one SQL statement that works on both.
+ * no such server, so the claim is one SQL transaction that works on both.
  *
  * How an occurrence is claimed: each item keeps its next occurrence (`next_run_at`); a runner
- * that finds it due moves it on to the one after `now` and writes the run's row, in one
- * statement whose update holds only while `next_run_at` is still the value it read. Two
- * instances ticking at the same instant both try; the row lock makes the second re-read the
- * moved value and do nothing, and the unique (item, occurrence) key backs that up.
+ * takes a batch of due items no other instance holds (`for update skip locked`), moves each on
+ * to its occurrence after `now` and writes the runs' rows, in one transaction. Two instances
+ * ticking at the same instant take different items, and the unique (item, occurrence) key backs
+ * that up.
  *
  * An instance that stops after its claim leaves a run without an outcome; once its lease has
  * passed, the next tick records it as `interrupted`, and never sends it again: the commands
@@ -23,24 +23,30 @@
  * An offline device's occurrence is `missed` too, not queued (commands.service.ts says why).
  */
 import { Cron } from 'croner'
-import { sql } from 'kysely'
 import type { DB } from '../../db/connect.ts'
 import type { ScheduleOutcome } from '../../db/device-tables.ts'
-import { APP_CODE, AppError } from '../../lib/errors.ts'
+import type { Sensor } from '../../db/database.ts'
+import { APP_CODE, AppError, notFound } from '../../lib/errors.ts'
 import { secondsAfter, type Clock } from '../../lib/clock.ts'
 import type { Log } from '../../lib/log.ts'
 import { NO_EVENTS, type EventSink } from '../../lib/events.ts'
 import type { Actor } from '../tenancy/index.ts'
+import { dueItems, planItem, recordClaims, settleInterrupted, settleRuns, unplannedItems } from './runs.repository.ts'
 
 /** How the runner reaches the devices (above this module): the wiring passes these in. */
 export interface ScheduleCommands {
   /** The person a group runs as (null: the platform, or a person who is gone). */
   actorFor(userId: number | null): Promise<Actor | null>
   /**
-   * Sends one command to the sensor's device as `actor` would by hand (its access checked,
-   * its audit entry naming the schedule); answers the command's id, or throws as the API would.
+   * The sensors `actor` may command, checked at once as the API checks one (`sensors.command`):
+   * each sensor, or the error the API would answer for it.
    */
-  send(actor: Actor, sensorId: number, text: string, schedule: { groupId: number; itemId: number }): Promise<number>
+  access(actor: Actor, sensorIds: readonly number[]): Promise<Map<number, Sensor | AppError>>
+  /**
+   * Sends one command to a sensor `access` answered, as `actor` would by hand (its audit entry
+   * naming the schedule); answers the command's id, or throws as the API would.
+   */
+  send(actor: Actor, sensor: Sensor, text: string, schedule: { groupId: number; itemId: number }): Promise<number>
 }
 
 export interface RunnerOptions {
@@ -48,8 +54,10 @@ export interface RunnerOptions {
   lateSeconds?: number
   /** How long a claim stays its instance's before it is taken for interrupted. */
   leaseSeconds?: number
-  /** Items claimed per tick. */
+  /** Items claimed at a time. */
   batch?: number
+  /** Items whose commands are on their way at once. */
+  concurrency?: number
 }
 
 /** The next occurrence of `pattern` in `timeZone` strictly after `after` (null: none ever). */
@@ -66,6 +74,29 @@ export function nextOccurrence(pattern: string, timeZone: string, after: Date): 
 export function commandsOf(type: string, value: Record<string, number>): string[] {
   const keys = Object.keys(value).sort((a, b) => (a === 'power' ? -1 : b === 'power' ? 1 : 0))
   return keys.map((key) => `${type} set ${key} ${value[key]}`)
+}
+
+interface Fired {
+  outcome: ScheduleOutcome
+  detail: string | null
+  commandIds: number[]
+}
+
+type Target = { missed: string } | { refused: string } | { actor: Actor; sensor: Sensor | AppError }
+
+interface Claimed {
+  runId: number
+  item: DueItem
+  occurrence: Date
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
 }
 
 interface DueItem {
@@ -85,6 +116,7 @@ export class ScheduleRunner {
   private readonly lateSeconds: number
   private readonly leaseSeconds: number
   private readonly batch: number
+  private readonly concurrency: number
   private running: Promise<void> | null = null
   /** Items made before runs were kept are planned once per runner, not looked for on every tick. */
   private planned = false
@@ -100,7 +132,8 @@ export class ScheduleRunner {
   ) {
     this.lateSeconds = options.lateSeconds ?? 120
     this.leaseSeconds = options.leaseSeconds ?? 60
-    this.batch = options.batch ?? 100
+    this.batch = options.batch ?? 1000
+    this.concurrency = options.concurrency ?? 256
   }
 
   /** Production: a tick every `everyMs` on the clock; answers the stop. */
@@ -118,92 +151,128 @@ export class ScheduleRunner {
     return () => clearInterval(timer)
   }
 
-  /** Fires every occurrence due at `now`, and settles claims whose instance stopped. */
+  /**
+   * Fires every occurrence due at `now`, and settles claims whose instance stopped. A fleet's
+   * minute is many batches: each is claimed in one transaction, its commands sent side by side
+   * (at most `concurrency` at a time; the commands service records those in flight together),
+   * and its outcomes written in one, until nothing due is left for this instance.
+   */
   async tick(now: Date): Promise<void> {
-    await this.settleInterrupted(now)
+    await settleInterrupted(this.db, now)
     if (!this.planned) {
       await this.plan(now)
       this.planned = true
     }
-    const due = await this.db
-      .selectFrom('schedule_items as i')
-      .innerJoin('schedule_groups as g', 'g.id', 'i.group_id')
-      .select(['i.id', 'i.group_id', 'g.sensor_id', 'i.cron', 'i.type', 'i.value', 'g.time_zone', 'g.created_by', 'g.tenant_id', 'i.next_run_at'])
-      .where('i.next_run_at', '<=', now)
-      .orderBy('i.next_run_at')
-      .limit(this.batch)
-      .execute()
-    for (const item of due) {
-      if (item.next_run_at === null) continue
-      await this.runItem({ ...item, next_run_at: item.next_run_at }, now)
+    const actors = new Map<number | null, Promise<Actor | null>>()
+    for (;;) {
+      const claimed = await this.claim(now)
+      if (claimed.length === 0) return
+      // one sensor's items one after another, in the order they were due, as a single runner sent them
+      const bySensor = new Map<number, Claimed[]>()
+      for (const run of claimed) bySensor.set(run.item.sensor_id, [...(bySensor.get(run.item.sensor_id) ?? []), run])
+      const results = new Map<number, Fired>()
+      const targets = await this.targets(claimed, now, actors)
+      await inParallel([...bySensor.values()], this.concurrency, async (runs) => {
+        for (const run of runs) results.set(run.runId, await this.fire(run, targets.get(run.runId)!))
+      })
+      await this.settle(claimed, results)
+      if (claimed.length < this.batch) return
     }
+  }
+
+  /**
+   * Claims up to `batch` due items no other instance holds (SKIP LOCKED): each moves on to its
+   * next occurrence after `now`, and its run is written, in one transaction. The latest
+   * occurrence at or before `now` is the one run; those before it were slept through.
+   */
+  private async claim(now: Date): Promise<Claimed[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const due = await dueItems(trx, now, this.batch)
+      if (due.length === 0) return []
+      // a fleet's items mostly share a pattern, a zone and a time: each such trio is worked out once
+      const worked = new Map<string, { occurrence: Date; next: Date | null }>()
+      const plans = due.map((item) => {
+        const due = item.next_run_at!
+        const key = `${item.time_zone} ${item.cron} ${due.getTime()}`
+        let plan = worked.get(key)
+        if (!plan) {
+          let occurrence = due
+          let next = nextOccurrence(item.cron, item.time_zone, occurrence)
+          while (next && next <= now) {
+            occurrence = next
+            next = nextOccurrence(item.cron, item.time_zone, occurrence)
+          }
+          worked.set(key, (plan = { occurrence, next }))
+        }
+        return { item: { ...item, next_run_at: due }, ...plan }
+      })
+      const rows = await recordClaims(trx, plans.map((p) => ({ id: p.item.id, occurrence: p.occurrence, next: p.next })), now, secondsAfter(now, this.leaseSeconds))
+      const runs = new Map(rows.map((r) => [r.item_id, r.id]))
+      return plans.flatMap((p) => {
+        const runId = runs.get(p.item.id)
+        return runId === undefined ? [] : [{ runId, item: p.item, occurrence: p.occurrence }]
+      })
+    })
+  }
+
+  /** Writes a batch's outcomes, and its schedule.ran events, in one transaction. */
+  private async settle(claimed: Claimed[], results: Map<number, Fired>): Promise<void> {
+    const finishedAt = this.clock.now()
+    const fired = claimed.map((run) => ({ run, result: results.get(run.runId)! }))
+    const rows = fired.map(({ run, result }) => ({ id: run.runId, outcome: result.outcome, detail: result.detail, command_ids: result.commandIds }))
+    await this.db.transaction().execute(async (trx) => {
+      await settleRuns(trx, rows, finishedAt)
+      const events = fired.map(({ run: { item, occurrence }, result: { outcome, commandIds } }) => {
+        const data = { sensorId: item.sensor_id, groupId: item.group_id, itemId: item.id, occurrence: occurrence.toISOString(), outcome, commandIds }
+        return { type: 'schedule.ran' as const, tenantId: item.tenant_id, data }
+      })
+      await this.events.record(trx, events)
+    })
   }
 
   /** Items without a next occurrence yet (made before runs were kept; the service plans every new one) get the first after `now`. */
   private async plan(now: Date): Promise<void> {
-    const items = await this.db
-      .selectFrom('schedule_items as i')
-      .innerJoin('schedule_groups as g', 'g.id', 'i.group_id')
-      .select(['i.id', 'i.cron', 'g.time_zone'])
-      .where('i.next_run_at', 'is', null)
-      .execute()
-    for (const item of items) {
+    for (const item of await unplannedItems(this.db)) {
       const next = nextOccurrence(item.cron, item.time_zone, now)
-      if (next) await this.db.updateTable('schedule_items').set({ next_run_at: next }).where('id', '=', item.id).where('next_run_at', 'is', null).execute()
+      if (next) await planItem(this.db, item.id, next)
     }
   }
 
-  private async settleInterrupted(now: Date): Promise<void> {
-    await this.db
-      .updateTable('schedule_runs')
-      .set({ outcome: 'interrupted', finished_at: now, detail: 'the instance running it stopped before it finished; not sent again' })
-      .where('outcome', 'is', null)
-      .where('lease_until', '<', now)
-      .execute()
-  }
-
-  private async runItem(item: DueItem, now: Date): Promise<void> {
-    // the latest occurrence at or before now; those before it were slept through
-    let occurrence = item.next_run_at
-    let next = nextOccurrence(item.cron, item.time_zone, occurrence)
-    while (next && next <= now) {
-      occurrence = next
-      next = nextOccurrence(item.cron, item.time_zone, occurrence)
+  /**
+   * What each run acts on: missed when it is late; else its maker and the sensor as the maker
+   * may command it, or the refusal. Each maker is read once a tick, their sensors at once.
+   */
+  private async targets(claimed: Claimed[], now: Date, actors: Map<number | null, Promise<Actor | null>>): Promise<Map<number, Target>> {
+    const targets = new Map<number, Target>()
+    const byMaker = new Map<number | null, Claimed[]>()
+    for (const run of claimed) {
+      if (now.getTime() - run.occurrence.getTime() > this.lateSeconds * 1000) targets.set(run.runId, { missed: 'no instance was running at its time' })
+      else byMaker.set(run.item.created_by, [...(byMaker.get(run.item.created_by) ?? []), run])
     }
-    const { rows } = await sql<{ id: number }>`
-      with advanced as (
-        update schedule_items set next_run_at = ${next}
-        where id = ${item.id} and next_run_at = ${item.next_run_at}
-        returning id, group_id
-      )
-      insert into schedule_runs (item_id, group_id, occurrence, claimed_at, lease_until)
-      select id, group_id, ${occurrence}, ${now}, ${secondsAfter(now, this.leaseSeconds)} from advanced
-      on conflict (item_id, occurrence) do nothing
-      returning id
-    `.execute(this.db)
-    const run = rows[0]
-    if (!run) return
-    const late = now.getTime() - occurrence.getTime() > this.lateSeconds * 1000
-    const result = late ? { outcome: 'missed' as const, detail: 'no instance was running at its time', commandIds: [] } : await this.fire(item)
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('schedule_runs')
-        .set({ outcome: result.outcome, detail: result.detail, command_ids: result.commandIds, finished_at: this.clock.now() })
-        .where('id', '=', run.id)
-        .execute()
-      const data = { sensorId: item.sensor_id, groupId: item.group_id, itemId: item.id, occurrence: occurrence.toISOString(), outcome: result.outcome, commandIds: result.commandIds }
-      await this.events.record(trx, { type: 'schedule.ran', tenantId: item.tenant_id, data })
-    })
+    for (const [maker, runs] of byMaker) {
+      let reading = actors.get(maker)
+      if (!reading) actors.set(maker, (reading = this.commands.actorFor(maker)))
+      const actor = await reading
+      if (!actor) {
+        for (const run of runs) targets.set(run.runId, { refused: 'the person the schedule runs as is gone' })
+        continue
+      }
+      const sensors = await this.commands.access(actor, runs.map((r) => r.item.sensor_id))
+      for (const run of runs) targets.set(run.runId, { actor, sensor: sensors.get(run.item.sensor_id) ?? notFound('Sensor') })
+    }
+    return targets
   }
 
-  /** Sends the item's commands as the group's owner; the first refusal ends the run. */
-  private async fire(item: DueItem): Promise<{ outcome: ScheduleOutcome; detail: string | null; commandIds: number[] }> {
+  /** Sends the item's commands as its maker; the first refusal ends the run. */
+  private async fire({ item }: Claimed, target: Target): Promise<Fired> {
+    if ('missed' in target) return { outcome: 'missed', detail: target.missed, commandIds: [] }
+    if ('refused' in target) return { outcome: 'refused', detail: target.refused, commandIds: [] }
+    const { actor, sensor } = target
+    if (sensor instanceof AppError) return { ...outcomeOf(sensor), commandIds: [] }
     const commandIds: number[] = []
-    const actor = await this.commands.actorFor(item.created_by)
-    if (!actor) return { outcome: 'refused', detail: 'the person the schedule runs as is gone', commandIds }
     for (const text of commandsOf(item.type, item.value)) {
       try {
-        commandIds.push(await this.commands.send(actor, item.sensor_id, text, { groupId: item.group_id, itemId: item.id }))
+        commandIds.push(await this.commands.send(actor, sensor, text, { groupId: item.group_id, itemId: item.id }))
       } catch (error) {
         return { ...outcomeOf(error), commandIds }
       }

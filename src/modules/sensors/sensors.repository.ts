@@ -11,6 +11,12 @@ export function findSensor(db: Executor, sensorId: number): Promise<Sensor | und
   return db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst()
 }
 
+/** Sensors by id, those that exist. */
+export function findSensors(db: Executor, sensorIds: readonly number[]): Promise<Sensor[]> {
+  if (sensorIds.length === 0) return Promise.resolve([])
+  return db.selectFrom('sensors').selectAll().where('id', 'in', sensorIds).execute()
+}
+
 /** The sensor that presents a device (by the device's row id), if any. */
 export function sensorPresenting(db: Executor, deviceRef: number): Promise<Sensor | undefined> {
   return db.selectFrom('sensors').selectAll().where('device_ref', '=', deviceRef).executeTakeFirst()

@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared.ts'
 import type { Executor } from '../../db/executor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Database, Sensor } from '../../db/database.ts'
-import { appErrors } from '../../lib/errors.ts'
+import { appErrors, type AppError } from '../../lib/errors.ts'
 import { paginate, type CursorCodec, type PageQuery } from '../../lib/pagination.ts'
 import { auditActor, type Actor } from '../tenancy/index.ts'
 import type { AuditSink } from '../../lib/audit.ts'
@@ -14,6 +14,7 @@ import { findSensorType, sensorTypeIdOf, sensorTypeViewOf } from './device-view.
 import { isoTime, isoTimeOrNull } from '../../db/iso-time.ts'
 import { deleteSensorsInSpaces, deleteSensorsOfTenant, findSensor, type PresentingSensor } from './sensors.repository.ts'
 import { spaceTenant } from '../spaces/index.ts'
+import { accessSensors } from './sensor-access.service.ts'
 import { idKeyset } from '../../db/query-kit.ts'
 import { accessResource, listScope, scopeKey, type TenantFilter, type TenantStore } from '../tenancy/index.ts'
 
@@ -97,6 +98,11 @@ export class SensorsService {
   async access(actor: Actor, sensorId: number, scope: number | undefined, action: SensorAction = 'sensors.read'): Promise<Sensor> {
     const sensor = await findSensor(this.db, sensorId)
     return accessResource(this.policy, actor, action, 'Sensor', sensor, scope)
+  }
+
+  /** `access` for many sensors at once (sensor-access.service.ts). */
+  accessMany(actor: Actor, sensorIds: readonly number[], action: SensorAction): Promise<Map<number, Sensor | AppError>> {
+    return accessSensors(this.db, this.policy, actor, sensorIds, action)
   }
 
   private async checkSpace(tenantId: number, spaceId: number | null | undefined): Promise<void> {
