@@ -21,13 +21,27 @@ export function challengeHash(challenge: string): string {
 
 /** The challenge a response answers, read from its client data (verified again by the library). */
 export function challengeOf(clientDataJSON: string): string | null {
+  return clientDataOf(clientDataJSON).challenge
+}
+
+/** The origin the client says it ran at (checked against the expected ones by the verification). */
+export function clientOriginOf(clientDataJSON: string): string | null {
+  return clientDataOf(clientDataJSON).origin
+}
+
+function clientDataOf(clientDataJSON: string): { challenge: string | null; origin: string | null } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'))
-    if (parsed && typeof parsed === 'object' && 'challenge' in parsed && typeof parsed.challenge === 'string') return parsed.challenge
+    if (parsed && typeof parsed === 'object') {
+      return {
+        challenge: 'challenge' in parsed && typeof parsed.challenge === 'string' ? parsed.challenge : null,
+        origin: 'origin' in parsed && typeof parsed.origin === 'string' ? parsed.origin : null,
+      }
+    }
   } catch {
-    // not JSON: no challenge
+    // not JSON: neither
   }
-  return null
+  return { challenge: null, origin: null }
 }
 
 /**

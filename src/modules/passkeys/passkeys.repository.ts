@@ -54,8 +54,15 @@ export async function credentialsOf(db: Executor, userId: number): Promise<Crede
   return db.selectFrom('webauthn_credentials').selectAll().where('user_id', '=', userId).orderBy('id').execute()
 }
 
-export async function credentialById(db: Executor, credentialId: string): Promise<CredentialRow | undefined> {
-  return db.selectFrom('webauthn_credentials').selectAll().where('credential_id', '=', credentialId).executeTakeFirst()
+/** A credential with its account's handle (null: none drawn yet), in one read at each sign-in. */
+export async function credentialById(db: Executor, credentialId: string): Promise<(CredentialRow & { handle: string | null }) | undefined> {
+  return db
+    .selectFrom('webauthn_credentials as c')
+    .leftJoin('webauthn_user_handles as h', 'h.user_id', 'c.user_id')
+    .selectAll('c')
+    .select('h.handle')
+    .where('c.credential_id', '=', credentialId)
+    .executeTakeFirst()
 }
 
 export async function insertCredential(

@@ -43,7 +43,7 @@ import type { SessionsService } from '../sessions/index.ts'
 import { auditActor, type Actor, type Policy } from '../tenancy/index.ts'
 import type { EmailService } from '../email/index.ts'
 import { authenticatorKind } from './aaguids.ts'
-import { challengeHash, challengeOf, creationOptions, noticeOf, passkeyView, type PasskeyView } from './ceremony.ts'
+import { challengeHash, challengeOf, clientOriginOf, creationOptions, noticeOf, passkeyView, type PasskeyView } from './ceremony.ts'
 import type { PasskeyMode } from './passkey-policy.ts'
 import { consumeChallenge, credentialById, credentialsOf, deleteCredential, insertChallenge, insertCredential, recordUse, renameCredential, userHandle, } from './passkeys.repository.ts'
 
@@ -277,14 +277,12 @@ export class PasskeysService {
     const credential = await credentialById(db, response.id)
     // a credential of another tenant's account (or the platform's) signs nobody in here
     if (!credential || credential.tenant_id !== tenantId) throw appErrors.passkey_refused()
-    if (response.response.userHandle !== undefined) {
-      const handle = await userHandle(db, credential.user_id)
-      if (handle !== response.response.userHandle) throw appErrors.passkey_refused()
-    }
+    if (response.response.userHandle !== undefined && credential.handle !== response.response.userHandle) throw appErrors.passkey_refused()
     const verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
-      expectedOrigin: await this.origins(),
+      // the registered apps' origins are read only for an answer that comes from elsewhere than the web
+      expectedOrigin: clientOriginOf(response.response.clientDataJSON) === this.origin ? [this.origin] : await this.origins(),
       expectedRPID: this.rpId,
       credential: { id: credential.credential_id, publicKey: new Uint8Array(credential.public_key), counter: Number(credential.counter), transports: credential.transports },
       requireUserVerification: true,
