@@ -288,7 +288,7 @@ export function refusalOf(error: unknown, t: Translator, fieldForbidden = false)
 }
 
 /** The form's values checked against the API's own schema: 400 naming each field, as the API does. */
-export function checked<S extends TSchema>(schema: S, value: unknown): Static<S> {
+export function checked<S extends TSchema>(schema: S, value: unknown): NoInfer<Static<S>> {
   const errors = [...Value.Errors(schema, value)]
   if (errors.length) {
     const details = errors.map((e) => ({ field: e.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'form', message: e.message }))

@@ -70,7 +70,7 @@ export class MailJobs {
   ) {}
 
   /** The decision for one kind of job; `schema` checks the stored input before it is used. */
-  register<S extends TSchema>(kind: string, schema: S, decide: JobDecision<Static<S>>): void {
+  register<S extends TSchema>(kind: string, schema: S, decide: JobDecision<NoInfer<Static<S>>>): void {
     this.handlers.set(kind, { schema, decide: decide as JobDecision<never> })
   }
 
