@@ -287,7 +287,7 @@ export function refusalOf(error: unknown, t: Translator, fieldForbidden = false)
   return { error: details.length ? `${message} ${details.join('; ')}.` : message, status: error.statusCode }
 }
 
-/** The form's values checked against the API's own schema: 400 naming each field, as the API does. */
+/** The form's values checked against the API's own schema (400 naming each field); NoInfer: S is the schema's alone, which spares the type checker seconds. */
 export function checked<S extends TSchema>(schema: S, value: unknown): NoInfer<Static<S>> {
   const errors = [...Value.Errors(schema, value)]
   if (errors.length) {

@@ -69,7 +69,10 @@ export class MailJobs {
     private readonly clock: Clock,
   ) {}
 
-  /** The decision for one kind of job; `schema` checks the stored input before it is used. */
+  /**
+   * The decision for one kind of job; `schema` checks the stored input before it is used.
+   * NoInfer: the input's type is the schema's, never worked out from the decision (which costs the type checker seconds).
+   */
   register<S extends TSchema>(kind: string, schema: S, decide: JobDecision<NoInfer<Static<S>>>): void {
     this.handlers.set(kind, { schema, decide: decide as JobDecision<never> })
   }

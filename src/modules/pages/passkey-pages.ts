@@ -65,6 +65,7 @@ export async function finishSignedIn(deps: PasskeyPagesDeps, request: Authorizat
   return { redirect: withParams(request.redirect_uri, { code, state: request.state, iss: issuerOf(deps.config.publicUrl, request.tenant_id) }), ...signedIn }
 }
 
+// NoInfer: T is the schema's, never worked out from where the result goes (which costs the type checker seconds)
 function parsed<T extends Type.TSchema>(schema: T, text: string): NoInfer<Type.Static<T>> {
   let value: unknown
   try {
@@ -72,10 +73,8 @@ function parsed<T extends Type.TSchema>(schema: T, text: string): NoInfer<Type.S
   } catch {
     throw appErrors.passkey_refused()
   }
-  // a plain boolean, not the check's type guard: narrowing to the generic Static<T> costs the type checker seconds
-  const valid: boolean = Value.Check(schema, value)
-  if (!valid) throw appErrors.passkey_refused()
-  return value as Type.Static<T>
+  if (!Value.Check(schema, value)) throw appErrors.passkey_refused()
+  return value
 }
 
 export function passkeyScript(app: FastifyInstance): void {
