@@ -90,6 +90,12 @@ interface Claimed {
   occurrence: Date
 }
 
+function groupInto<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
+  const group = groups.get(key)
+  if (group) group.push(value)
+  else groups.set(key, [value])
+}
+
 /** Runs `work` on every item, at most `limit` at a time. */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0
@@ -169,7 +175,7 @@ export class ScheduleRunner {
       if (claimed.length === 0) return
       // one sensor's items one after another, in the order they were due, as a single runner sent them
       const bySensor = new Map<number, Claimed[]>()
-      for (const run of claimed) bySensor.set(run.item.sensor_id, [...(bySensor.get(run.item.sensor_id) ?? []), run])
+      for (const run of claimed) groupInto(bySensor, run.item.sensor_id, run)
       const results = new Map<number, Fired>()
       const targets = await this.targets(claimed, now, actors)
       await inParallel([...bySensor.values()], this.concurrency, async (runs) => {
@@ -192,11 +198,11 @@ export class ScheduleRunner {
       // a fleet's items mostly share a pattern, a zone and a time: each such trio is worked out once
       const worked = new Map<string, { occurrence: Date; next: Date | null }>()
       const plans = due.map((item) => {
-        const due = item.next_run_at!
-        const key = `${item.time_zone} ${item.cron} ${due.getTime()}`
+        const dueAt = item.next_run_at!
+        const key = `${item.time_zone} ${item.cron} ${dueAt.getTime()}`
         let plan = worked.get(key)
         if (!plan) {
-          let occurrence = due
+          let occurrence = dueAt
           let next = nextOccurrence(item.cron, item.time_zone, occurrence)
           while (next && next <= now) {
             occurrence = next
@@ -204,7 +210,7 @@ export class ScheduleRunner {
           }
           worked.set(key, (plan = { occurrence, next }))
         }
-        return { item: { ...item, next_run_at: due }, ...plan }
+        return { item: { ...item, next_run_at: dueAt }, ...plan }
       })
       const rows = await recordClaims(trx, plans.map((p) => ({ id: p.item.id, occurrence: p.occurrence, next: p.next })), now, secondsAfter(now, this.leaseSeconds))
       const runs = new Map(rows.map((r) => [r.item_id, r.id]))
@@ -247,7 +253,7 @@ export class ScheduleRunner {
     const byMaker = new Map<number | null, Claimed[]>()
     for (const run of claimed) {
       if (now.getTime() - run.occurrence.getTime() > this.lateSeconds * 1000) targets.set(run.runId, { missed: 'no instance was running at its time' })
-      else byMaker.set(run.item.created_by, [...(byMaker.get(run.item.created_by) ?? []), run])
+      else groupInto(byMaker, run.item.created_by, run)
     }
     for (const [maker, runs] of byMaker) {
       let reading = actors.get(maker)
