@@ -54,11 +54,11 @@ describe('schedules that fire', () => {
     await t.close()
   })
 
-  const createGroup = async (sensorId: number, cron: string, value: Record<string, number>, timeZone?: string) => {
+  const createGroup = async (sensorId: number, cron: string, value: Record<string, number>, timeZone?: string, maker: Actor = admin) => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/tenants/${tenantId}/sensors/${sensorId}/scheduleGroups`,
-      headers: admin.headers,
+      headers: maker.headers,
       payload: { SensorSchedules: [{ cron, type: 'tune', value }], ...(timeZone ? { timeZone } : {}) },
     })
     expect(res.statusCode).toBe(201)
@@ -166,14 +166,7 @@ describe('schedules that fire', () => {
 
   it("goes with its maker's account: it never runs as the platform", async () => {
     const maker = await createActor(t, { tenantId, role: 'admin' })
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/tenants/${tenantId}/sensors/${fan.sensorId}/scheduleGroups`,
-      headers: maker.headers,
-      payload: { SensorSchedules: [{ cron: '*/10 * * * * *', type: 'tune', value: { power: 1 } }] },
-    })
-    expect(res.statusCode).toBe(201)
-    const group = res.json() as GroupBody
+    const group = await createGroup(fan.sensorId, '*/10 * * * * *', { power: 1 }, undefined, maker)
     await t.app.services.accounts.deleteUser(OPERATOR, maker.user.id)
     const before = (await commandsOf(fan.sensorId)).length
     moveTo(group.nextRunAt!)
@@ -185,16 +178,7 @@ describe('schedules that fire', () => {
   it('one tick fires a whole minute in batches: each run gets its own outcome, and one sensor\'s items go in the order they were due', async () => {
     const offline = await createFan(t, tenantId, admin)
     const leaver = await createActor(t, { tenantId, role: 'admin' })
-    const leaversGroup = await (async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/tenants/${tenantId}/sensors/${fan.sensorId}/scheduleGroups`,
-        headers: leaver.headers,
-        payload: { SensorSchedules: [{ cron: '*/10 * * * * *', type: 'tune', value: { power: 1 } }] },
-      })
-      expect(res.statusCode).toBe(201)
-      return res.json() as GroupBody
-    })()
+    const leaversGroup = await createGroup(fan.sensorId, '*/10 * * * * *', { power: 1 }, undefined, leaver)
     // the maker leaves the tenant: their schedule stays, and is refused as they would be
     expect((await t.app.inject({ method: 'DELETE', url: `/tenants/${tenantId}/members/${leaver.user.id}`, headers: admin.headers })).statusCode).toBeLessThan(300)
     const two = await createGroup(fan.sensorId, '*/10 * * * * *', { power: 1, speed: 2 })
