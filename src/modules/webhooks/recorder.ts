@@ -22,6 +22,10 @@ export type BrandOf = (db: Executor, tenantId: number) => Promise<number | null>
 
 export class EventRecorder implements EventSink {
   private wanted: { types: Set<string>; until: number } | null = null
+  /** The read under way, if any: while it runs, the others answer from the set it replaces. */
+  private reading: Promise<Set<string>> | null = null
+  /** Bumped by forget(): a read begun before an endpoint changed does not become the set. */
+  private generation = 0
 
   constructor(
     private readonly clock: Clock,
@@ -31,16 +35,32 @@ export class EventRecorder implements EventSink {
   /** An endpoint changed here: read what is wanted again before the next event. */
   forget(): void {
     this.wanted = null
+    this.generation++
   }
 
   hears(db: Executor, type: string): Promise<boolean> {
     return this.wants(db, type)
   }
 
+  /**
+   * One read a second for the whole instance: when the set is due for a read, the first event
+   * reads it (on its own transaction) and the events that arrive meanwhile answer from the set
+   * it replaces, a read's time older, rather than each reading it again.
+   */
   private async wants(db: Executor, type: string): Promise<boolean> {
     const now = this.clock.now().getTime()
-    if (!this.wanted || this.wanted.until <= now) this.wanted = { types: await wantedTypes(db), until: now + WANTED_TTL_MS }
-    return this.wanted.types.has(type)
+    const wanted = this.wanted
+    if (wanted && (wanted.until > now || this.reading)) return wanted.types.has(type)
+    const generation = this.generation
+    const reading = wantedTypes(db)
+    this.reading = reading
+    try {
+      const types = await reading
+      if (generation === this.generation) this.wanted = { types, until: now + WANTED_TTL_MS }
+      return types.has(type)
+    } finally {
+      if (this.reading === reading) this.reading = null
+    }
   }
 
   async record(db: Executor, events: DomainEvent | readonly DomainEvent[]): Promise<void> {
