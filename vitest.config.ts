@@ -22,8 +22,11 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: workers,
     sequence: { sequencer: ProcessesFirst },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // a timeout catches a hang, it measures nothing: 2-core machines of one kind differ 2.5x in
+    // how long the same file takes (the longest cases, a browser walking a whole console form
+    // flow, took 20-30 s on the slower kind), so the bound leaves room for the slower one
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     // screenshots the browser tests attach (test/browser.ts snapshot) are copied here, beside them
     attachmentsDir: 'test-artifacts/attachments',
     // CI also writes a JSON report (VITEST_JSON_REPORT=path) to total the runs

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from './helpers.ts'
+import { freePort, migratedDataDir } from './helpers.ts'
 import { bash, baseEnv, npmStart, npxTrellisOnce, root } from './shell.ts'
 
 interface Block {
@@ -65,12 +65,13 @@ describe('the shell blocks of the README and docs/', () => {
     }
   })
 
-  it('the API guide, block after block, against `npm start` on a fresh database', async () => {
+  it('the API guide, block after block, against `npm start` on a new database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trellis-docs-'))
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
     // the embedded database, as the guide says: the dev tenant, admin and client it signs in
     // with are seeded there (and only there)
-    const databaseUrl = `pglite://${join(dir, 'db')}`
+    // (already migrated: a first migration of an empty directory is test/migrate-release.test.ts's subject)
+    const databaseUrl = `pglite://${await migratedDataDir(join(dir, 'db'))}`
     const [port, mqttPort] = [await freePort(), await freePort()]
     const extra = { MQTT_PORT: String(mqttPort), TMPDIR: dir }
     const server = await npmStart(port, databaseUrl, extra)

@@ -68,10 +68,19 @@ export async function createTestDatabase(base = process.env.TEST_DATABASE_URL, p
  */
 export async function migratedDatabase(): Promise<TestDatabase> {
   if (usingPostgres) return createTestDatabase(undefined, undefined, { migrated: true })
-  const dir = mkdtempSync(join(tmpdir(), 'trellis-db-'))
+  const dir = await migratedDataDir(mkdtempSync(join(tmpdir(), 'trellis-db-')))
+  return { url: `pglite://${dir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * A PGlite data directory at `dir` unpacked from the run's migrated snapshot, for a process
+ * whose subject is not the first migration (on a run with TEST_DATABASE_URL there is no
+ * snapshot, and the directory is left empty: the process migrates it).
+ */
+export async function migratedDataDir(dir: string): Promise<string> {
   const snapshot = inject('pgliteSnapshot')
   if (snapshot) await (await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(snapshot)]) })).close()
-  return { url: `pglite://${dir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+  return dir
 }
 
 export function testConfig(env: Record<string, string | undefined> = {}): Readonly<Config> {

@@ -8,11 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from './helpers.ts'
+import { freePort, migratedDataDir } from './helpers.ts'
 
 const root = join(import.meta.dirname, '..')
 const dir = mkdtempSync(join(tmpdir(), 'trellis-server-'))
-const dataDir = join(dir, 'db')
+// already migrated: a first migration of an empty directory is test/migrate-release.test.ts's subject
+const dataDir = await migratedDataDir(join(dir, 'db'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 interface Started {

@@ -8,9 +8,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server, type Socket } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from './helpers.ts'
+import { freePort, migratedDataDir } from './helpers.ts'
 
 const root = join(import.meta.dirname, '..')
 const PRODUCTION = { NODE_ENV: 'production', SECRETS_KEY: randomBytes(32).toString('base64') }
@@ -46,6 +48,16 @@ function running(proc: Running, marker = 'Trellis is running'): Promise<void> {
   })
 }
 
+const dirs: string[] = []
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+/** A start that gets as far as the database gets one already migrated (the first migration is test/migrate-release.test.ts's subject). */
+async function migratedDirUrl(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-start-'))
+  dirs.push(dir)
+  return `pglite://${await migratedDataDir(dir)}`
+}
+
 const held: Server[] = []
 const started: Running[] = []
 afterAll(() => {
@@ -73,7 +85,7 @@ describe('a busy embedded-broker port', () => {
   it('development: the broker takes a free port, the API answers /ready, the banner and the simulator command name the port used', async () => {
     const busy = await takePort()
     const port = await freePort()
-    const proc = run({ NODE_ENV: 'development', PORT: String(port), MQTT_PORT: String(busy) })
+    const proc = run({ NODE_ENV: 'development', PORT: String(port), MQTT_PORT: String(busy), DATABASE_URL: await migratedDirUrl() })
     started.push(proc)
     await running(proc, 'npx trellis device simulate')
     const used = Number(/MQTT: +mqtt:\/\/127\.0\.0\.1:(\d+) \(embedded broker\)/.exec(proc.stdout())?.[1])
@@ -138,7 +150,7 @@ describe('operators', () => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     // a password hash at 64 MiB keeps the request busy for a while; LOG_LEVEL info shows when it arrived
-    const proc = run({ PORT: String(port), MQTT_PORT: '0', LOG_LEVEL: 'info', SCRYPT_N: '65536', SHUTDOWN_TIMEOUT_SECONDS: '60' })
+    const proc = run({ PORT: String(port), MQTT_PORT: '0', LOG_LEVEL: 'info', SCRYPT_N: '65536', SHUTDOWN_TIMEOUT_SECONDS: '60', DATABASE_URL: await migratedDirUrl() })
     started.push(proc)
     await running(proc)
     // a keep-alive connection the client leaves open after its answer, as browsers and fetch do
